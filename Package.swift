@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers, top to bottom (see ARCHITECTURE.md): hearth → HearthEngine → {HearthGrammar, HearthTime,
+// HearthSkills} → HearthStore → HearthDomain. HearthTime and HearthDomain are Foundation-only leaves.
+let package = Package(
+    name: "Hearth",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "hearth", targets: ["hearth"]),
+        .library(name: "HearthEngine", targets: ["HearthEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
+        .target(name: "HearthDomain"),
+        .target(name: "HearthTime"),
+        .target(
+            name: "HearthGrammar",
+            dependencies: ["CPCRE2", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "HearthStore",
+            dependencies: ["HearthDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "HearthSkills",
+            dependencies: ["HearthStore", "HearthDomain", "HearthTime",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "HearthEngine",
+            dependencies: ["HearthGrammar", "HearthTime", "HearthSkills", "HearthStore", "HearthDomain",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
+            name: "hearth",
+            dependencies: ["HearthEngine",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
+        .testTarget(name: "HearthTimeTests", dependencies: ["HearthTime"]),
+        .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar"]),
+        .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["hearth"]),
+    ]
+)

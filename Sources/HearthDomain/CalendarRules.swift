@@ -1,0 +1,241 @@
+import Foundation
+
+/// Pure calendar rules of seed 000 §3.1 and the decision tree (§4). No clock reads: every function
+/// takes the instants and the calendar (with the family's time zone) it needs.
+public enum CalendarRules {
+    /// Conflicts between a proposed event and existing occurrences (seed 000 `detectCalendarConflicts`):
+    /// an overlap with a shared attendee is `directOverlap`, severity high — medium when the existing
+    /// event is all-day (a vacation day is a warning, not a double booking); back-to-back events of a
+    /// shared attendee at different locations with less time between them than the journey takes are
+    /// `travelTime`, severity medium. `travelMinutes` estimates the journey between two locations.
+    public static func detectConflicts(
+        proposed: CalendarOccurrence,
+        existing: [CalendarOccurrence],
+        travelMinutes: ((String, String) -> Int?)? = nil
+    ) -> [CalendarConflict] {
+        let attendees = Set(proposed.event.attendees)
+        var conflicts: [CalendarConflict] = []
+        for occurrence in existing where occurrence.event.id != proposed.event.id {
+            let shared = occurrence.event.attendees.filter(attendees.contains)
+            guard !shared.isEmpty else { continue }
+            if occurrence.start < proposed.end && proposed.start < occurrence.end {
+                let allDay = occurrence.event.isAllDay || proposed.event.isAllDay
+                conflicts.append(CalendarConflict(conflicting: occurrence, conflictType: .directOverlap,
+                                                  affectedMembers: shared, severity: allDay ? .medium : .high))
+                continue
+            }
+            guard let travelMinutes, let from = proposed.event.location, let to = occurrence.event.location,
+                  from.caseInsensitiveCompare(to) != .orderedSame else { continue }
+            let gap: TimeInterval, journey: Int?
+            if occurrence.end <= proposed.start {
+                gap = proposed.start.timeIntervalSince(occurrence.end); journey = travelMinutes(to, from)
+            } else {
+                gap = occurrence.start.timeIntervalSince(proposed.end); journey = travelMinutes(from, to)
+            }
+            if let journey, gap < TimeInterval(journey * 60) {
+                conflicts.append(CalendarConflict(conflicting: occurrence, conflictType: .travelTime,
+                                                  affectedMembers: shared, severity: .medium))
+            }
+        }
+        return conflicts
+    }
+
+    /// Typical length of an event, from words in its title (seed 000 `suggestEventDuration`).
+    public static func suggestedDurationMinutes(title: String) -> Int {
+        let words = title.lowercased()
+        let table: [(keywords: [String], minutes: Int)] = [
+            (["parent-teacher", "parent teacher", "conference", "haircut", "check-in", "call"], 30),
+            (["soccer", "football", "practice", "training", "rehearsal", "game", "match"], 90),
+            (["party", "birthday", "movie", "dinner"], 120),
+            (["dentist", "doctor", "appointment", "checkup", "check-up", "orthodontist", "vet", "lesson", "meeting", "tutor"], 60),
+        ]
+        for entry in table where entry.keywords.contains(where: words.contains) { return entry.minutes }
+        return 60
+    }
+
+    /// Merges overlapping or touching intervals into a sorted, disjoint list.
+    public static func merge(_ intervals: [DateInterval]) -> [DateInterval] {
+        var merged: [DateInterval] = []
+        for interval in intervals.sorted(by: { $0.start < $1.start }) {
+            if let last = merged.last, interval.start <= last.end {
+                merged[merged.count - 1] = DateInterval(start: last.start, end: max(last.end, interval.end))
+            } else {
+                merged.append(interval)
+            }
+        }
+        return merged
+    }
+
+    static func isFree(_ candidate: DateInterval, busy: [DateInterval]) -> Bool {
+        !busy.contains { $0.start < candidate.end && candidate.start < $0.end }
+    }
+
+    /// Alternatives for an appointment that conflicts (SPEC §2): free slots of the same length for every
+    /// attendee, within 08:00–20:00, on a half-hour grid; the requested day first (at most `sameDayLimit`),
+    /// then the following days; closest to the requested time first. Nothing before `notBefore`.
+    public static func nearestAlternatives(
+        to requested: DateInterval, busy: [DateInterval], calendar: Calendar, notBefore: Date,
+        limit: Int = 4, sameDayLimit: Int = 2, searchDays: Int = 7
+    ) -> [TimeSlot] {
+        let busy = merge(busy)
+        let requestedDay = calendar.startOfDay(for: requested.start)
+        let requestedMinute = requested.start.timeIntervalSince(requestedDay) / 60
+        var result: [TimeSlot] = []
+        for dayOffset in 0...searchDays {
+            guard let day = calendar.date(byAdding: .day, value: dayOffset, to: requestedDay) else { continue }
+            let candidates = gridStarts(on: day, duration: requested.duration, calendar: calendar, stepMinutes: 30)
+                .filter { $0 >= notBefore && $0 != requested.start }
+                .map { DateInterval(start: $0, duration: requested.duration) }
+                .filter { isFree($0, busy: busy) }
+                .sorted { lhs, rhs in
+                    let left = abs(minuteOfDay(lhs.start, calendar) - requestedMinute)
+                    let right = abs(minuteOfDay(rhs.start, calendar) - requestedMinute)
+                    return left != right ? left < right : lhs.start < rhs.start
+                }
+            let take = dayOffset == 0 ? sameDayLimit : 1
+            for slot in candidates.prefix(take) where result.count < limit {
+                result.append(TimeSlot(start: slot.start, end: slot.end, score: 0,
+                                       reason: dayOffset == 0 ? "same day" : "nearest on a later day"))
+            }
+            if result.count >= limit { break }
+        }
+        return result
+    }
+
+    /// Open starting times on one day for an appointment of `duration` (08:00–20:00, on the hour),
+    /// spread across the day: at most `limit`, chronological.
+    public static func openSlots(on day: Date, duration: TimeInterval, busy: [DateInterval], calendar: Calendar,
+                                 notBefore: Date, limit: Int = 5) -> [TimeSlot] {
+        let busy = merge(busy)
+        let free = gridStarts(on: calendar.startOfDay(for: day), duration: duration, calendar: calendar, stepMinutes: 60)
+            .filter { $0 >= notBefore }
+            .map { DateInterval(start: $0, duration: duration) }
+            .filter { isFree($0, busy: busy) }
+        guard free.count > limit, limit > 1 else {
+            return free.map { TimeSlot(start: $0.start, end: $0.end, reason: "open") }
+        }
+        return (0..<limit).map { index in
+            let slot = free[index * (free.count - 1) / (limit - 1)]
+            return TimeSlot(start: slot.start, end: slot.end, reason: "open")
+        }
+    }
+
+    static func minuteOfDay(_ date: Date, _ calendar: Calendar) -> Double {
+        date.timeIntervalSince(calendar.startOfDay(for: date)) / 60
+    }
+
+    /// Starts on a grid from 08:00 such that the slot ends by 20:00, in wall-clock time.
+    static func gridStarts(on day: Date, duration: TimeInterval, calendar: Calendar, stepMinutes: Int) -> [Date] {
+        guard let open = calendar.date(bySettingHour: 8, minute: 0, second: 0, of: day),
+              let close = calendar.date(bySettingHour: 20, minute: 0, second: 0, of: day) else { return [] }
+        var starts: [Date] = []
+        var minute = 0
+        while let start = calendar.date(byAdding: .minute, value: minute, to: open),
+              start.addingTimeInterval(duration) <= close {
+            starts.append(start)
+            minute += stepMinutes
+        }
+        return starts
+    }
+
+    /// The family free-time search of the decision tree (seed 000 `findCommonFreeTime`): gaps in the
+    /// merged busy timeline of the requested members, at least `minimumMinutes` long, outside sleep
+    /// hours (22:00–07:00) and — when an adult is among them — weekday work hours (09:00–17:00).
+    /// Ranked: weekend +10, evening (18:00–21:00) +5, weekend morning (09:00–12:00) +3; the best five,
+    /// at most one per day and part of day, each `minimumMinutes` long.
+    public static func findCommonFreeTime(
+        busy: [DateInterval], includesAdult: Bool, minimumMinutes: Int, window: DateInterval,
+        calendar: Calendar, limit: Int = 5
+    ) -> [TimeSlot] {
+        var blocked = busy
+        var day = calendar.startOfDay(for: window.start)
+        while day < window.end {
+            let hour = { (value: Int) in calendar.date(bySettingHour: value, minute: 0, second: 0, of: day)! }
+            let nextDay = calendar.date(byAdding: .day, value: 1, to: day)!
+            blocked.append(DateInterval(start: day, end: hour(7)))
+            blocked.append(DateInterval(start: hour(22), end: nextDay))
+            if includesAdult && !calendar.isDateInWeekend(day) {
+                blocked.append(DateInterval(start: hour(9), end: hour(17)))
+            }
+            day = nextDay
+        }
+        let duration = TimeInterval(minimumMinutes * 60)
+        var candidates: [TimeSlot] = []
+        var cursor = window.start
+        for interval in merge(blocked) + [DateInterval(start: window.end, duration: 0)] {
+            if interval.start > cursor {
+                // A free gap [cursor, interval.start): candidate starts on the half hour.
+                var start = roundUpToHalfHour(cursor, calendar)
+                while start.addingTimeInterval(duration) <= min(interval.start, window.end) {
+                    candidates.append(scored(start: start, duration: duration, calendar: calendar))
+                    start = start.addingTimeInterval(30 * 60)
+                }
+            }
+            cursor = max(cursor, interval.end)
+        }
+        var chosen: [TimeSlot] = []
+        var usedParts: Set<String> = []
+        for slot in candidates.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.start < $1.start }) {
+            let dayKey = calendar.startOfDay(for: slot.start).timeIntervalSince1970
+            let key = "\(dayKey)-\(slot.reason)"
+            guard !usedParts.contains(key), chosen.allSatisfy({ $0.end <= slot.start || slot.end <= $0.start }) else { continue }
+            usedParts.insert(key)
+            chosen.append(slot)
+            if chosen.count == limit { break }
+        }
+        return chosen
+    }
+
+    static func roundUpToHalfHour(_ date: Date, _ calendar: Calendar) -> Date {
+        let minute = calendar.component(.minute, from: date), second = calendar.component(.second, from: date)
+        if (minute == 0 || minute == 30) && second == 0 { return date }
+        let base = calendar.date(bySetting: .second, value: 0, of: date) ?? date
+        let adjusted = base.addingTimeInterval(TimeInterval(-(minute % 30) * 60))
+        return adjusted.addingTimeInterval(30 * 60)
+    }
+
+    static func scored(start: Date, duration: TimeInterval, calendar: Calendar) -> TimeSlot {
+        let hour = calendar.component(.hour, from: start)
+        let weekend = calendar.isDateInWeekend(start)
+        var score = 0
+        var parts: [String] = []
+        if weekend { score += 10; parts.append("weekend") } else { parts.append("weekday") }
+        if (18..<21).contains(hour) { score += 5; parts.append("evening") }
+        else if weekend && (9..<12).contains(hour) { score += 3; parts.append("morning") }
+        else if hour < 12 { parts.append("morning") }
+        else if hour < 18 { parts.append("afternoon") }
+        else { parts.append("night") }
+        return TimeSlot(start: start, end: start.addingTimeInterval(duration), score: score, reason: parts.joined(separator: " "))
+    }
+}
+
+extension CalendarRules {
+    /// Providers people "see" rather than attend: "dentist" becomes "Dentist appointment".
+    static let appointmentProviders: Set<String> = ["dentist", "doctor", "orthodontist", "optician", "optometrist",
+                                                    "pediatrician", "paediatrician", "vet", "therapist", "physio", "gp"]
+
+    /// The stored title for what was said: first letter capitalised, "appointment" after a bare provider.
+    public static func eventTitle(from said: String) -> String {
+        var title = said.trimmingCharacters(in: .whitespaces)
+        if appointmentProviders.contains(title.lowercased()) { title += " appointment" }
+        return title.prefix(1).uppercased() + title.dropFirst()
+    }
+}
+
+/// Where "now" comes from. Injected everywhere so that tests and transcripts pin it.
+public struct TimeSource: Sendable {
+    private let read: @Sendable () -> Date
+    public init(_ read: @escaping @Sendable () -> Date) { self.read = read }
+    public func now() -> Date { read() }
+    public static let system = TimeSource { Date() }
+    public static func fixed(_ date: Date) -> TimeSource { TimeSource { date } }
+}
+
+/// Lists for sentences: "Emma", "Emma and Jake", "Lisa, Emma and Jake".
+public func joinedList(_ items: [String], conjunction: String = "and") -> String {
+    switch items.count {
+    case 0: return ""
+    case 1: return items[0]
+    default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+    }
+}

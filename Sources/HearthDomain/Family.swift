@@ -1,0 +1,86 @@
+import Foundation
+
+public struct MemberID: RawRepresentable, Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+    public static func < (lhs: MemberID, rhs: MemberID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Whether a member is a grown-up or a child: drives work hours, group words and supervision.
+public enum MemberKind: String, Codable, Sendable { case adult, child }
+
+/// Household permission role (seed 001). Children and other non-managing members are `member`.
+public enum HouseholdRole: String, Codable, Sendable {
+    case owner, coParent = "co-parent", viewer, member
+    public var canManage: Bool { self == .owner || self == .coParent }
+}
+
+public struct Member: Codable, Sendable, Equatable, Identifiable {
+    public var id: MemberID
+    public var name: String
+    public var kind: MemberKind
+    public var role: HouseholdRole
+    public var age: Int?
+    public var supervised: Bool
+    /// Other words the family uses for this member ("mom", "grandma").
+    public var aliases: [String]
+
+    public init(id: MemberID, name: String, kind: MemberKind, role: HouseholdRole, age: Int? = nil,
+                supervised: Bool = false, aliases: [String] = []) {
+        self.id = id; self.name = name; self.kind = kind; self.role = role; self.age = age
+        self.supervised = supervised; self.aliases = aliases
+    }
+}
+
+public struct Place: Codable, Sendable, Equatable, Identifiable {
+    public var id: String
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+    public var radiusMeters: Double
+    public init(id: String, name: String, latitude: Double, longitude: Double, radiusMeters: Double = 150) {
+        self.id = id; self.name = name; self.latitude = latitude; self.longitude = longitude; self.radiusMeters = radiusMeters
+    }
+}
+
+public struct MemberLocation: Codable, Sendable, Equatable {
+    public var member: MemberID
+    public var latitude: Double
+    public var longitude: Double
+    public var accuracyMeters: Double
+    public var battery: Int?
+    public var recordedAt: Date
+    public init(member: MemberID, latitude: Double, longitude: Double, accuracyMeters: Double, battery: Int?, recordedAt: Date) {
+        self.member = member; self.latitude = latitude; self.longitude = longitude
+        self.accuracyMeters = accuracyMeters; self.battery = battery; self.recordedAt = recordedAt
+    }
+}
+
+/// The roster as the engine sees it: members in a stable order, with the lookups slot resolution needs.
+public struct Roster: Sendable, Equatable {
+    public let members: [Member]
+    public init(members: [Member]) { self.members = members }
+
+    public subscript(id: MemberID) -> Member? { members.first { $0.id == id } }
+
+    /// The member a spoken name or alias refers to, case-insensitively.
+    public func member(named word: String) -> Member? {
+        let key = word.lowercased()
+        return members.first { $0.name.lowercased() == key }
+            ?? members.first { $0.aliases.contains(key) }
+            ?? members.first { $0.name.lowercased().split(separator: " ").contains(Substring(key)) }
+    }
+
+    /// Every word that names a member: display names, their parts, and aliases (for the grammar).
+    public var nameVocabulary: [String] {
+        var words: [String] = []
+        for member in members {
+            words.append(member.name.lowercased())
+            words += member.name.lowercased().split(separator: " ").map(String.init)
+            words += member.aliases
+        }
+        return words
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Words for times and days, for display and for speech, in the family's time zone.
+/// Display: "Thursday, Feb 5 at 4:00 PM". Speech: "Thursday, February 5th at 4 PM".
+public struct TimeFormatter: Sendable {
+    public let calendar: Calendar
+    public let now: Date
+
+    public init(calendar: Calendar, now: Date) { self.calendar = calendar; self.now = now }
+
+    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                         "September", "October", "November", "December"]
+
+    /// "4:00 PM" (display) or "4 PM" / "4:30 PM" (speech).
+    public func time(_ date: Date, spoken: Bool = false) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        if spoken && minute == 0 && hour == 12 { return "noon" }
+        if spoken && minute == 0 && hour == 0 { return "midnight" }
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        let suffix = hour < 12 ? "AM" : "PM"
+        if spoken && minute == 0 { return "\(twelve) \(suffix)" }
+        return String(format: "%d:%02d %@", twelve, minute, suffix)
+    }
+
+    /// "3:30 to 5:00 PM", "11:00 AM to 1:00 PM".
+    public func timeRange(_ start: Date, _ end: Date, spoken: Bool = false) -> String {
+        let sameHalf = (calendar.component(.hour, from: start) < 12) == (calendar.component(.hour, from: end) < 12)
+        let first = time(start, spoken: spoken)
+        if sameHalf && !first.hasPrefix("noon") && !first.hasPrefix("midnight") {
+            let trimmed = first.replacingOccurrences(of: " AM", with: "").replacingOccurrences(of: " PM", with: "")
+            return "\(trimmed) to \(time(end, spoken: spoken))"
+        }
+        return "\(first) to \(time(end, spoken: spoken))"
+    }
+
+    /// "today", "tomorrow", "Thursday" (within the coming week), else "Thursday, Feb 12".
+    public func day(_ date: Date, spoken: Bool = false, alwaysWithDate: Bool = false) -> String {
+        let today = calendar.startOfDay(for: now)
+        let target = calendar.startOfDay(for: date)
+        let days = calendar.dateComponents([.day], from: today, to: target).day ?? 0
+        if !alwaysWithDate {
+            if days == 0 { return "today" }
+            if days == 1 { return "tomorrow" }
+        }
+        return dateWords(date, spoken: spoken)
+    }
+
+    /// "Thursday, Feb 5" (display) or "Thursday, February 5th" (speech).
+    public func dateWords(_ date: Date, spoken: Bool = false) -> String {
+        let parts = calendar.dateComponents([.weekday, .month, .day], from: date)
+        let weekday = Self.weekdays[(parts.weekday ?? 1) - 1]
+        let month = Self.months[(parts.month ?? 1) - 1]
+        let dayNumber = parts.day ?? 1
+        if spoken { return "\(weekday), \(month) \(dayNumber)\(ordinalSuffix(dayNumber))" }
+        return "\(weekday), \(month.prefix(3)) \(dayNumber)"
+    }
+
+    public func weekday(_ date: Date) -> String {
+        Self.weekdays[calendar.component(.weekday, from: date) - 1]
+    }
+
+    /// "Thursday, Feb 5 at 4:00 PM".
+    public func dayAndTime(_ date: Date, spoken: Bool = false, alwaysWithDate: Bool = true) -> String {
+        "\(capitalized(day(date, spoken: spoken, alwaysWithDate: alwaysWithDate))) at \(time(date, spoken: spoken))"
+    }
+
+    /// Seed 000 `formatTimeSlot`: "Saturday, Feb 7 from 2:00 PM to 4:00 PM".
+    public func slot(_ slot: TimeSlot, spoken: Bool = false) -> String {
+        "\(capitalized(day(slot.start, spoken: spoken, alwaysWithDate: false))) from \(time(slot.start, spoken: spoken)) to \(time(slot.end, spoken: spoken))"
+    }
+
+    public func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+    func ordinalSuffix(_ value: Int) -> String {
+        if (11...13).contains(value % 100) { return "th" }
+        return [1: "st", 2: "nd", 3: "rd"][value % 10] ?? "th"
+    }
+
+    /// "1 hour", "90 minutes", "2 hours".
+    public static func duration(minutes: Int) -> String {
+        if minutes % 60 == 0 { return minutes == 60 ? "1 hour" : "\(minutes / 60) hours" }
+        return "\(minutes) minutes"
+    }
+}
+
+extension Calendar {
+    /// The family calendar: Gregorian, weeks start on Monday, in the given zone.
+    public static func family(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.firstWeekday = 2
+        calendar.minimumDaysInFirstWeek = 4
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        return calendar
+    }
+}

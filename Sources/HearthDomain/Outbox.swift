@@ -1,0 +1,60 @@
+import Foundation
+
+/// A message waiting for a front end to deliver it (push notifications become this outbox).
+public struct OutboxNotification: Codable, Sendable, Equatable, Identifiable {
+    public enum Status: String, Codable, Sendable { case pending, delivered, read }
+    public var id: String
+    public var recipient: MemberID
+    public var kind: String
+    public var title: String
+    public var body: String
+    public var relatedID: String?
+    public var createdAt: Date
+    public var deliverAt: Date
+    public var status: Status
+    public var dedupeKey: String?
+
+    public init(id: String, recipient: MemberID, kind: String, title: String, body: String, relatedID: String? = nil,
+                createdAt: Date, deliverAt: Date? = nil, status: Status = .pending, dedupeKey: String? = nil) {
+        self.id = id; self.recipient = recipient; self.kind = kind; self.title = title; self.body = body
+        self.relatedID = relatedID; self.createdAt = createdAt; self.deliverAt = deliverAt ?? createdAt
+        self.status = status; self.dedupeKey = dedupeKey
+    }
+}
+
+/// One entry of the family's activity log (seed 001): who did what, when.
+public struct ActivityEntry: Codable, Sendable, Equatable {
+    public var at: Date
+    public var actor: MemberID?
+    public var action: String
+    public var subjectType: String
+    public var subjectID: String?
+    public var summary: String
+    public init(at: Date, actor: MemberID?, action: String, subjectType: String, subjectID: String?, summary: String) {
+        self.at = at; self.actor = actor; self.action = action; self.subjectType = subjectType
+        self.subjectID = subjectID; self.summary = summary
+    }
+}
+
+/// Makes identifiers. Injected so that tests and transcripts get the same ids on every run.
+public protocol IDGenerator: Sendable {
+    func next(_ prefix: String) -> String
+}
+
+public struct RandomIDGenerator: IDGenerator {
+    public init() {}
+    public func next(_ prefix: String) -> String { "\(prefix)_\(UUID().uuidString.lowercased().prefix(12))" }
+}
+
+/// Sequential ids ("evt_1", "evt_2"): deterministic across runs.
+public final class SequentialIDGenerator: IDGenerator, @unchecked Sendable {
+    // @unchecked: the counter is guarded by the lock.
+    private let lock = NSLock()
+    private var counters: [String: Int] = [:]
+    public init() {}
+    public func next(_ prefix: String) -> String {
+        lock.lock(); defer { lock.unlock() }
+        counters[prefix, default: 0] += 1
+        return "\(prefix)_\(counters[prefix]!)"
+    }
+}

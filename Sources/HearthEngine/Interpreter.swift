@@ -1,0 +1,259 @@
+import Foundation
+import HearthDomain
+import HearthGrammar
+import HearthTime
+
+/// Loading context: turns a grammar match (and any pending decision) into a typed action, a
+/// question back to the speaker, or a plain reply. Also produces the SPEC §3 slot JSON for `parse`.
+struct Interpreter {
+    let roster: Roster
+    let speaker: Member
+    let context: TemporalContext
+    let formatter: TimeFormatter
+
+    enum Outcome: Equatable {
+        case act(CoordinationAction)
+        /// Ask (or ask again, after `lead`) and wait for the answer.
+        case ask(PendingDecision, lead: String? = nil)
+        case say(ReplyText, clearsPending: Bool)
+    }
+
+    var calendar: Calendar { context.calendar }
+    var now: Date { context.now }
+
+    func resolver(for intent: String) -> SlotResolver {
+        SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: context), intent: intent)
+    }
+
+    // MARK: - Slots as the contract shows them
+
+    /// The slots of SPEC §3 for a match, defaults applied (what `hearth parse --json` prints).
+    func contractSlots(_ match: IntentMatch) throws(HearthError) -> [String: SlotValue] {
+        let resolved = try resolver(for: match.intent).resolve(match)
+        var slots: [String: SlotValue] = [:]
+        for capture in match.captures {
+            let spec = capture.spec
+            let key = spec.key ?? capture.name
+            switch spec.type {
+            case .member:
+                if let id = resolved.members[capture.name]?.first, let member = roster[id] { slots[key] = .string(member.name) }
+            case .members:
+                slots[key] = .list((resolved.members[capture.name] ?? []).compactMap { roster[$0]?.name })
+            case .text, .place, .literal:
+                if let text = resolved.texts[capture.name] { slots[key] = .string(text) }
+            case .duration, .number, .ordinal:
+                if let number = resolved.numbers[capture.name] { slots[key] = .int(number) }
+            case .datetime:
+                guard let time = resolved.times[capture.name] else { continue }
+                if let start = time.start { slots[spec.start ?? key] = .string(iso(start)) }
+                if let end = time.end, let endKey = spec.end { slots[endKey] = .string(iso(end)) }
+                if let rrule = time.rrule { slots["recurrence"] = .string(rrule) }
+                if time.kind == .duration, let minutes = time.minutes { slots["minutes"] = .int(minutes) }
+            }
+        }
+        try applyDefaults(intent: match.intent, resolved: resolved, to: &slots)
+        return slots
+    }
+
+    /// Defaults the contract promises: an appointment's end from its typical length, the free-time
+    /// search's window and length, "today" for a calendar with no range.
+    func applyDefaults(intent: String, resolved: ResolvedSlots, to slots: inout [String: SlotValue]) throws(HearthError) {
+        switch intent {
+        case "calendar.create_event":
+            if let time = resolved.times["when"], let start = time.start, time.hasTimeOfDay, slots["end"] == nil || time.kind == .recurrence && time.end == nil {
+                let minutes = time.minutes ?? CalendarRules.suggestedDurationMinutes(title: resolved.texts["title"] ?? "")
+                slots["end"] = .string(iso(start.addingTimeInterval(TimeInterval(minutes * 60))))
+            }
+        case "calendar.check_availability":
+            if let time = resolved.times["when"], let start = time.start, time.end == nil {
+                slots["end"] = .string(iso(start.addingTimeInterval(3600)))
+            }
+        case "calendar.find_free_time":
+            if slots["members"] == nil { slots["members"] = .list([speaker.name]) }
+            if slots["minutes"] == nil { slots["minutes"] = .int(60) }
+            if slots["window_start"] == nil || slots["window_end"] == nil {
+                let window = defaultSearchWindow
+                slots["window_start"] = .string(iso(window.start))
+                slots["window_end"] = .string(iso(window.end))
+            }
+        case "calendar.show":
+            if slots["range_start"] == nil {
+                let today = dayInterval(containing: now)
+                slots["range_start"] = .string(iso(today.start))
+                slots["range_end"] = .string(iso(today.end))
+            }
+        default:
+            break
+        }
+    }
+
+    var defaultSearchWindow: DateInterval {
+        DateInterval(start: now, end: calendar.date(byAdding: .day, value: 14, to: now)!)
+    }
+
+    func dayInterval(containing date: Date) -> DateInterval {
+        let start = calendar.startOfDay(for: date)
+        return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
+    }
+
+    func iso(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = context.timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    // MARK: - Requests
+
+    func interpret(_ match: IntentMatch, pending: PendingDecision?) throws(HearthError) -> Outcome {
+        let resolved = try resolver(for: match.intent).resolve(match)
+        if match.intent.hasPrefix("dialog."), match.intent != "dialog.help" {
+            guard let pending else {
+                // A bare time or name with nothing to answer: say so rather than guess a request.
+                throw .nothingPending
+            }
+            return try answer(pending, intent: match.intent, resolved: resolved)
+        }
+        switch match.intent {
+        case "calendar.create_event":
+            let time = resolved.times["when"]
+            let title = resolved.texts["title"] ?? ""
+            var draft = EventDraft(title: title, attendees: resolved.members["attendees"] ?? [], start: nil, end: nil,
+                                   durationMinutes: time?.minutes ?? CalendarRules.suggestedDurationMinutes(title: title),
+                                   location: resolved.texts["location"], recurrence: time?.rrule)
+            return try continueCreating(&draft, time: time)
+        case "calendar.find_free_time":
+            let members = resolved.members["members"] ?? [speaker.id]
+            var window = resolved.times["window"].flatMap(interval(of:)) ?? defaultSearchWindow
+            if window.start < now { window = DateInterval(start: now, end: max(now, window.end)) }
+            return .act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window))
+        case "calendar.show":
+            let range = resolved.times["range"].flatMap(interval(of:)) ?? dayInterval(containing: now)
+            return .act(.showCalendar(members: resolved.members["members"], range: range,
+                                      rangeLabel: resolved.phrases["range"].map { SlotResolver.cleanText($0) } ?? "today"))
+        case "calendar.check_availability":
+            guard let time = resolved.times["when"], let start = time.start else { throw .timeNotUnderstood(resolved.phrases["when"] ?? "") }
+            let end = time.end ?? start.addingTimeInterval(3600)
+            let members = resolved.members["members"] ?? [speaker.id]
+            return .act(.checkAvailability(members: members, interval: DateInterval(start: start, end: max(start, end))))
+        case "location.where_is_everyone":
+            return .act(.locateEveryone)
+        case "location.where_is":
+            guard let member = resolved.members["member"]?.first else { throw .unknownMember(resolved.phrases["member"] ?? "") }
+            return .act(.locate(member))
+        case "dialog.help":
+            return .act(.help(topic: resolved.texts["topic"]))
+        default:
+            return .say(ReplyText("I understood that as \(match.intent), but I can't do that yet."), clearsPending: false)
+        }
+    }
+
+    func interval(of time: TemporalResolution) -> DateInterval? {
+        guard let start = time.start else { return nil }
+        let end = time.end ?? (time.hasTimeOfDay ? start.addingTimeInterval(3600) : dayInterval(containing: start).end)
+        return DateInterval(start: start, end: max(start, end))
+    }
+
+    /// Fills what the draft lacks, asking for one missing slot at a time (SPEC §2 slot filling).
+    func continueCreating(_ draft: inout EventDraft, time: TemporalResolution?) throws(HearthError) -> Outcome {
+        if let time {
+            guard let start = time.start else { throw .timeNotUnderstood("that") }
+            if time.hasTimeOfDay {
+                draft.start = start
+                if let minutes = time.minutes { draft.durationMinutes = minutes }
+                draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
+                if let rrule = time.rrule { draft.recurrence = rrule }
+            } else if draft.attendees.isEmpty {
+                draft.start = start  // remember the day; ask who first
+            } else {
+                // A day but no time: offer that day's open times.
+                return .act(.offerDaySlots(withAccompanyingAdult(draft), day: interval(of: time)!))
+            }
+        }
+        if draft.attendees.isEmpty {
+            return .ask(question(for: draft, missing: "attendees",
+                                 ReplyText("Who is the \(draft.title.lowercased()) for?")))
+        }
+        draft = withAccompanyingAdult(draft)
+        guard let start = draft.start, draft.end != nil else {
+            if let day = draft.start { return .act(.offerDaySlots(draft, day: dayInterval(containing: day))) }
+            return .ask(question(for: draft, missing: "start",
+                                 ReplyText("When should I schedule the \(draft.title.lowercased())?")))
+        }
+        if start < now && draft.recurrence == nil { throw .pastTime(formatter.dayAndTime(start)) }
+        return .act(.createEvent(draft, overrideConflicts: false))
+    }
+
+    /// A child's appointment booked by an adult includes that adult (seed 000 Scenario 1: "both you and Emma").
+    func withAccompanyingAdult(_ draft: EventDraft) -> EventDraft {
+        var draft = draft
+        let allChildren = !draft.attendees.isEmpty && draft.attendees.allSatisfy { roster[$0]?.kind == .child }
+        if allChildren && speaker.kind == .adult && !draft.attendees.contains(speaker.id) { draft.attendees.append(speaker.id) }
+        return draft
+    }
+
+    func question(for draft: EventDraft, missing: String, _ prompt: ReplyText) -> PendingDecision {
+        PendingDecision(kind: .missingSlot, intent: "calendar.create_event", draft: draft, missingSlot: missing,
+                        options: [], prompt: prompt, expiresAt: now.addingTimeInterval(PendingDecision.lifetime))
+    }
+
+    // MARK: - Answers to a pending decision
+
+    func answer(_ pending: PendingDecision, intent: String, resolved: ResolvedSlots) throws(HearthError) -> Outcome {
+        let cancelled = ReplyText("OK, I won't schedule \(pending.draft.map { "the " + $0.title.lowercased() } ?? "it").")
+        if intent == "dialog.cancel" { return .say(cancelled, clearsPending: true) }
+        guard var draft = pending.draft else { return .say(cancelled, clearsPending: true) }
+
+        if pending.kind == .missingSlot {
+            switch (pending.missingSlot, intent) {
+            case ("attendees", "dialog.answer"):
+                draft.attendees = resolved.members["members"] ?? []
+                let time: TemporalResolution? = nil
+                return try continueCreating(&draft, time: time)
+            case ("start", "dialog.choose"):
+                guard let time = resolved.times["start"] else { break }
+                return try continueCreating(&draft, time: time)
+            default:
+                break
+            }
+            return reprompt(pending)
+        }
+
+        switch intent {
+        case "dialog.confirm":
+            guard pending.kind == .calendarConflict else { return reprompt(pending) }
+            return .act(.createEvent(draft, overrideConflicts: true))
+        case "dialog.choose":
+            if let index = resolved.numbers["index"] {
+                let number = index == -1 ? pending.options.count : index
+                guard let option = pending.options.first(where: { $0.number == number }) else {
+                    let range = pending.options.isEmpty ? "" : " Say a number from 1 to \(pending.options.count)."
+                    return (reprompt(pending, prefix: "There's no option \(index).\(range)"))
+                }
+                switch option.effect {
+                case .cancel: return .say(cancelled, clearsPending: true)
+                case .proceed: return .act(.createEvent(draft, overrideConflicts: true))
+                case .book:
+                    draft.start = option.start
+                    draft.end = option.end
+                    return .act(.createEvent(draft, overrideConflicts: false))
+                }
+            }
+            if let time = resolved.times["start"] {
+                // A new time answers the question; a whole day asks for that day's open times.
+                draft.start = nil
+                draft.end = nil
+                return try continueCreating(&draft, time: time)
+            }
+            return reprompt(pending)
+        default:
+            return reprompt(pending)
+        }
+    }
+
+    func reprompt(_ pending: PendingDecision, prefix: String = "Sorry, I didn't get that.") -> Outcome {
+        var again = pending
+        again.expiresAt = now.addingTimeInterval(PendingDecision.lifetime)
+        return .ask(again, lead: prefix)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HearthDomain
+
+/// What Hearth says: `display` for screens (may hold line breaks and numbered lists), `speak` for
+/// text-to-speech (plain sentences, no markup).
+public struct ReplyText: Sendable, Equatable, Codable {
+    public var display: String
+    public var speak: String
+    public init(_ display: String, speak: String? = nil) { self.display = display; self.speak = speak ?? display }
+}
+
+/// An event being created: what the request said, completed over the dialog.
+public struct EventDraft: Sendable, Equatable, Codable {
+    public var title: String
+    public var attendees: [MemberID]
+    public var start: Date?
+    public var end: Date?
+    public var durationMinutes: Int
+    public var location: String?
+    public var recurrence: String?
+    public init(title: String, attendees: [MemberID], start: Date?, end: Date?, durationMinutes: Int,
+                location: String? = nil, recurrence: String? = nil) {
+        self.title = title; self.attendees = attendees; self.start = start; self.end = end
+        self.durationMinutes = durationMinutes; self.location = location; self.recurrence = recurrence
+    }
+}
+
+/// The work one request asks for, with every slot resolved to typed values.
+public enum CoordinationAction: Sendable, Equatable {
+    case createEvent(EventDraft, overrideConflicts: Bool)
+    case offerDaySlots(EventDraft, day: DateInterval)
+    case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval)
+    case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
+    case checkAvailability(members: [MemberID], interval: DateInterval)
+    case locateEveryone
+    case locate(MemberID)
+    case help(topic: String?)
+}
+
+/// What executing an action produced, before the turn is finalised.
+public struct ActionResult: Sendable, Equatable {
+    public var reply: ReplyText
+    public var notifications: [OutboxNotification]
+    public init(reply: ReplyText, notifications: [OutboxNotification] = []) {
+        self.reply = reply; self.notifications = notifications
+    }
+}
+
+/// A question Hearth is waiting on (seed 000 `PendingDecision`), persisted per conversation.
+public struct PendingDecision: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable { case calendarConflict, chooseSlot, missingSlot }
+    public var kind: Kind
+    public var intent: String
+    public var draft: EventDraft?
+    /// For `missingSlot`: which slot the question asks for ("attendees", "start", "title").
+    public var missingSlot: String?
+    public var options: [DecisionOption]
+    public var prompt: ReplyText
+    public var expiresAt: Date
+
+    public static let lifetime: TimeInterval = 10 * 60
+}
+
+public struct DecisionOption: Sendable, Equatable, Codable {
+    public enum Effect: String, Sendable, Codable { case book, proceed, cancel }
+    public var number: Int
+    public var label: String
+    public var effect: Effect
+    public var start: Date?
+    public var end: Date?
+}
+
+/// Everything that can go wrong in a turn, turned into words in one place (`reply`).
+public enum HearthError: Error, Sendable, Equatable {
+    case emptyInput
+    case inputTooLong(bytes: Int)
+    case grammarLimit
+    case notUnderstood
+    case timeNotUnderstood(String)
+    case ambiguousTime(String, choices: [String])
+    case unknownMember(String)
+    case unknownSpeaker(String)
+    case pastTime(String)
+    case nothingPending
+    case permissionDenied(String)
+    case invalidEvent(String)
+    case storage(String)
+
+    public var code: String {
+        switch self {
+        case .emptyInput: "empty_input"
+        case .inputTooLong: "input_too_long"
+        case .grammarLimit: "too_complex"
+        case .notUnderstood: "not_understood"
+        case .timeNotUnderstood: "time_not_understood"
+        case .ambiguousTime: "ambiguous_time"
+        case .unknownMember: "unknown_member"
+        case .unknownSpeaker: "unknown_speaker"
+        case .pastTime: "past_time"
+        case .nothingPending: "nothing_pending"
+        case .permissionDenied: "permission_denied"
+        case .invalidEvent: "invalid_event"
+        case .storage: "storage_error"
+        }
+    }
+
+    public var reply: ReplyText {
+        switch self {
+        case .emptyInput:
+            return ReplyText("I didn't catch anything. Try \"what's on tomorrow\" or say \"help\".")
+        case .inputTooLong(let bytes):
+            return ReplyText("That's too long for me (\(bytes) characters). Please say it in a shorter sentence.",
+                             speak: "That's too long for me. Please say it in a shorter sentence.")
+        case .grammarLimit:
+            return ReplyText("That sentence is too complicated for me. Please say it more simply.")
+        case .notUnderstood:
+            return ReplyText("Sorry, I didn't understand that. Say \"help\" to hear what I can do.")
+        case .timeNotUnderstood(let phrase):
+            return ReplyText("I couldn't work out when \"\(phrase)\" is. Try a day and a time, like \"Thursday at 4pm\".",
+                             speak: "I couldn't work out when \(phrase) is. Try a day and a time, like Thursday at 4 PM.")
+        case .ambiguousTime(let phrase, let choices):
+            return ReplyText("\"\(phrase)\" could mean \(choices.joined(separator: " or ")). Which one did you mean?")
+        case .unknownMember(let name):
+            return ReplyText("I don't know anyone called \(name) in this family.")
+        case .unknownSpeaker(let name):
+            return ReplyText("I don't know who \(name) is. Use the name of a family member.")
+        case .pastTime(let when):
+            return ReplyText("\(when) has already passed. Please pick a time in the future.")
+        case .nothingPending:
+            return ReplyText("There's nothing waiting for an answer right now.")
+        case .permissionDenied(let reason):
+            return ReplyText(reason)
+        case .invalidEvent(let reason):
+            return ReplyText(reason)
+        case .storage:
+            return ReplyText("Something went wrong saving that, and nothing was changed. Please try again.")
+        }
+    }
+}

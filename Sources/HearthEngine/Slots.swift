@@ -1,0 +1,125 @@
+import Foundation
+import HearthDomain
+import HearthGrammar
+import HearthTime
+
+/// A slot value as it appears in JSON (SPEC §3): a string, an integer, a boolean or a list of names.
+public enum SlotValue: Sendable, Equatable, Encodable, CustomStringConvertible {
+    case string(String), int(Int), bool(Bool), list([String])
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .list(let value): try container.encode(value)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .string(let value): return "\"\(value)\""
+        case .int(let value): return "\(value)"
+        case .bool(let value): return "\(value)"
+        case .list(let values): return "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// Captured slots turned into typed values against the roster and the clock — the one place where
+/// grammar text becomes members, instants and numbers.
+struct ResolvedSlots: Sendable {
+    var members: [String: [MemberID]] = [:]
+    var times: [String: TemporalResolution] = [:]
+    var texts: [String: String] = [:]
+    var numbers: [String: Int] = [:]
+    var phrases: [String: String] = [:]
+}
+
+struct SlotResolver {
+    let roster: Roster
+    let speaker: Member
+    let temporal: TemporalResolver
+    let intent: String
+
+    func resolve(_ match: IntentMatch) throws(HearthError) -> ResolvedSlots {
+        var slots = ResolvedSlots()
+        for capture in match.captures {
+            slots.phrases[capture.name] = capture.original
+            switch capture.spec.type {
+            case .member:
+                let ids = try members(in: capture.normalized)
+                slots.members[capture.name] = Array(ids.prefix(1))
+            case .members:
+                slots.members[capture.name] = try members(in: capture.normalized)
+            case .text, .place, .literal:
+                slots.texts[capture.name] = Self.cleanText(capture.original)
+            case .datetime:
+                do { slots.times[capture.name] = try temporal.resolve(capture.normalized) } catch {
+                    switch error {
+                    case .notUnderstood: throw .timeNotUnderstood(capture.original)
+                    case .ambiguous(_, let candidates):
+                        let formatter = TimeFormatter(calendar: temporal.context.calendar, now: temporal.context.now)
+                        throw .ambiguousTime(capture.original, choices: candidates.map { formatter.dateWords($0) })
+                    }
+                }
+            case .duration:
+                let phrase = capture.normalized.hasPrefix("for ") ? capture.normalized : "for \(capture.normalized)"
+                guard let resolution = try? temporal.resolve(phrase), let minutes = resolution.minutes else {
+                    throw .timeNotUnderstood(capture.original)
+                }
+                slots.numbers[capture.name] = minutes
+            case .number:
+                if let value = Int(capture.normalized.filter(\.isNumber)) { slots.numbers[capture.name] = value }
+            case .ordinal:
+                if capture.normalized == "last" { slots.numbers[capture.name] = -1 }
+                else if let value = Int(capture.normalized.prefix { $0.isNumber }) { slots.numbers[capture.name] = value }
+            }
+        }
+        return slots
+    }
+
+    /// "emma and i" → [Emma, speaker]; group words per seed 000 §4 ("everyone" leaves out the
+    /// speaker only when addressing people, i.e. for messages).
+    func members(in phrase: String) throws(HearthError) -> [MemberID] {
+        var text = phrase
+        for filler in ["both ", "all of "] where text.hasPrefix(filler) { text.removeFirst(filler.count) }
+        switch text {
+        case "everyone", "everybody", "the whole family", "the family", "us", "we", "us all", "we all", "all of us":
+            let addressingOthers = intent.hasPrefix("message.") && (text == "everyone" || text == "everybody")
+            return roster.members.filter { !addressingOthers || $0.id != speaker.id }.map(\.id)
+        case "the kids", "the children":
+            return roster.members.filter { $0.kind == .child }.map(\.id)
+        case "the adults", "the parents":
+            return roster.members.filter { $0.kind == .adult && ($0.role.canManage || text == "the adults") }.map(\.id)
+        default:
+            break
+        }
+        var result: [MemberID] = []
+        let parts = text.replacingOccurrences(of: ",", with: " , ")
+            .components(separatedBy: " ").split { $0 == "," || $0 == "and" }
+            .map { $0.joined(separator: " ") }.filter { !$0.isEmpty }
+        for part in parts {
+            let id: MemberID
+            switch part {
+            case "me", "i", "myself": id = speaker.id
+            case "us", "we": result += roster.members.map(\.id); continue
+            default:
+                guard let member = roster.member(named: part) else { throw .unknownMember(part.capitalized) }
+                id = member.id
+            }
+            if !result.contains(id) { result.append(id) }
+        }
+        return result
+    }
+
+    /// Text slots: the words as said, trimmed, without leading articles or trailing punctuation.
+    static func cleanText(_ text: String) -> String {
+        var words = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'$"))))
+        for article in ["the ", "a ", "an "] where words.lowercased().hasPrefix(article) {
+            words.removeFirst(article.count)
+        }
+        return words
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+
+/// A problem in the grammar files, found at load time, naming where it is.
+public struct GrammarError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var file: String
+    public var intent: String?
+    public var pattern: Int?
+    public var offset: Int?
+    public var message: String
+
+    public var description: String {
+        var location = file
+        if let intent { location += ", intent \(intent)" }
+        if let pattern { location += ", pattern \(pattern + 1)" }
+        if let offset { location += ", offset \(offset)" }
+        return "\(location): \(message)"
+    }
+}
+
+/// A slot as captured: the group, its spec, and its text both normalised and as said.
+public struct SlotCapture: Sendable, Equatable {
+    public let name: String
+    public let spec: SlotSpec
+    public let normalized: String
+    public let original: String
+}
+
+/// The grammar's verdict on an utterance: which intent, with what raw slots.
+public struct IntentMatch: Sendable, Equatable {
+    public let intent: String
+    public let captures: [SlotCapture]
+    /// Characters of the utterance not inside a slot: the deterministic tie-breaker.
+    public let literalLength: Int
+    public let priority: Int
+    public let patternSource: String
+
+    public func capture(_ name: String) -> SlotCapture? { captures.first { $0.name == name } }
+}
+
+public struct Grammar: Sendable {
+    public struct Intent: Sendable {
+        public let name: String
+        public let priority: Int
+        public let slots: [String: SlotSpec]
+        public let file: String
+        public let examples: [GrammarFile.Example]
+        let patterns: [CompiledPattern]
+    }
+
+    public let intents: [Intent]
+    /// Longest utterance (UTF-8 bytes, after normalisation) the grammar will look at.
+    public static let maximumInputLength = 1_000
+
+    public enum MatchResult: Sendable {
+        case matched(IntentMatch, NormalizedText)
+        case noMatch(NormalizedText)
+        case tooLong(bytes: Int)
+        case limitExceeded(NormalizedText)
+    }
+
+    /// Loads every `*.yaml` file in `directory`. `vocabulary` injects word lists (such as the
+    /// family's member names) as definitions, each an alternation of its escaped entries.
+    public static func load(directory: URL, vocabulary: [String: [String]] = [:]) throws(GrammarError) -> Grammar {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".yaml") }.sorted()
+        } catch {
+            throw GrammarError(file: directory.path, message: "cannot read the grammar directory: \(error.localizedDescription)")
+        }
+        guard !names.isEmpty else { throw GrammarError(file: directory.path, message: "no .yaml grammar files found") }
+        var sources: [(String, String)] = []
+        for name in names {
+            guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else {
+                throw GrammarError(file: name, message: "cannot read the file as UTF-8")
+            }
+            sources.append((name, text))
+        }
+        return try load(sources: sources, vocabulary: vocabulary)
+    }
+
+    /// Loads grammar files given as (file name, YAML text); common.yaml's `wrap` applies to all.
+    public static func load(sources: [(String, String)], vocabulary: [String: [String]] = [:]) throws(GrammarError) -> Grammar {
+        var files: [(String, GrammarFile)] = []
+        for (name, text) in sources {
+            do { files.append((name, try GrammarFile.parse(text))) } catch {
+                throw GrammarError(file: name, message: "invalid YAML: \(error)")
+            }
+        }
+        var definitions: [String: (file: String, pattern: String)] = [:]
+        for (name, words) in vocabulary {
+            let alternatives = Set(words.map { $0.lowercased() }).sorted { ($0.count, $0) > ($1.count, $1) }
+            let escaped = alternatives.map(escape).joined(separator: "|")
+            definitions[name] = ("vocabulary", escaped.isEmpty ? "(?!)" : "(?:\(escaped))")
+        }
+        var prefix = "", suffix = ""
+        for (file, grammar) in files {
+            for (name, pattern) in grammar.definitions ?? [:] {
+                if let existing = definitions[name] {
+                    throw GrammarError(file: file, message: "definition '\(name)' is already defined in \(existing.file)")
+                }
+                definitions[name] = (file, pattern)
+            }
+            if let wrap = grammar.wrap {
+                prefix = wrap.prefix ?? ""
+                suffix = wrap.suffix ?? ""
+            }
+        }
+        let expander = Expander(definitions: definitions)
+        // Compile each definition alone first so that an error points into the definition itself.
+        for name in definitions.keys.sorted() {
+            let (file, _) = definitions[name]!
+            let expanded = try expander.expand(reference: name, file: file)
+            do { _ = try CompiledPattern(expanded) } catch {
+                throw GrammarError(file: file, intent: nil, pattern: nil, offset: error.offset,
+                                   message: "definition '\(name)': \(error.message) (expanded: \(snippet(expanded, at: error.offset)))")
+            }
+        }
+        let expandedPrefix = try expander.expand(prefix, file: "common.yaml", intent: "wrap.prefix")
+        let expandedSuffix = try expander.expand(suffix, file: "common.yaml", intent: "wrap.suffix")
+
+        var intents: [Intent] = []
+        var seen: Set<String> = []
+        for (file, grammar) in files {
+            for spec in grammar.intents ?? [] {
+                guard seen.insert(spec.name).inserted else {
+                    throw GrammarError(file: file, intent: spec.name, message: "intent is declared twice")
+                }
+                let slots = spec.slots ?? [:]
+                var compiled: [CompiledPattern] = []
+                var usedGroups: Set<String> = []
+                for (index, source) in spec.patterns.enumerated() {
+                    let body = try expander.expand(source, file: file, intent: spec.name, pattern: index)
+                    let full = "^\(expandedPrefix)(?:\(body))\(expandedSuffix)$"
+                    let pattern: CompiledPattern
+                    do { pattern = try CompiledPattern(full) } catch {
+                        throw GrammarError(file: file, intent: spec.name, pattern: index, offset: error.offset,
+                                           message: "\(error.message) (near: \(snippet(full, at: error.offset)))")
+                    }
+                    for group in pattern.groupNames.values {
+                        guard slots[group] != nil else {
+                            throw GrammarError(file: file, intent: spec.name, pattern: index,
+                                               message: "capture group '\(group)' is not declared under slots")
+                        }
+                        usedGroups.insert(group)
+                    }
+                    compiled.append(pattern)
+                }
+                for declared in slots.keys where !usedGroups.contains(declared) {
+                    throw GrammarError(file: file, intent: spec.name, message: "slot '\(declared)' is declared but no pattern captures it")
+                }
+                intents.append(Intent(name: spec.name, priority: spec.priority ?? 0, slots: slots, file: file,
+                                      examples: spec.examples ?? [], patterns: compiled))
+            }
+        }
+        return Grammar(intents: intents)
+    }
+
+    /// Every full-utterance match, best first.
+    public func candidates(_ normalized: NormalizedText) -> (matches: [IntentMatch], limitExceeded: Bool) {
+        let bytes = Array(normalized.text.utf8)
+        var matches: [IntentMatch] = []
+        var limitExceeded = false
+        for intent in intents {
+            var best: IntentMatch?
+            for pattern in intent.patterns {
+                switch pattern.match(bytes) {
+                case .noMatch: continue
+                case .limitExceeded: limitExceeded = true
+                case .match(let match):
+                    var captures: [SlotCapture] = []
+                    var slotLength = 0
+                    for (name, range) in match.groups.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) {
+                        guard let spec = intent.slots[name], !range.isEmpty else { continue }
+                        slotLength += range.count
+                        captures.append(SlotCapture(name: name, spec: spec,
+                                                    normalized: normalized.normalizedText(for: range),
+                                                    original: normalized.originalText(for: range)))
+                    }
+                    let candidate = IntentMatch(intent: intent.name, captures: captures,
+                                                literalLength: bytes.count - slotLength,
+                                                priority: intent.priority, patternSource: pattern.source)
+                    if best.map({ Self.ranks(candidate, above: $0) }) ?? true { best = candidate }
+                }
+            }
+            if let best { matches.append(best) }
+        }
+        // Stable sort keeps declaration order for complete ties.
+        let ordered = matches.enumerated().sorted { lhs, rhs in
+            if Self.ranks(lhs.element, above: rhs.element) { return true }
+            if Self.ranks(rhs.element, above: lhs.element) { return false }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+        return (ordered, limitExceeded)
+    }
+
+    /// Most literal characters first, then the declared priority.
+    static func ranks(_ lhs: IntentMatch, above rhs: IntentMatch) -> Bool {
+        if lhs.literalLength != rhs.literalLength { return lhs.literalLength > rhs.literalLength }
+        return lhs.priority > rhs.priority
+    }
+
+    public func match(_ utterance: String) -> MatchResult {
+        let normalized = Normalizer.normalize(utterance)
+        if normalized.text.utf8.count > Self.maximumInputLength { return .tooLong(bytes: normalized.text.utf8.count) }
+        let (matches, limitExceeded) = candidates(normalized)
+        if let best = matches.first { return .matched(best, normalized) }
+        return limitExceeded ? .limitExceeded(normalized) : .noMatch(normalized)
+    }
+
+    /// Grammar-level checks that need matching: every example reaches a match, and no example
+    /// is matched by two intents with the same rank (the tie the README calls a grammar error).
+    public func validateExamples() -> [GrammarError] {
+        var problems: [GrammarError] = []
+        for intent in intents {
+            for example in intent.examples {
+                let expected = example.intent ?? intent.name
+                let (matches, _) = candidates(Normalizer.normalize(example.text))
+                let got = matches.first?.intent ?? "none"
+                if got != expected {
+                    problems.append(GrammarError(file: intent.file, intent: intent.name,
+                                                 message: "example \"\(example.text)\" matched \(got), expected \(expected)"))
+                }
+                if matches.count > 1, matches[0].intent != matches[1].intent,
+                   !Self.ranks(matches[0], above: matches[1]) {
+                    problems.append(GrammarError(file: intent.file, intent: intent.name,
+                                                 message: "example \"\(example.text)\" ties between \(matches[0].intent) and \(matches[1].intent); raise one's priority or make a pattern more literal"))
+                }
+            }
+        }
+        return problems
+    }
+}
+
+/// Escapes a word list entry for use inside a PCRE2 pattern.
+func escape(_ text: String) -> String {
+    var result = ""
+    for character in text {
+        if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
+        result.append(character)
+    }
+    return result.replacingOccurrences(of: " ", with: "\\s+")
+}
+
+func snippet(_ text: String, at offset: Int) -> String {
+    let bytes = Array(text.utf8)
+    let start = max(0, min(offset, bytes.count) - 20), end = min(bytes.count, offset + 20)
+    return "…" + String(decoding: bytes[start..<end], as: UTF8.self) + "…"
+}
+
+/// Expands `{name}` references (recursively) in patterns. `{` followed by a digit is a PCRE2
+/// quantifier and left alone.
+struct Expander {
+    let definitions: [String: (file: String, pattern: String)]
+
+    func expand(reference name: String, file: String) throws(GrammarError) -> String {
+        try expand("{\(name)}", file: file, intent: nil)
+    }
+
+    /// Long patterns are written over several lines in YAML literal blocks (`|-`): a line break
+    /// and the indentation after it are not part of the pattern.
+    static func joinLines(_ pattern: String) -> String {
+        guard pattern.contains("\n") else { return pattern }
+        return pattern.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element.drop(while: { $0 == " " || $0 == "\t" })) }
+            .joined()
+    }
+
+    func expand(_ rawPattern: String, file: String, intent: String?, pattern index: Int? = nil,
+                stack: [String] = []) throws(GrammarError) -> String {
+        let pattern = Self.joinLines(rawPattern)
+        var result = ""
+        var iterator = pattern.startIndex
+        while iterator < pattern.endIndex {
+            let character = pattern[iterator]
+            if character == "\\" {
+                // Keep escapes intact, including "\{".
+                let next = pattern.index(after: iterator)
+                result.append(character)
+                if next < pattern.endIndex { result.append(pattern[next]); iterator = pattern.index(after: next) } else { iterator = next }
+                continue
+            }
+            if character == "{", let close = pattern[iterator...].firstIndex(of: "}") {
+                let name = String(pattern[pattern.index(after: iterator)..<close])
+                if let first = name.first, first.isLetter || first == "_",
+                   name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                    guard let definition = definitions[name] else {
+                        let offset = pattern.utf8.distance(from: pattern.startIndex, to: iterator)
+                        throw GrammarError(file: file, intent: intent, pattern: index, offset: offset,
+                                           message: "unknown definition {\(name)}")
+                    }
+                    guard !stack.contains(name) else {
+                        throw GrammarError(file: definition.file, intent: intent, pattern: index,
+                                           message: "definition {\(name)} refers to itself: \((stack + [name]).joined(separator: " → "))")
+                    }
+                    let inner = try expand(definition.pattern, file: definition.file, intent: intent, pattern: index, stack: stack + [name])
+                    result += "(?:\(inner))"
+                    iterator = pattern.index(after: close)
+                    continue
+                }
+            }
+            result.append(character)
+            iterator = pattern.index(after: iterator)
+        }
+        return result
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Yams
+
+/// One `Intents/<area>.yaml` file as written by grammar authors. The format is documented in
+/// README.md ("Grammar format"); this type is its single source of truth.
+public struct GrammarFile: Decodable, Sendable {
+    /// Named sub-patterns, global across all files, referenced in patterns as `{name}`.
+    public var definitions: [String: String]?
+    /// Only in common.yaml: text every intent pattern may be wrapped in ("please", "hey hearth").
+    public var wrap: Wrap?
+    public var intents: [IntentSpec]?
+
+    public struct Wrap: Decodable, Sendable {
+        public var prefix: String?
+        public var suffix: String?
+    }
+
+    public struct IntentSpec: Decodable, Sendable {
+        public var name: String
+        public var priority: Int?
+        /// Capture group name → slot spec. A group named in a pattern must be declared here.
+        public var slots: [String: SlotSpec]?
+        public var patterns: [String]
+        public var examples: [Example]?
+    }
+
+    public struct Example: Decodable, Sendable {
+        public var text: String
+        /// Expected intent when it differs from the enclosing one (negative examples); "none" = no match.
+        public var intent: String?
+        /// Expected slots after resolution against the demo family, in SPEC §3 JSON form.
+        public var slots: [String: ExampleValue]?
+        /// Reference time for resolution; defaults to 2026-02-02T09:00:00-05:00.
+        public var now: String?
+        /// Speaker; defaults to Lisa.
+        public var speaker: String?
+    }
+
+    public static func parse(_ yaml: String) throws -> GrammarFile {
+        try YAMLDecoder().decode(GrammarFile.self, from: yaml)
+    }
+}
+
+/// How a captured group becomes a typed slot. Written in YAML either as a bare type name
+/// (`title: text`) or as a map naming the output keys (`when: {type: datetime, start: start, end: end}`).
+public struct SlotSpec: Decodable, Sendable, Equatable {
+    public var type: SlotType
+    /// Output slot key; defaults to the group name.
+    public var key: String?
+    /// For datetime captures: the keys receiving the start and (for intervals) the end.
+    public var start: String?
+    public var end: String?
+
+    public init(type: SlotType, key: String? = nil, start: String? = nil, end: String? = nil) {
+        self.type = type; self.key = key; self.start = start; self.end = end
+    }
+
+    enum CodingKeys: String, CodingKey { case type, key, start, end }
+
+    public init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
+            guard let type = SlotType(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "unknown slot type '\(name)' (known: \(SlotType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            self.init(type: type)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try container.decode(SlotType.self, forKey: .type),
+                  key: try container.decodeIfPresent(String.self, forKey: .key),
+                  start: try container.decodeIfPresent(String.self, forKey: .start),
+                  end: try container.decodeIfPresent(String.self, forKey: .end))
+    }
+}
+
+public enum SlotType: String, Decodable, Sendable, CaseIterable {
+    case member        // one family member → display name
+    case members       // a list or a group word → [display name]
+    case text          // words as said, leading articles dropped
+    case datetime      // a temporal phrase → start (and end)
+    case duration      // "2 hours" → minutes
+    case number        // integer
+    case ordinal       // "1st", "2", "last" → 1-based index
+    case place         // a saved place name
+    case literal       // a fixed word whose normalised text is the value (e.g. "am"/"pm")
+}
+
+/// An expected slot value in an example: a string, a number, a bool or a list of strings.
+public enum ExampleValue: Decodable, Sendable, Equatable, CustomStringConvertible {
+    case string(String), int(Int), bool(Bool), list([String]), null
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else { self = .list(try container.decode([String].self)) }
+    }
+
+    public var description: String {
+        switch self {
+        case .string(let value): return "\"\(value)\""
+        case .int(let value): return "\(value)"
+        case .bool(let value): return "\(value)"
+        case .list(let values): return "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        case .null: return "null"
+        }
+    }
+}

@@ -1,0 +1,227 @@
+/// Turns typed or speech-to-text input into one canonical form the grammars are written against:
+/// lowercase words separated by single spaces, punctuation dropped, number words as digits
+/// ("twenty one" → "21", "third" → "3rd"), "p m"/"p.m."/"4pm" → "4 pm", "o'clock"/"o clock" → "oclock".
+///
+/// Each normalised token remembers where it came from, so a slot captured from the normalised
+/// text can be read back in the speaker's own words and capitalisation ("Dr. Smith's office").
+public struct NormalizedText: Sendable, Equatable {
+    public struct Token: Sendable, Equatable {
+        public let text: String
+        /// UTF-8 byte range in `NormalizedText.text`.
+        public let range: Range<Int>
+        /// Range in the original string.
+        public let source: Range<String.Index>
+    }
+    public let original: String
+    public let text: String
+    public let tokens: [Token]
+
+    /// The original words behind a UTF-8 byte range of the normalised text.
+    public func originalText(for range: Range<Int>) -> String {
+        let covered = tokens.filter { $0.range.upperBound > range.lowerBound && $0.range.lowerBound < range.upperBound }
+        guard let first = covered.first, let last = covered.last else { return "" }
+        return String(original[first.source.lowerBound..<last.source.upperBound])
+    }
+
+    /// The normalised text of a UTF-8 byte range.
+    public func normalizedText(for range: Range<Int>) -> String {
+        let bytes = Array(text.utf8)
+        return String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+    }
+}
+
+public enum Normalizer {
+    public static func normalize(_ input: String) -> NormalizedText {
+        var raw = rawTokens(input)
+        raw = splitMeridiem(raw)
+        raw = joinSpelledMeridiem(raw)
+        raw = convertNumberWords(raw)
+        raw = raw.map { token in
+            RawToken(text: contractions[token.text] ?? token.text, source: token.source)
+        }
+        var text = ""
+        var tokens: [NormalizedText.Token] = []
+        for token in raw {
+            if !text.isEmpty { text += " " }
+            let start = text.utf8.count
+            text += token.text
+            tokens.append(.init(text: token.text, range: start..<text.utf8.count, source: token.source))
+        }
+        return NormalizedText(original: input, text: text, tokens: tokens)
+    }
+
+    /// Speech-to-text drops apostrophes; grammars are written with them.
+    static let contractions: [String: String] = [
+        "whats": "what's", "wheres": "where's", "whens": "when's", "hows": "how's", "whos": "who's",
+        "thats": "that's", "lets": "let's", "dont": "don't", "doesnt": "doesn't", "isnt": "isn't",
+        "im": "i'm", "ill": "i'll", "ive": "i've", "cant": "can't", "wont": "won't", "theres": "there's",
+    ]
+
+    struct RawToken {
+        var text: String
+        var source: Range<String.Index>
+    }
+
+    /// Words are runs of letters and digits. Apostrophes join letters ("emma's"); ':' '/' '.' '-'
+    /// join digits ("4:30", "2/8", "2026-02-08", "1.5"); '$' may lead a number.
+    static func rawTokens(_ input: String) -> [RawToken] {
+        var result: [RawToken] = []
+        var current = ""
+        var start = input.startIndex
+        var index = input.startIndex
+        func flush(at end: String.Index) {
+            if !current.isEmpty { result.append(RawToken(text: current, source: start..<end)) }
+            current = ""
+        }
+        while index < input.endIndex {
+            let character = input[index]
+            let next = input.index(after: index)
+            let following: Character? = next < input.endIndex ? input[next] : nil
+            let previous = current.last
+            if character.isLetter || character.isNumber {
+                if current.isEmpty { start = index }
+                current += character.lowercased()
+            } else if (character == "'" || character == "’"), let previous, previous.isLetter, following?.isLetter == true {
+                current += "'"
+            } else if ":/.-".contains(character), let previous, previous.isNumber, following?.isNumber == true {
+                current.append(character)
+            } else if character == "$", following?.isNumber == true {
+                flush(at: index)
+                start = index
+                current = "$"
+            } else {
+                flush(at: index)
+            }
+            index = next
+        }
+        flush(at: input.endIndex)
+        return result
+    }
+
+    /// "4pm" → "4" "pm", "10:30am" → "10:30" "am".
+    static func splitMeridiem(_ tokens: [RawToken]) -> [RawToken] {
+        tokens.flatMap { token -> [RawToken] in
+            for suffix in ["am", "pm"] where token.text.count > 2 && token.text.hasSuffix(suffix) {
+                let head = token.text.dropLast(2)
+                if head.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "." }), head.first?.isNumber == true {
+                    return [RawToken(text: String(head), source: token.source),
+                            RawToken(text: suffix, source: token.source)]
+                }
+            }
+            return [token]
+        }
+    }
+
+    /// "p m" / "p.m." → "pm"; "o clock" / "o'clock" → "oclock".
+    static func joinSpelledMeridiem(_ tokens: [RawToken]) -> [RawToken] {
+        var result: [RawToken] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if index + 1 < tokens.count {
+                let pair = (token.text, tokens[index + 1].text)
+                let joined: String? = switch pair {
+                case ("a", "m") where index > 0 && isTimeLike(tokens[index - 1].text): "am"
+                case ("p", "m"): "pm"
+                case ("o", "clock"): "oclock"
+                default: nil
+                }
+                if let joined {
+                    result.append(RawToken(text: joined, source: token.source.lowerBound..<tokens[index + 1].source.upperBound))
+                    index += 2
+                    continue
+                }
+            }
+            result.append(token.text == "o'clock" ? RawToken(text: "oclock", source: token.source) : token)
+            index += 1
+        }
+        return result
+    }
+
+    static func isTimeLike(_ text: String) -> Bool {
+        text.first?.isNumber == true || NumberWords.cardinal[text] != nil
+    }
+
+    /// Number words to digits: "twenty one" → "21", "two hundred" → "200", "twenty first" → "21st".
+    /// A unit followed by a tens word stays two numbers, as in a clock time ("four thirty" → "4 30").
+    static func convertNumberWords(_ tokens: [RawToken]) -> [RawToken] {
+        var result: [RawToken] = []
+        var index = 0
+        while index < tokens.count {
+            guard let (value, ordinal, used) = NumberWords.read(tokens, from: index) else {
+                result.append(tokens[index])
+                index += 1
+                continue
+            }
+            let text = ordinal ? "\(value)\(NumberWords.ordinalSuffix(value))" : "\(value)"
+            result.append(RawToken(text: text, source: tokens[index].source.lowerBound..<tokens[index + used - 1].source.upperBound))
+            index += used
+        }
+        return result
+    }
+}
+
+enum NumberWords {
+    static let cardinal: [String: Int] = [
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+        "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    ]
+    static let tens: [String: Int] = [
+        "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    ]
+    static let ordinal: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+        "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+        "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
+        "seventieth": 70, "eightieth": 80, "ninetieth": 90,
+    ]
+
+    static func ordinalSuffix(_ value: Int) -> String {
+        if (11...13).contains(value % 100) { return "th" }
+        switch value % 10 {
+        case 1: return "st"
+        case 2: return "nd"
+        case 3: return "rd"
+        default: return "th"
+        }
+    }
+
+    /// Reads one number starting at `index`: (value, isOrdinal, tokens used), or nil.
+    static func read(_ tokens: [Normalizer.RawToken], from index: Int) -> (Int, Bool, Int)? {
+        func word(_ offset: Int) -> String? {
+            index + offset < tokens.count ? tokens[index + offset].text : nil
+        }
+        guard let first = word(0) else { return nil }
+        var value: Int
+        var used = 1
+        if let ordinalValue = ordinal[first] { return (ordinalValue, true, 1) }
+        if first == "a" || first == "one", word(1) == "hundred" {
+            value = 100; used = 2
+        } else if let tensValue = tens[first] {
+            value = tensValue
+            if let next = word(1), let unit = cardinal[next], (1...9).contains(unit) {
+                return (tensValue + unit, false, 2)
+            }
+            if let next = word(1), let unit = ordinal[next], (1...9).contains(unit) {
+                return (tensValue + unit, true, 2)
+            }
+        } else if let unitValue = cardinal[first] {
+            value = unitValue
+            if word(1) == "hundred" { value *= 100; used = 2 } else { return (value, false, 1) }
+        } else {
+            return nil
+        }
+        // After "hundred": an optional "and" and a number below one hundred.
+        if value >= 100 {
+            var offset = used
+            if word(offset) == "and" { offset += 1 }
+            if let rest = read(tokens, from: index + offset), rest.0 < 100, index + offset < tokens.count,
+               tokens[index + offset].text != "a" {
+                return (value + rest.0, rest.1, offset + rest.2)
+            }
+        }
+        return (value, false, used)
+    }
+}

@@ -1,0 +1,115 @@
+import CPCRE2
+
+/// A compiled PCRE2 pattern: compiled once (UTF + UCP, caseless), JIT-compiled when the platform
+/// supports it, matched under a match context that bounds backtracking so hostile input cannot hang.
+public final class CompiledPattern: @unchecked Sendable {
+    // @unchecked: the code object is immutable after compilation; match data is allocated per call,
+    // and PCRE2 documents compiled patterns as safe to share between threads.
+    public let source: String
+    public let groupNames: [Int: String]
+    private let code: OpaquePointer
+    private let matchContext: OpaquePointer?
+    public let isJITCompiled: Bool
+
+    public struct CompileError: Error, CustomStringConvertible, Sendable {
+        public let message: String
+        public let offset: Int
+        public var description: String { "\(message) at offset \(offset)" }
+    }
+
+    /// Limits for one match. PCRE2's defaults (10 million) allow seconds of backtracking;
+    /// Hearth's utterances are short, so these are generous yet bounded.
+    public static let matchLimit: UInt32 = 200_000
+    public static let depthLimit: UInt32 = 5_000
+
+    public init(_ source: String, caseless: Bool = true) throws(CompileError) {
+        self.source = source
+        var errorCode: Int32 = 0
+        var errorOffset: Int = 0
+        var options = UInt32(PCRE2_UTF | PCRE2_UCP)
+        if caseless { options |= UInt32(PCRE2_CASELESS) }
+        let compiled: OpaquePointer? = source.withCString { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: source.utf8.count + 1) { bytes in
+                pcre2_compile_8(bytes, source.utf8.count, options, &errorCode, &errorOffset, nil)
+            }
+        }
+        guard let compiled else {
+            throw CompileError(message: Self.errorMessage(errorCode), offset: errorOffset)
+        }
+        code = compiled
+        isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        matchContext = pcre2_match_context_create_8(nil)
+        if let matchContext {
+            pcre2_set_match_limit_8(matchContext, Self.matchLimit)
+            pcre2_set_depth_limit_8(matchContext, Self.depthLimit)
+        }
+        groupNames = Self.readGroupNames(compiled)
+    }
+
+    deinit {
+        pcre2_code_free_8(code)
+        if let matchContext { pcre2_match_context_free_8(matchContext) }
+    }
+
+    /// Outcome of one match attempt. `limitExceeded` is distinct from "no match" so callers can say so.
+    public enum Outcome: Sendable {
+        case noMatch
+        case limitExceeded
+        case match(Match)
+    }
+
+    public struct Match: Sendable {
+        /// UTF-8 byte range of the whole match.
+        public let range: Range<Int>
+        /// Named groups that participated, with their UTF-8 byte ranges in the subject.
+        public let groups: [String: Range<Int>]
+    }
+
+    /// Matches `subject` from its start. The bytes come from a Swift String, so they are valid
+    /// UTF-8 and the (costly) UTF check is skipped.
+    public func match(_ subject: [UInt8]) -> Outcome {
+        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return .noMatch }
+        defer { pcre2_match_data_free_8(data) }
+        let rc = subject.withUnsafeBufferPointer { buffer in
+            pcre2_match_8(code, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, matchContext)
+        }
+        if rc == PCRE2_ERROR_NOMATCH { return .noMatch }
+        if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT || rc == PCRE2_ERROR_HEAPLIMIT {
+            return .limitExceeded
+        }
+        guard rc > 0 else { return .noMatch }
+        let ovector = pcre2_get_ovector_pointer_8(data)!
+        // PCRE2_UNSET (~(size_t)0) is a macro Swift cannot import; size_t arrives as Int, so it reads as -1.
+        let unset = Int(bitPattern: UInt.max)
+        var groups: [String: Range<Int>] = [:]
+        for (number, name) in groupNames {
+            let start = ovector[2 * number], end = ovector[2 * number + 1]
+            if start != unset && end != unset && number < Int(rc) { groups[name] = Int(start)..<Int(end) }
+        }
+        return .match(Match(range: Int(ovector[0])..<Int(ovector[1]), groups: groups))
+    }
+
+    private static func readGroupNames(_ code: OpaquePointer) -> [Int: String] {
+        var count: UInt32 = 0, entrySize: UInt32 = 0
+        var table: UnsafeMutableRawPointer?
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMECOUNT), &count)
+        guard count > 0 else { return [:] }
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMEENTRYSIZE), &entrySize)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMETABLE), &table)
+        guard let table else { return [:] }
+        var names: [Int: String] = [:]
+        for index in 0..<Int(count) {
+            let entry = table.advanced(by: index * Int(entrySize)).assumingMemoryBound(to: UInt8.self)
+            // Each entry: 2-byte big-endian group number, then the NUL-terminated name.
+            let number = Int(entry[0]) << 8 | Int(entry[1])
+            names[number] = String(cString: entry + 2)
+        }
+        return names
+    }
+
+    private static func errorMessage(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
+        return length > 0 ? String(decoding: buffer[0..<Int(length)], as: UTF8.self) : "PCRE2 error \(code)"
+    }
+}

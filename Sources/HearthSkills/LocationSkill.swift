@@ -1,0 +1,32 @@
+import Foundation
+import HearthDomain
+import HearthStore
+
+/// Where family members are (seed 000 §3.3), as far as each one's sharing allows.
+public struct LocationSkill: Sendable {
+    public let store: FamilyStore
+    public init(store: FamilyStore) { self.store = store }
+
+    public enum Whereabouts: Sendable, Equatable {
+        case atPlace(Place, updated: Date, battery: Int?)
+        case elsewhere(MemberLocation)
+        case sharingOff
+        case unknown
+    }
+
+    /// seed 000 `getMemberLocation`: nil-equivalent cases are `.sharingOff` (privacy) and `.unknown`.
+    public func whereabouts(of members: [Member]) throws -> [(Member, Whereabouts)] {
+        try store.read { reader in
+            let places = try reader.places()
+            let latest = Dictionary(try reader.latestLocations().map { ($0.member, $0) }, uniquingKeysWith: { $1 })
+            return try members.map { member in
+                guard try reader.locationSharing(member.id) else { return (member, .sharingOff) }
+                guard let location = latest[member.id] else { return (member, .unknown) }
+                if let place = Geo.place(containing: location, among: places) {
+                    return (member, .atPlace(place, updated: location.recordedAt, battery: location.battery))
+                }
+                return (member, .elsewhere(location))
+            }
+        }
+    }
+}

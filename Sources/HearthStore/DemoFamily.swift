@@ -1,0 +1,56 @@
+import Foundation
+import HearthDomain
+
+/// The demo family of SPEC §5, built relative to `now` so that "5 minutes ago" stays true.
+public enum DemoFamily {
+    public static let timeZoneIdentifier = "America/New_York"
+
+    public static let members: [Member] = [
+        Member(id: MemberID("lisa"), name: "Lisa", kind: .adult, role: .owner, age: 42, aliases: ["mom", "mum", "mommy", "mummy"]),
+        Member(id: MemberID("tom"), name: "Tom", kind: .adult, role: .coParent, age: 44, aliases: ["dad", "daddy"]),
+        Member(id: MemberID("emma"), name: "Emma", kind: .child, role: .member, age: 10, supervised: true),
+        Member(id: MemberID("jake"), name: "Jake", kind: .child, role: .member, age: 7, supervised: true),
+        Member(id: MemberID("sue"), name: "Grandma Sue", kind: .adult, role: .viewer, age: 71, aliases: ["grandma", "granny", "nana"]),
+    ]
+
+    public static let places: [Place] = [
+        Place(id: "home", name: "Home", latitude: 40.7128, longitude: -74.0060),
+        Place(id: "work", name: "Work", latitude: 40.7589, longitude: -73.9851),
+        Place(id: "school", name: "School", latitude: 40.7306, longitude: -73.9866),
+    ]
+
+    public static func install(into store: FamilyStore, now: Date) throws {
+        let timeZone = TimeZone(identifier: timeZoneIdentifier)!
+        let calendar = Calendar.family(timeZone)
+        try store.write { writer in
+            try writer.setSetting("family_name", "The Demo Family")
+            try writer.setSetting("time_zone", timeZoneIdentifier)
+            try writer.setSetting("default_due_time", "18:00")
+            for (position, member) in members.enumerated() {
+                try writer.insert(member, position: position, locationSharing: member.id != MemberID("sue"), at: now)
+            }
+            for place in places { try writer.insert(place, at: now) }
+
+            // Emma's soccer practice: Thursdays 15:30–17:00, a series that began four weeks before
+            // the current week's Thursday and goes on.
+            let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)!.start
+            let thursday = calendar.date(byAdding: .day, value: 3 - 28, to: thisWeek)!
+            let start = calendar.date(bySettingHour: 15, minute: 30, second: 0, of: thursday)!
+            let end = calendar.date(bySettingHour: 17, minute: 0, second: 0, of: thursday)!
+            try writer.insert(CalendarEvent(id: EventID("evt_demo_soccer"), title: "Soccer practice", start: start, end: end,
+                                            location: "Riverside Park field", attendees: [MemberID("emma")], organizer: MemberID("lisa"),
+                                            recurrence: "FREQ=WEEKLY;BYDAY=TH"),
+                              seriesEnd: nil, at: now, by: MemberID("lisa"))
+
+            let locations: [(String, String, Int, Int)] = [("tom", "work", 2, 65), ("emma", "home", 5, 45), ("jake", "home", 10, 80)]
+            for (member, placeID, minutesAgo, battery) in locations {
+                let place = places.first { $0.id == placeID }!
+                try writer.upsert(MemberLocation(member: MemberID(member), latitude: place.latitude, longitude: place.longitude,
+                                                 accuracyMeters: 10, battery: battery,
+                                                 recordedAt: now.addingTimeInterval(TimeInterval(-minutesAgo * 60))))
+            }
+            try writer.append(ActivityEntry(at: now, actor: nil, action: "init", subjectType: "family", subjectID: nil,
+                                            summary: "Demo family created"))
+        }
+    }
+}

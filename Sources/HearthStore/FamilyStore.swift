@@ -1,0 +1,271 @@
+import Foundation
+import GRDB
+import HearthDomain
+
+public enum StoreError: Error, CustomStringConvertible, Sendable {
+    case cannotOpen(path: String, reason: String)
+    case notInitialised(path: String)
+    case database(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): return "cannot open the family database at \(path): \(reason)"
+        case .notInitialised(let path): return "the database at \(path) holds no family yet; run `hearth init --db \(path)` (add --demo for the demo family)"
+        case .database(let message): return "database error: \(message)"
+        }
+    }
+}
+
+/// The family database. The only place SQL lives. Every atomic function writes through one
+/// `write` call (one transaction); reads go through `read`.
+public final class FamilyStore: Sendable {
+    public let writer: any DatabaseWriter
+
+    public init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Migrations.migrator.migrate(writer)
+    }
+
+    static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
+
+    /// A fresh private in-memory database (the `--demo` family, tests).
+    public static func inMemory() throws -> FamilyStore {
+        try FamilyStore(writer: DatabaseQueue(configuration: configuration))
+    }
+
+    /// Opens (creating if needed) a WAL database file; parent folders are created.
+    public static func open(path: String) throws -> FamilyStore {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            return try FamilyStore(writer: DatabasePool(path: path, configuration: configuration))
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    public func read<T>(_ body: (StoreReader) throws -> T) throws -> T {
+        try writer.read { db in try body(StoreReader(db: db)) }
+    }
+
+    public func write<T>(_ body: (StoreWriter) throws -> T) throws -> T {
+        try writer.write { db in try body(StoreWriter(db: db)) }
+    }
+}
+
+/// Queries, usable inside a read or a write.
+public struct StoreReader {
+    let db: Database
+
+    public var hasFamily: Bool { (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member")) ?? 0 > 0 }
+
+    public func setting(_ key: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM family_setting WHERE key = ?", arguments: [key])
+    }
+
+    public func members() throws -> [Member] {
+        try Row.fetchAll(db, sql: "SELECT * FROM member ORDER BY position, name").map(Self.member)
+    }
+
+    public func places() throws -> [Place] {
+        try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map { row in
+            Place(id: row["id"], name: row["name"], latitude: row["latitude"], longitude: row["longitude"], radiusMeters: row["radius_m"])
+        }
+    }
+
+    public func locationSharing(_ member: MemberID) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT location_sharing FROM member WHERE id = ?", arguments: [member.rawValue]) ?? false
+    }
+
+    public func latestLocations() throws -> [MemberLocation] {
+        try Row.fetchAll(db, sql: "SELECT * FROM member_location").map { row in
+            MemberLocation(member: MemberID(row["member_id"] as String), latitude: row["latitude"], longitude: row["longitude"],
+                           accuracyMeters: row["accuracy_m"], battery: row["battery"],
+                           recordedAt: Date(timeIntervalSince1970: row["recorded_at"]))
+        }
+    }
+
+    /// Events that may have an occurrence overlapping `range`: one-offs that overlap it and series
+    /// that started before its end and have not finished before its start. Callers expand series.
+    /// With `members`, only events one of them attends.
+    public func events(overlapping range: DateInterval, attendedBy members: [MemberID]? = nil) throws -> [CalendarEvent] {
+        var sql = """
+            SELECT * FROM event e
+            WHERE ((e.rrule IS NULL AND e.start_at < ? AND e.end_at > ?)
+               OR (e.rrule IS NOT NULL AND e.start_at < ? AND (e.series_end_at IS NULL OR e.series_end_at > ?)))
+            """
+        var arguments: StatementArguments = [range.end.timeIntervalSince1970, range.start.timeIntervalSince1970,
+                                             range.end.timeIntervalSince1970, range.start.timeIntervalSince1970]
+        if let members {
+            sql += " AND e.id IN (SELECT event_id FROM event_attendee WHERE member_id IN (\(databaseQuestionMarks(count: members.count))))"
+            arguments += StatementArguments(members.map(\.rawValue))
+        }
+        sql += " ORDER BY e.start_at, e.id"
+        return try attachAttendees(Row.fetchAll(db, sql: sql, arguments: arguments))
+    }
+
+    public func event(_ id: EventID) throws -> CalendarEvent? {
+        try attachAttendees(Row.fetchAll(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [id.rawValue])).first
+    }
+
+    private func attachAttendees(_ rows: [Row]) throws -> [CalendarEvent] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [String] = rows.map { $0["id"] }
+        var attendees: [String: [MemberID]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT event_id, member_id FROM event_attendee WHERE event_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rowid",
+                                    arguments: StatementArguments(ids)) {
+            attendees[row["event_id"], default: []].append(MemberID(row["member_id"] as String))
+        }
+        return rows.map { row in
+            let id: String = row["id"]
+            let exdates = (try? JSONDecoder().decode([Double].self, from: Data((row["exdates"] as String).utf8))) ?? []
+            return CalendarEvent(id: EventID(id), title: row["title"],
+                                 start: Date(timeIntervalSince1970: row["start_at"]), end: Date(timeIntervalSince1970: row["end_at"]),
+                                 isAllDay: row["all_day"], location: row["location"], attendees: attendees[id] ?? [],
+                                 organizer: (row["organizer_id"] as String?).map { MemberID($0) },
+                                 recurrence: row["rrule"], exceptions: exdates.map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    public func session(_ id: String) throws -> StoredSession? {
+        try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id]).map { row in
+            StoredSession(id: row["id"], speaker: (row["speaker_id"] as String?).map { MemberID($0) }, pending: row["pending"],
+                          expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    public func notifications(status: OutboxNotification.Status? = nil, limit: Int = 100) throws -> [OutboxNotification] {
+        var sql = "SELECT * FROM notification"
+        var arguments: StatementArguments = []
+        if let status { sql += " WHERE status = ?"; arguments += [status.rawValue] }
+        sql += " ORDER BY created_at, id LIMIT ?"
+        arguments += [limit]
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            OutboxNotification(id: row["id"], recipient: MemberID(row["recipient_id"] as String), kind: row["kind"],
+                               title: row["title"], body: row["body"], relatedID: row["related_id"],
+                               createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                               deliverAt: Date(timeIntervalSince1970: row["deliver_at"]),
+                               status: OutboxNotification.Status(rawValue: row["status"]) ?? .pending, dedupeKey: row["dedupe_key"])
+        }
+    }
+
+    public func activity(since: Date? = nil, limit: Int = 100) throws -> [ActivityEntry] {
+        try Row.fetchAll(db, sql: "SELECT * FROM activity WHERE at >= ? ORDER BY at DESC, id DESC LIMIT ?",
+                         arguments: [since?.timeIntervalSince1970 ?? 0, limit]).map { row in
+            ActivityEntry(at: Date(timeIntervalSince1970: row["at"]), actor: (row["actor_id"] as String?).map { MemberID($0) },
+                          action: row["action"], subjectType: row["subject_type"], subjectID: row["subject_id"], summary: row["summary"])
+        }
+    }
+
+    static func member(_ row: Row) -> Member {
+        let aliases = (try? JSONDecoder().decode([String].self, from: Data((row["aliases"] as String).utf8))) ?? []
+        return Member(id: MemberID(row["id"] as String), name: row["name"],
+                      kind: MemberKind(rawValue: row["kind"]) ?? .adult, role: HouseholdRole(rawValue: row["role"]) ?? .member,
+                      age: row["age"], supervised: row["supervised"], aliases: aliases)
+    }
+}
+
+/// A conversation's saved state: the pending decision is opaque JSON owned by the engine.
+public struct StoredSession: Sendable, Equatable {
+    public var id: String
+    public var speaker: MemberID?
+    public var pending: String?
+    public var expiresAt: Date?
+    public init(id: String, speaker: MemberID?, pending: String?, expiresAt: Date?) {
+        self.id = id; self.speaker = speaker; self.pending = pending; self.expiresAt = expiresAt
+    }
+}
+
+/// Mutations, available only inside `FamilyStore.write` (one transaction).
+public struct StoreWriter {
+    let db: Database
+    public var reader: StoreReader { StoreReader(db: db) }
+
+    public func setSetting(_ key: String, _ value: String) throws {
+        try db.execute(sql: "INSERT INTO family_setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       arguments: [key, value])
+    }
+
+    public func insert(_ member: Member, position: Int, locationSharing: Bool = true, at now: Date, by actor: MemberID? = nil) throws {
+        let aliases = String(decoding: try JSONEncoder().encode(member.aliases), as: UTF8.self)
+        try db.execute(sql: """
+            INSERT INTO member(id, name, kind, role, age, supervised, aliases, location_sharing, position, updated_at, updated_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [member.id.rawValue, member.name, member.kind.rawValue, member.role.rawValue, member.age,
+                             member.supervised, aliases, locationSharing, position, now.timeIntervalSince1970, actor?.rawValue])
+    }
+
+    public func insert(_ place: Place, at now: Date) throws {
+        try db.execute(sql: "INSERT INTO place(id, name, latitude, longitude, radius_m, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [place.id, place.name, place.latitude, place.longitude, place.radiusMeters, now.timeIntervalSince1970])
+    }
+
+    public func upsert(_ location: MemberLocation) throws {
+        try db.execute(sql: """
+            INSERT INTO member_location(member_id, latitude, longitude, accuracy_m, battery, recorded_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(member_id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+              accuracy_m = excluded.accuracy_m, battery = excluded.battery, recorded_at = excluded.recorded_at
+            WHERE excluded.recorded_at >= member_location.recorded_at
+            """, arguments: [location.member.rawValue, location.latitude, location.longitude, location.accuracyMeters,
+                             location.battery, location.recordedAt.timeIntervalSince1970])
+    }
+
+    /// Inserts an event. `seriesEnd` is the end of the last occurrence of a series (nil: unbounded).
+    public func insert(_ event: CalendarEvent, seriesEnd: Date?, at now: Date, by actor: MemberID?) throws {
+        let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
+        try db.execute(sql: """
+            INSERT INTO event(id, title, start_at, end_at, all_day, location, organizer_id, rrule, series_end_at, exdates, created_at, updated_at, updated_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [event.id.rawValue, event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
+                             event.isAllDay, event.location, event.organizer?.rawValue, event.recurrence,
+                             event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
+                             exdates, now.timeIntervalSince1970, now.timeIntervalSince1970, actor?.rawValue])
+        for attendee in event.attendees {
+            try db.execute(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)",
+                           arguments: [event.id.rawValue, attendee.rawValue])
+        }
+    }
+
+    public func deleteEvent(_ id: EventID) throws -> Bool {
+        try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [id.rawValue])
+        return db.changesCount > 0
+    }
+
+    public func append(_ entry: ActivityEntry) throws {
+        try db.execute(sql: "INSERT INTO activity(at, actor_id, action, subject_type, subject_id, summary) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [entry.at.timeIntervalSince1970, entry.actor?.rawValue, entry.action, entry.subjectType,
+                                   entry.subjectID, entry.summary])
+    }
+
+    /// Queues a notification; one with a `dedupeKey` already queued is not queued again.
+    /// Returns whether it was queued.
+    @discardableResult
+    public func enqueue(_ notification: OutboxNotification) throws -> Bool {
+        try db.execute(sql: """
+            INSERT INTO notification(id, created_at, deliver_at, recipient_id, kind, title, body, related_id, status, dedupe_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING
+            """, arguments: [notification.id, notification.createdAt.timeIntervalSince1970, notification.deliverAt.timeIntervalSince1970,
+                             notification.recipient.rawValue, notification.kind, notification.title, notification.body,
+                             notification.relatedID, notification.status.rawValue, notification.dedupeKey])
+        return db.changesCount > 0
+    }
+
+    public func setNotificationStatus(_ id: String, _ status: OutboxNotification.Status) throws -> Bool {
+        try db.execute(sql: "UPDATE notification SET status = ? WHERE id = ?", arguments: [status.rawValue, id])
+        return db.changesCount > 0
+    }
+
+    public func saveSession(_ session: StoredSession, at now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO session(id, speaker_id, pending, expires_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET speaker_id = excluded.speaker_id, pending = excluded.pending,
+              expires_at = excluded.expires_at, updated_at = excluded.updated_at
+            """, arguments: [session.id, session.speaker?.rawValue, session.pending,
+                             session.expiresAt?.timeIntervalSince1970, now.timeIntervalSince1970])
+    }
+}

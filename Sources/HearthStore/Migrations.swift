@@ -1,0 +1,104 @@
+import GRDB
+
+/// Schema history. Migrations are named, append-only and never edited once shipped; they use
+/// table definitions only (no record types), so later code changes cannot alter old migrations.
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-family-calendar-dialog") { db in
+            try db.create(table: "family_setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "member") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                t.column("kind", .text).notNull().check { ["adult", "child"].contains($0) }
+                t.column("role", .text).notNull().check { ["owner", "co-parent", "viewer", "member"].contains($0) }
+                t.column("age", .integer)
+                t.column("supervised", .boolean).notNull().defaults(to: false)
+                t.column("aliases", .text).notNull().defaults(to: "[]")
+                t.column("location_sharing", .boolean).notNull().defaults(to: true)
+                t.column("position", .integer).notNull().defaults(to: 0)
+                t.column("updated_at", .double).notNull()
+                t.column("updated_by", .text)
+                t.column("change_tag", .integer).notNull().defaults(to: 1)
+            }
+            try db.create(table: "place") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull().unique().collate(.nocase)
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("radius_m", .double).notNull().defaults(to: 150)
+                t.column("updated_at", .double).notNull()
+            }
+            try db.create(table: "event") { t in
+                t.primaryKey("id", .text)
+                t.column("title", .text).notNull()
+                t.column("start_at", .double).notNull()
+                t.column("end_at", .double).notNull()
+                t.column("all_day", .boolean).notNull().defaults(to: false)
+                t.column("location", .text)
+                t.column("organizer_id", .text).references("member", onDelete: .setNull)
+                t.column("rrule", .text)
+                // Last instant any occurrence can end (NULL: the series never ends). Lets range queries
+                // skip finished series without expanding them.
+                t.column("series_end_at", .double)
+                t.column("exdates", .text).notNull().defaults(to: "[]")
+                t.column("created_at", .double).notNull()
+                t.column("updated_at", .double).notNull()
+                t.column("updated_by", .text)
+                t.column("change_tag", .integer).notNull().defaults(to: 1)
+                t.check(sql: "end_at >= start_at")
+            }
+            try db.create(index: "event_on_start", on: "event", columns: ["start_at"])
+            try db.create(table: "event_attendee") { t in
+                t.column("event_id", .text).notNull().references("event", onDelete: .cascade)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.primaryKey(["event_id", "member_id"])
+            }
+            try db.create(index: "event_attendee_on_member", on: "event_attendee", columns: ["member_id", "event_id"])
+            try db.create(table: "session") { t in
+                t.primaryKey("id", .text)
+                t.column("speaker_id", .text).references("member", onDelete: .cascade)
+                t.column("pending", .text)
+                t.column("expires_at", .double)
+                t.column("updated_at", .double).notNull()
+            }
+            try db.create(table: "activity") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("at", .double).notNull()
+                t.column("actor_id", .text).references("member", onDelete: .setNull)
+                t.column("action", .text).notNull()
+                t.column("subject_type", .text).notNull()
+                t.column("subject_id", .text)
+                t.column("summary", .text).notNull()
+            }
+            try db.create(index: "activity_on_at", on: "activity", columns: ["at"])
+            try db.create(table: "notification") { t in
+                t.primaryKey("id", .text)
+                t.column("created_at", .double).notNull()
+                t.column("deliver_at", .double).notNull()
+                t.column("recipient_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("kind", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("related_id", .text)
+                t.column("status", .text).notNull().defaults(to: "pending")
+                    .check { ["pending", "delivered", "read"].contains($0) }
+                // Makes "queue this once" idempotent (reminders must never go out twice).
+                t.column("dedupe_key", .text).unique()
+            }
+            try db.create(index: "notification_on_status", on: "notification", columns: ["status", "deliver_at"])
+            try db.create(table: "member_location") { t in
+                t.primaryKey("member_id", .text).references("member", onDelete: .cascade)
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("accuracy_m", .double).notNull()
+                t.column("battery", .integer)
+                t.column("recorded_at", .double).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Tolerant normalisation shared by typed and spoken input. Produces the same shape as the
+/// engine's normaliser and is idempotent on its own output:
+/// lowercase; punctuation becomes a space except ':' '/' '-' '.' between digits and apostrophes
+/// inside words; digits and letters are split ("4pm" → "4 pm") except ordinal suffixes ("8th");
+/// number words up to ninety-nine become digits ("four thirty" → "4 30", "twenty first" → "21st",
+/// "third" → "3rd"); "p m" / "p.m." → "pm", "a m" after a number → "am";
+/// "o'clock" / "o clock" → "oclock".
+enum TemporalNormalizer {
+    static func normalize(_ text: String) -> String {
+        let lowered = Array(text.lowercased())
+        var chars: [Character] = []
+        chars.reserveCapacity(lowered.count)
+        for (index, raw) in lowered.enumerated() {
+            let c: Character = (raw == "\u{2019}" || raw == "\u{2018}") ? "'" : raw
+            let prev: Character? = index > 0 ? lowered[index - 1] : nil
+            let next: Character? = index + 1 < lowered.count ? lowered[index + 1] : nil
+            if c.isLetter || c.isNumber {
+                chars.append(c)
+            } else if c == ":" || c == "/" || c == "-" || c == "." {
+                if let p = prev, let n = next, isDigit(p), isDigit(n) {
+                    chars.append(c)
+                } else {
+                    chars.append(" ")
+                }
+            } else if c == "'" {
+                if let p = prev, let n = next, p.isLetter, n.isLetter {
+                    chars.append(c)
+                } else {
+                    chars.append(" ")
+                }
+            } else {
+                chars.append(" ")
+            }
+        }
+        // Split digit/letter boundaries, keeping ordinal suffixes attached.
+        var words: [String] = []
+        for word in String(chars).split(separator: " ") {
+            words.append(contentsOf: splitAlphaNumeric(String(word)))
+        }
+        return joinWords(words).joined(separator: " ")
+    }
+
+    static func isDigit(_ c: Character) -> Bool {
+        c.isASCII && c.isNumber
+    }
+
+    /// "4pm" → ["4", "pm"], "10am" → ["10", "am"], "8th" → ["8th"], "feb8" → ["feb", "8"].
+    private static func splitAlphaNumeric(_ word: String) -> [String] {
+        let chars = Array(word)
+        var parts: [String] = []
+        var current = ""
+        var currentIsDigit: Bool? = nil
+        for c in chars {
+            let digitLike = isDigit(c) || ((c == ":" || c == "/" || c == "-" || c == ".") && currentIsDigit == true)
+            if let kind = currentIsDigit, kind != digitLike {
+                parts.append(current)
+                current = ""
+            }
+            current.append(c)
+            currentIsDigit = digitLike
+        }
+        if !current.isEmpty { parts.append(current) }
+        // Re-attach ordinal suffixes: "8" "th" → "8th".
+        var result: [String] = []
+        for part in parts {
+            if let last = result.last, let lastChar = last.last, isDigit(lastChar),
+               ["st", "nd", "rd", "th"].contains(part), last.allSatisfy(isDigit) {
+                result[result.count - 1] = last + part
+            } else {
+                result.append(part)
+            }
+        }
+        return result
+    }
+
+    static let units: [String: Int] = [
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+        "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    ]
+    static let tens: [String: Int] = [
+        "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
+        "seventy": 70, "eighty": 80, "ninety": 90,
+    ]
+    static let unitOrdinals: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+        "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+        "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+        "nineteenth": 19,
+    ]
+    static let tensOrdinals: [String: Int] = [
+        "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
+        "seventieth": 70, "eightieth": 80, "ninetieth": 90,
+    ]
+
+    static func ordinalString(_ n: Int) -> String {
+        let suffix: String
+        if (11...13).contains(n % 100) {
+            suffix = "th"
+        } else {
+            switch n % 10 {
+            case 1: suffix = "st"
+            case 2: suffix = "nd"
+            case 3: suffix = "rd"
+            default: suffix = "th"
+            }
+        }
+        return "\(n)\(suffix)"
+    }
+
+    private static func isNumeric(_ word: String) -> Bool {
+        guard let first = word.first else { return false }
+        return isDigit(first)
+    }
+
+    /// Number words, "p m", "a m", "o clock".
+    private static func joinWords(_ input: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < input.count {
+            let w = input[i]
+            let next: String? = i + 1 < input.count ? input[i + 1] : nil
+            // "second" stays a word: it is also a unit of time; the parser reads it as 2nd where
+            // an ordinal is expected.
+            if let t = tens[w] {
+                if let n = next, let u = units[n], u >= 1, u <= 9 {
+                    out.append(String(t + u)); i += 2; continue
+                }
+                if let n = next, n != "second", let u = unitOrdinals[n], u >= 1, u <= 9 {
+                    out.append(ordinalString(t + u)); i += 2; continue
+                }
+                if let n = next, n == "second" {
+                    out.append(ordinalString(t + 2)); i += 2; continue
+                }
+                out.append(String(t)); i += 1; continue
+            }
+            if let u = units[w] { out.append(String(u)); i += 1; continue }
+            if w != "second", let u = unitOrdinals[w] { out.append(ordinalString(u)); i += 1; continue }
+            if let t = tensOrdinals[w] { out.append(ordinalString(t)); i += 1; continue }
+            if w == "o'clock" || w == "oclock" { out.append("oclock"); i += 1; continue }
+            if w == "o", next == "clock" { out.append("oclock"); i += 2; continue }
+            if w == "p", next == "m" { out.append("pm"); i += 2; continue }
+            if w == "a", next == "m", let last = out.last, isNumeric(last) || last == "oclock" {
+                out.append("am"); i += 2; continue
+            }
+            out.append(w)
+            i += 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// One token of a normalised temporal phrase.
+enum TemporalToken: Equatable, Sendable {
+    /// A plain word ("thursday", "pm", "half").
+    case word(String)
+    /// A cardinal number; `digits` is how many digits were written ("05" → 2).
+    case number(Int, digits: Int)
+    /// A decimal number ("1.5").
+    case decimal(Double)
+    /// An ordinal ("8th", "21st").
+    case ordinal(Int)
+    /// "4:30", "16:30".
+    case clock(hour: Int, minute: Int)
+    /// "2026-02-08".
+    case isoDate(year: Int, month: Int, day: Int)
+    /// "2/8", "2/8/26" (US order: month/day[/year]).
+    case slashDate(month: Int, day: Int, year: Int?)
+    /// A '-' between two digits ("2-4").
+    case dash
+}
+
+/// Splits normalised text into tokens. Never fails: unknown shapes become words, and the parser
+/// rejects what it cannot read.
+enum TemporalTokenizer {
+    static func tokenize(_ normalised: String) -> [TemporalToken] {
+        var tokens: [TemporalToken] = []
+        for piece in normalised.split(separator: " ") {
+            tokens.append(contentsOf: tokenizeWord(String(piece)))
+        }
+        return tokens
+    }
+
+    private static func allDigits(_ s: Substring) -> Bool {
+        !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    private static func tokenizeWord(_ w: String) -> [TemporalToken] {
+        guard let first = w.first, first.isASCII, first.isNumber else { return [.word(w)] }
+        // Ordinals.
+        for suffix in ["st", "nd", "rd", "th"] where w.hasSuffix(suffix) {
+            let digits = w.dropLast(2)
+            if allDigits(digits), let n = Int(digits) { return [.ordinal(n)] }
+        }
+        // ISO date.
+        let dashParts = w.split(separator: "-", omittingEmptySubsequences: false)
+        if dashParts.count == 3, dashParts[0].count == 4, dashParts.allSatisfy(allDigits),
+           let y = Int(dashParts[0]), let m = Int(dashParts[1]), let d = Int(dashParts[2]) {
+            return [.isoDate(year: y, month: m, day: d)]
+        }
+        if dashParts.count > 1 {
+            var out: [TemporalToken] = []
+            for (i, part) in dashParts.enumerated() {
+                if i > 0 { out.append(.dash) }
+                if !part.isEmpty { out.append(contentsOf: tokenizeWord(String(part))) }
+            }
+            return out
+        }
+        let slashParts = w.split(separator: "/", omittingEmptySubsequences: false)
+        if slashParts.count == 2 || slashParts.count == 3, slashParts.allSatisfy(allDigits) {
+            let m = Int(slashParts[0])!, d = Int(slashParts[1])!
+            var year: Int? = nil
+            if slashParts.count == 3 {
+                let y = Int(slashParts[2])!
+                year = slashParts[2].count <= 2 ? 2000 + y : y
+            }
+            return [.slashDate(month: m, day: d, year: year)]
+        }
+        let colonParts = w.split(separator: ":", omittingEmptySubsequences: false)
+        if colonParts.count == 2 || colonParts.count == 3, colonParts.allSatisfy(allDigits),
+           colonParts[1].count == 2 {
+            return [.clock(hour: Int(colonParts[0])!, minute: Int(colonParts[1])!)]
+        }
+        if allDigits(Substring(w)), let n = Int(w) {
+            return [.number(n, digits: w.count)]
+        }
+        let dotParts = w.split(separator: ".", omittingEmptySubsequences: false)
+        if dotParts.count == 2, dotParts.allSatisfy(allDigits), let d = Double(w) {
+            return [.decimal(d)]
+        }
+        return [.word(w)]
+    }
+}

@@ -1,0 +1,196 @@
+import ArgumentParser
+import Foundation
+import HearthDomain
+import HearthEngine
+import HearthStore
+import HearthTime
+import Logging
+
+@main
+struct Hearth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hearth",
+        abstract: "Hearth, a family-coordination assistant.",
+        subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self],
+        defaultSubcommand: Repl.self
+    )
+}
+
+/// Options every subcommand takes (SPEC §4).
+struct FamilyOptions: ParsableArguments {
+    @Option(help: "Family database file (default: $XDG_DATA_HOME/hearth/hearth.sqlite or ~/.local/share/hearth/hearth.sqlite).")
+    var db: String?
+
+    @Flag(help: "Use a fresh in-memory demo family.")
+    var demo = false
+
+    @Option(help: "Pin the clock, e.g. 2026-02-02T09:00:00-05:00.")
+    var now: String?
+
+    @Option(name: .customLong("as"), help: "Who is speaking (a family member's name).")
+    var speaker: String?
+
+    @Option(help: "Time zone, e.g. America/New_York (default: the family's).")
+    var tz: String?
+
+    @Flag(help: "Log diagnostics to stderr (never the words of a request).")
+    var verbose = false
+
+    func validate() throws {
+        if let now, parseInstant(now) == nil {
+            throw ValidationError("--now: cannot read '\(now)'; use ISO 8601 like 2026-02-02T09:00:00-05:00")
+        }
+        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("--tz: unknown time zone '\(tz)'") }
+    }
+
+    var pinnedNow: Date? { now.flatMap(parseInstant) }
+    var timeZone: TimeZone? { tz.flatMap(TimeZone.init(identifier:)) }
+
+    var databasePath: String {
+        if let db { return db }
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        return base.appendingPathComponent("hearth/hearth.sqlite").path
+    }
+
+    func logger() -> Logger {
+        var logger = Logger(label: "hearth") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .warning
+        return logger
+    }
+
+    /// The store: the demo family in memory, or the database file (which must hold a family).
+    func openStore() throws -> FamilyStore {
+        if demo {
+            let store = try FamilyStore.inMemory()
+            try DemoFamily.install(into: store, now: pinnedNow ?? Date())
+            return store
+        }
+        let path = databasePath
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.notInitialised(path: path) }
+        let store = try FamilyStore.open(path: path)
+        guard try store.read({ $0.hasFamily }) else { throw StoreError.notInitialised(path: path) }
+        return store
+    }
+
+    func assistant() throws -> Assistant {
+        try Assistant(store: try openStore(), grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: timeZone,
+                      timeSource: pinnedNow.map(TimeSource.fixed) ?? .system, logger: logger())
+    }
+}
+
+func parseInstant(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.date(from: text)
+}
+
+func jsonLine<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? #"{"error":{"code":"internal","message":"cannot encode reply"}}"#
+}
+
+/// Turns a thrown error into one clear line on stderr and a failing exit code.
+func fail(_ error: Error) -> ExitCode {
+    FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
+    return ExitCode(1)
+}
+
+struct Say: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "One turn: prints Hearth's reply (continues a pending question in the session).")
+    @OptionGroup var options: FamilyOptions
+    @Option(help: "Conversation id; a pending question belongs to it.") var session = "cli"
+    @Flag(help: "Print the full JSON reply.") var json = false
+    @Argument(help: "What you say.") var text: [String] = []
+
+    func run() throws {
+        let assistant: Assistant
+        do { assistant = try options.assistant() } catch { throw fail(error) }
+        let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: session, now: options.pinnedNow))
+        print(json ? jsonLine(reply) : reply.reply)
+    }
+}
+
+struct Parse: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Shows how a sentence is understood: intent and resolved slots.")
+    @OptionGroup var options: FamilyOptions
+    @Flag(help: "Print JSON (SPEC §4).") var json = false
+    @Argument(help: "The sentence.") var text: [String] = []
+
+    func run() throws {
+        let assistant: Assistant
+        do { assistant = try options.assistant() } catch { throw fail(error) }
+        let result = assistant.parse(text.joined(separator: " "), speaker: options.speaker, now: options.pinnedNow)
+        if json { print(jsonLine(result)); return }
+        print(result.intent ?? "(no intent)")
+        for key in result.slots.keys.sorted() { print("  \(key): \(result.slots[key]!)") }
+        if let error = result.error { print("  error: \(error.message)") }
+    }
+}
+
+struct Resolve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Shows what a date or time phrase means.")
+    @OptionGroup var options: FamilyOptions
+    @Flag(help: "Print JSON.") var json = false
+    @Argument(help: "The phrase, e.g. \"next Thursday at 4pm\".") var text: [String] = []
+
+    struct Output: Encodable {
+        var phrase: String
+        var kind: String?
+        var start: String?
+        var end: String?
+        var minutes: Int?
+        var rrule: String?
+        var notes: [String]?
+        var error: String?
+    }
+
+    func run() throws {
+        let zone = options.timeZone ?? TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
+        let context = TemporalContext(now: options.pinnedNow ?? Date(), timeZone: zone)
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        let phrase = text.joined(separator: " ")
+        var output = Output(phrase: phrase)
+        do {
+            let result = try TemporalResolver(context: context).resolve(phrase)
+            output.kind = result.kind.rawValue
+            output.start = result.start.map(formatter.string(from:))
+            output.end = result.end.map(formatter.string(from:))
+            output.minutes = result.minutes
+            output.rrule = result.rrule
+            output.notes = result.notes.isEmpty ? nil : result.notes
+        } catch {
+            output.error = "\(error)"
+        }
+        if json { print(jsonLine(output)); return }
+        if let error = output.error { print("not understood: \(error)"); throw ExitCode(1) }
+        print([output.kind, output.start.map { "start \($0)" }, output.end.map { "end \($0)" },
+               output.minutes.map { "\($0) minutes" }, output.rrule.map { "RRULE:\($0)" }].compactMap { $0 }.joined(separator: "  "))
+    }
+}
+
+struct Initialize: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Creates a family database (with --demo: the demo family).")
+    @OptionGroup var options: FamilyOptions
+    @Flag(help: "Replace an existing database file.") var force = false
+
+    func run() throws {
+        let path = options.databasePath
+        if FileManager.default.fileExists(atPath: path) {
+            guard force else { throw fail(ValidationError("\(path) already exists; add --force to replace it")) }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        guard options.demo else {
+            throw fail(ValidationError("only the demo family can be created so far: add --demo"))
+        }
+        do {
+            let store = try FamilyStore.open(path: path)
+            try DemoFamily.install(into: store, now: options.pinnedNow ?? Date())
+        } catch { throw fail(error) }
+        print("Created the demo family in \(path)")
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import HearthEngine
+
+struct Repl: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Talk to Hearth at the terminal (:as NAME, :now ISO, :help, :quit).")
+    @OptionGroup var options: FamilyOptions
+
+    func run() throws {
+        let assistant: Assistant
+        do { assistant = try options.assistant() } catch { throw fail(error) }
+        var speaker = options.speaker
+        var now = options.pinnedNow
+        let interactive = isatty(STDIN_FILENO) == 1
+        if interactive {
+            print("Hearth — \(assistant.roster.members.map(\.name).joined(separator: ", ")). Type :help for commands, :quit to leave.")
+        }
+        while true {
+            if interactive {
+                print("\(speaker ?? assistant.roster.members.first?.name ?? "you")> ", terminator: "")
+                fflush(stdout)
+            }
+            guard let line = readLine() else { break }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix(":") {
+                let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+                switch parts[0] {
+                case ":quit", ":q", ":exit": return
+                case ":as":
+                    guard parts.count > 1, let member = assistant.roster.member(named: parts[1]) else {
+                        print("Usage: :as NAME (one of \(assistant.roster.members.map(\.name).joined(separator: ", ")))"); continue
+                    }
+                    speaker = member.name
+                    print("Now speaking as \(member.name).")
+                case ":now":
+                    guard parts.count > 1, let date = parseInstant(parts[1]) else { print("Usage: :now 2026-02-02T09:00:00-05:00"); continue }
+                    now = date
+                    print("Clock pinned to \(parts[1]).")
+                case ":help":
+                    print(":as NAME   speak as a family member\n:now ISO   pin the clock\n:quit      leave\nAnything else is said to Hearth; try \"help\".")
+                default:
+                    print("Unknown command \(parts[0]); try :help")
+                }
+                continue
+            }
+            if text.isEmpty { continue }
+            let reply = assistant.handle(Turn(text: text, speaker: speaker, session: "repl", now: now))
+            print(reply.reply)
+        }
+    }
+}
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The JSON-lines protocol for voice front ends, on stdin/stdout.")
+    @OptionGroup var options: FamilyOptions
+    @Flag(help: "Serve on standard input and output (the only transport so far).") var stdio = false
+
+    func validate() throws {
+        guard stdio else { throw ValidationError("add --stdio (the only transport so far)") }
+    }
+
+    func run() throws {
+        let assistant: Assistant
+        do { assistant = try options.assistant() } catch { throw fail(error) }
+        let server = LineProtocol(assistant: assistant)
+        var lineNumber = 0
+        // readLine repairs invalid UTF-8 with U+FFFD, so any bytes become a line we can answer.
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            print(server.respond(to: line, lineNumber: lineNumber))
+            fflush(stdout)
+        }
+    }
+}
+
+struct TranscriptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "transcript", abstract: "Golden transcripts.",
+                                                    subcommands: [Run.self])
+
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Replays transcripts and shows differences.")
+        @Flag(help: "Rewrite the expected replies with what Hearth says now.") var update = false
+        @Argument(help: "Transcript files or folders (default: Transcripts/).") var paths: [String] = []
+
+        func run() throws {
+            let fileManager = FileManager.default
+            var files: [String] = []
+            for path in paths.isEmpty ? ["Transcripts"] : paths {
+                var isDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail(ValidationError("no such file: \(path)")) }
+                if isDirectory.boolValue {
+                    files += (try fileManager.contentsOfDirectory(atPath: path)).filter { $0.hasSuffix(".transcript") }.sorted()
+                        .map { "\(path)/\($0)" }
+                } else { files.append(path) }
+            }
+            var failed = 0
+            for file in files {
+                do {
+                    let transcript = try Transcript.load(path: file)
+                    let outcome = try transcript.run(grammarDirectory: Assistant.defaultGrammarDirectory())
+                    if outcome.passed { print("ok    \(file)"); continue }
+                    if update {
+                        try transcript.updated(with: outcome.actual).write(toFile: file, atomically: true, encoding: .utf8)
+                        print("upd   \(file)")
+                    } else {
+                        failed += 1
+                        print("FAIL  \(file)")
+                        outcome.mismatches.forEach { print($0) }
+                    }
+                } catch {
+                    failed += 1
+                    print("ERROR \(file): \(error)")
+                }
+            }
+            print("\(files.count - failed) passed, \(failed) failed")
+            if failed > 0 { throw ExitCode(1) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+@testable import HearthDomain
+
+/// Seed 000 §9 calendar tests 1–5 by name, plus the free-time and alternative-slot rules.
+final class CalendarRulesTests: XCTestCase {
+    let zone = TimeZone(identifier: "America/New_York")!
+    lazy var calendar = Calendar.family(zone)
+    let emma = MemberID("emma"), jake = MemberID("jake"), lisa = MemberID("lisa"), tom = MemberID("tom")
+
+    func at(_ text: String) -> Date {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.date(from: text)!
+    }
+
+    func event(_ title: String, _ start: String, _ end: String, _ attendees: [MemberID], location: String? = nil, allDay: Bool = false) -> CalendarOccurrence {
+        CalendarOccurrence(CalendarEvent(id: EventID(title), title: title, start: at(start), end: at(end), isAllDay: allDay,
+                                         location: location, attendees: attendees))
+    }
+
+    func testDetectDirectOverlapConflict() {
+        let existing = event("Soccer practice", "2026-02-05 16:00", "2026-02-05 17:30", [emma])
+        let new = event("Dentist", "2026-02-05 16:30", "2026-02-05 17:30", [emma])
+        let conflicts = CalendarRules.detectConflicts(proposed: new, existing: [existing])
+        XCTAssertEqual(conflicts.count, 1)
+        XCTAssertEqual(conflicts.first?.conflictType, .directOverlap)
+        XCTAssertEqual(conflicts.first?.severity, .high)
+        XCTAssertEqual(conflicts.first?.affectedMembers, [emma])
+    }
+
+    func testNoConflictDifferentMembers() {
+        let existing = event("Emma - Soccer", "2026-02-05 16:00", "2026-02-05 17:30", [emma])
+        let new = event("Jake - Piano", "2026-02-05 16:00", "2026-02-05 17:00", [jake])
+        XCTAssertEqual(CalendarRules.detectConflicts(proposed: new, existing: [existing]).count, 0)
+    }
+
+    func testBackToBackIsNotAnOverlap() {
+        let existing = event("Soccer", "2026-02-05 15:30", "2026-02-05 17:00", [emma])
+        let new = event("Dentist", "2026-02-05 17:00", "2026-02-05 18:00", [emma])
+        XCTAssertTrue(CalendarRules.detectConflicts(proposed: new, existing: [existing]).isEmpty)
+    }
+
+    func testFindCommonFreeTime() {
+        let busy = [DateInterval(start: at("2026-02-05 08:00"), end: at("2026-02-05 15:00"))]
+        let window = DateInterval(start: at("2026-02-05 08:00"), end: at("2026-02-05 20:00"))
+        let slots = CalendarRules.findCommonFreeTime(busy: busy, includesAdult: false, minimumMinutes: 60, window: window, calendar: calendar)
+        XCTAssertGreaterThan(slots.count, 0)
+        XCTAssertTrue(slots.contains { $0.start >= at("2026-02-05 15:00") })
+        XCTAssertTrue(slots.allSatisfy { $0.start >= at("2026-02-05 15:00") && $0.durationMinutes == 60 })
+    }
+
+    func testTravelTimeConflict() {
+        let meeting = event("Meeting downtown", "2026-02-05 14:00", "2026-02-05 15:00", [lisa], location: "123 Main St")
+        let pickup = event("Pickup Emma", "2026-02-05 15:15", "2026-02-05 15:30", [lisa, emma], location: "456 School Rd")
+        let conflicts = CalendarRules.detectConflicts(proposed: pickup, existing: [meeting]) { _, _ in 30 }
+        XCTAssertEqual(conflicts.count, 1)
+        XCTAssertEqual(conflicts.first?.conflictType, .travelTime)
+        // Enough time to travel: no conflict.
+        XCTAssertTrue(CalendarRules.detectConflicts(proposed: pickup, existing: [meeting]) { _, _ in 10 }.isEmpty)
+    }
+
+    func testAllDayEvent() {
+        let vacation = event("Family vacation", "2026-07-01 00:00", "2026-07-08 00:00", [lisa, tom, emma, jake], allDay: true)
+        let doctor = event("Doctor appointment", "2026-07-03 10:00", "2026-07-03 11:00", [emma])
+        let conflicts = CalendarRules.detectConflicts(proposed: doctor, existing: [vacation])
+        XCTAssertEqual(conflicts.count, 1)
+        XCTAssertEqual(conflicts.first?.severity, .medium)
+    }
+
+    func testFreeTimeExcludesSleepAndAdultWorkHours() {
+        // Monday Feb 2 to Tuesday Feb 3, nobody busy, with an adult: only 07:00–09:00 and 17:00–22:00 remain.
+        let window = DateInterval(start: at("2026-02-02 00:00"), end: at("2026-02-03 00:00"))
+        let slots = CalendarRules.findCommonFreeTime(busy: [], includesAdult: true, minimumMinutes: 60, window: window, calendar: calendar, limit: 50)
+        for slot in slots {
+            let hour = calendar.component(.hour, from: slot.start)
+            XCTAssertTrue((7..<9).contains(hour) || (17..<22).contains(hour), "slot at \(hour):00")
+            XCTAssertLessThanOrEqual(slot.end, at("2026-02-02 22:00"))
+        }
+        XCTAssertEqual(slots.first?.score, 5, "evenings rank first on a weekday")
+    }
+
+    func testFreeTimeRanksWeekendsFirst() {
+        let window = DateInterval(start: at("2026-02-06 00:00"), end: at("2026-02-09 00:00"))  // Fri–Sun
+        let slots = CalendarRules.findCommonFreeTime(busy: [], includesAdult: true, minimumMinutes: 120, window: window, calendar: calendar)
+        XCTAssertEqual(slots.count, 5)
+        XCTAssertEqual(slots.first?.score, 15)  // weekend evening
+        XCTAssertTrue(calendar.isDateInWeekend(slots[0].start))
+        XCTAssertEqual(slots.map(\.score), slots.map(\.score).sorted(by: >))
+    }
+
+    func testAlternativesAreNearestFreeSlotsSameDayFirst() {
+        let soccer = DateInterval(start: at("2026-02-05 15:30"), end: at("2026-02-05 17:00"))
+        let requested = DateInterval(start: at("2026-02-05 16:00"), end: at("2026-02-05 17:00"))
+        let slots = CalendarRules.nearestAlternatives(to: requested, busy: [soccer], calendar: calendar, notBefore: at("2026-02-02 09:00"))
+        XCTAssertEqual(slots.map(\.start), [at("2026-02-05 17:00"), at("2026-02-05 14:30"), at("2026-02-06 16:00"), at("2026-02-07 16:00")])
+    }
+
+    func testOpenSlotsSpreadAcrossTheDay() {
+        let slots = CalendarRules.openSlots(on: at("2026-02-06 00:00"), duration: 3600, busy: [], calendar: calendar, notBefore: at("2026-02-02 09:00"))
+        XCTAssertEqual(slots.count, 5)
+        XCTAssertEqual(slots.first?.start, at("2026-02-06 08:00"))
+        XCTAssertTrue(slots.contains { $0.start == at("2026-02-06 10:00") })
+        XCTAssertEqual(slots.last?.start, at("2026-02-06 19:00"))
+    }
+
+    func testSuggestedDurations() {
+        XCTAssertEqual(CalendarRules.suggestedDurationMinutes(title: "dentist"), 60)
+        XCTAssertEqual(CalendarRules.suggestedDurationMinutes(title: "Soccer practice"), 90)
+        XCTAssertEqual(CalendarRules.suggestedDurationMinutes(title: "parent-teacher conference"), 30)
+        XCTAssertEqual(CalendarRules.eventTitle(from: "dentist"), "Dentist appointment")
+        XCTAssertEqual(CalendarRules.eventTitle(from: "piano lesson"), "Piano lesson")
+    }
+
+    func testFormatTimeSlot() {
+        let formatter = TimeFormatter(calendar: calendar, now: at("2026-02-02 09:00"))
+        let slot = TimeSlot(start: at("2026-02-07 14:00"), end: at("2026-02-07 16:00"))
+        XCTAssertEqual(formatter.slot(slot), "Saturday, Feb 7 from 2:00 PM to 4:00 PM")
+        XCTAssertEqual(formatter.timeRange(at("2026-02-05 15:30"), at("2026-02-05 17:00")), "3:30 to 5:00 PM")
+        XCTAssertEqual(formatter.dayAndTime(at("2026-02-05 16:00"), spoken: true), "Thursday, February 5th at 4 PM")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+@testable import HearthGrammar
+
+final class GrammarLoadingTests: XCTestCase {
+    static let intentsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Intents").standardized
+    let demoNames = ["lisa", "tom", "emma", "jake", "grandma sue", "grandma", "sue", "mom", "dad"]
+
+    func testRepositoryGrammarsLoadAndAreUnambiguousOnTheirExamples() throws {
+        let grammar = try Grammar.load(directory: Self.intentsDirectory, vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"]])
+        XCTAssertGreaterThan(grammar.intents.count, 8)
+        let problems = grammar.validateExamples()
+        XCTAssertTrue(problems.isEmpty, problems.map(\.description).joined(separator: "\n"))
+    }
+
+    func testMostLiteralCharactersWinThenPriority() throws {
+        let grammar = try Grammar.load(sources: [("a.yaml", """
+            definitions:
+              name: 'emma|jake'
+            intents:
+              - name: generic.where
+                priority: 50
+                slots: {thing: text}
+                patterns: ['where is (?<thing>.+)']
+              - name: location.where_is
+                priority: 1
+                slots: {member: member}
+                patterns: ['where is (?<member>{name})']
+            """)])
+        guard case .matched(let match, _) = grammar.match("Where is Emma?") else { return XCTFail("no match") }
+        XCTAssertEqual(match.intent, "location.where_is", "the pattern with fewer slot characters wins over priority")
+        guard case .matched(let other, _) = grammar.match("where is the cat") else { return XCTFail("no match") }
+        XCTAssertEqual(other.intent, "generic.where")
+        XCTAssertEqual(other.capture("thing")?.original, "the cat")
+    }
+
+    func testLoadErrorsNameFileIntentAndOffset() {
+        func loadError(_ yaml: String) -> GrammarError? {
+            do { _ = try Grammar.load(sources: [("calendar.yaml", yaml)]); return nil } catch { return error }
+        }
+        let broken = loadError("""
+            intents:
+              - name: calendar.show
+                patterns: ['show (the calendar']
+            """)
+        XCTAssertEqual(broken?.file, "calendar.yaml")
+        XCTAssertEqual(broken?.intent, "calendar.show")
+        XCTAssertEqual(broken?.pattern, 0)
+        XCTAssertNotNil(broken?.offset)
+        XCTAssertTrue(broken?.description.hasPrefix("calendar.yaml, intent calendar.show, pattern 1, offset") ?? false, broken?.description ?? "")
+
+        let unknown = loadError("""
+            intents:
+              - name: calendar.show
+                patterns: ['show {nothing}']
+            """)
+        XCTAssertEqual(unknown?.message, "unknown definition {nothing}")
+        XCTAssertEqual(unknown?.offset, 5)
+
+        let undeclared = loadError("""
+            intents:
+              - name: calendar.show
+                patterns: ['show (?<who>\\w+)']
+            """)
+        XCTAssertEqual(undeclared?.message, "capture group 'who' is not declared under slots")
+
+        let recursive = loadError("""
+            definitions:
+              a: 'x{b}'
+              b: 'y{a}'
+            intents: []
+            """)
+        XCTAssertTrue(recursive?.message.contains("refers to itself") ?? false)
+
+        let badYAML = loadError("intents: [ {name: ")
+        XCTAssertTrue(badYAML?.message.hasPrefix("invalid YAML") ?? false)
+
+        let badType = loadError("""
+            intents:
+              - name: calendar.show
+                slots: {who: wizard}
+                patterns: ['show (?<who>\\w+)']
+            """)
+        XCTAssertTrue(badType?.message.contains("unknown slot type 'wizard'") ?? false, badType?.message ?? "")
+    }
+
+    func testRegexHostileAndHugeInputNeverHangs() throws {
+        let grammar = try Grammar.load(directory: Self.intentsDirectory, vocabulary: ["member_name": demoNames, "place_name": []])
+        for text in ["((((((((((a", "*+?{}[]\\", String(repeating: "schedule emma for ", count: 40), "\u{FFFD}\u{FFFD}", ""] {
+            switch grammar.match(text) {
+            case .matched, .noMatch, .limitExceeded, .tooLong: break
+            }
+        }
+        if case .tooLong = grammar.match(String(repeating: "a", count: 100_000)) {} else { XCTFail("100 KB must be refused as too long") }
+    }
+}

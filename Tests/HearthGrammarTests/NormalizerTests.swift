@@ -1,0 +1,82 @@
+import XCTest
+@testable import HearthGrammar
+
+final class NormalizerTests: XCTestCase {
+    func normal(_ text: String) -> String { Normalizer.normalize(text).text }
+
+    func testTypedAndSpokenFormsMeet() {
+        XCTAssertEqual(normal("Schedule Emma for dentist on Thursday at 4pm."), "schedule emma for dentist on thursday at 4 pm")
+        XCTAssertEqual(normal("schedule emma for the dentist on thursday at four p m"), "schedule emma for the dentist on thursday at 4 pm")
+        XCTAssertEqual(normal("at 4 p.m."), "at 4 pm")
+        XCTAssertEqual(normal("10:30AM"), "10:30 am")
+        XCTAssertEqual(normal("four o'clock"), "4 oclock")
+        XCTAssertEqual(normal("four o clock"), "4 oclock")
+        XCTAssertEqual(normal("Half past four"), "half past 4")
+    }
+
+    func testNumberWords() {
+        XCTAssertEqual(normal("twenty one"), "21")
+        XCTAssertEqual(normal("the twenty first"), "the 21st")
+        XCTAssertEqual(normal("third"), "3rd")
+        XCTAssertEqual(normal("four thirty"), "4 30", "a clock time stays two numbers")
+        XCTAssertEqual(normal("two hundred points"), "200 points")
+        XCTAssertEqual(normal("a hundred and fifty"), "150")
+        XCTAssertEqual(normal("ninety nine"), "99")
+        XCTAssertEqual(normal("a meeting"), "a meeting", "'a' alone is not a number")
+    }
+
+    func testPunctuationAndContractions() {
+        XCTAssertEqual(normal("Where's   Emma?!"), "where's emma")
+        XCTAssertEqual(normal("wheres emma"), "where's emma")
+        XCTAssertEqual(normal("Dr. Smith’s office"), "dr smith's office")
+        XCTAssertEqual(normal("2026-02-08 and 2/8"), "2026-02-08 and 2/8")
+        XCTAssertEqual(normal("$5 cash"), "$5 cash")
+        XCTAssertEqual(normal(""), "")
+        XCTAssertEqual(normal("?!... ,"), "")
+    }
+
+    func testOriginalTextIsRecoverable() {
+        let text = Normalizer.normalize("Book it at Dr. Smith's Office, please")
+        let range = text.text.utf8.count - "dr smith's office please".utf8.count
+        let end = range + "dr smith's office".utf8.count
+        XCTAssertEqual(text.originalText(for: range..<end), "Dr. Smith's Office")
+    }
+
+    func testHostileInputIsHandledLinearly() {
+        let long = String(repeating: "a ", count: 50_000)
+        XCTAssertEqual(Normalizer.normalize(long).tokens.count, 50_000)
+        XCTAssertEqual(normal("((((((((((a"), "a")
+        XCTAssertEqual(normal("\u{0}\u{1}bin\u{7f}ary"), "bin ary")
+    }
+}
+
+final class CompiledPatternTests: XCTestCase {
+    func testNamedGroupsAndCaseless() throws {
+        let pattern = try CompiledPattern("^where is (?<member>\\w+)$")
+        guard case .match(let match) = pattern.match(Array("WHERE is emma".utf8)) else { return XCTFail("no match") }
+        XCTAssertEqual(match.groups["member"], 9..<13)
+    }
+
+    func testUnicodeLettersMatch() throws {
+        let pattern = try CompiledPattern("^(?<name>\\p{L}+)$")
+        guard case .match(let match) = pattern.match(Array("zoë".utf8)) else { return XCTFail("no match") }
+        XCTAssertEqual(match.groups["name"]?.count, "zoë".utf8.count)
+    }
+
+    func testCatastrophicBacktrackingIsBoundedNotHung() throws {
+        let pattern = try CompiledPattern("^(a+)+$")
+        let subject = Array((String(repeating: "a", count: 40) + "b").utf8)
+        switch pattern.match(subject) {
+        case .limitExceeded, .noMatch: break  // either way, it returns
+        case .match: XCTFail("must not match")
+        }
+    }
+
+    func testCompileErrorsCarryOffsets() {
+        XCTAssertThrowsError(try CompiledPattern("abc(def")) { error in
+            let error = error as! CompiledPattern.CompileError
+            XCTAssertEqual(error.offset, 7)
+            XCTAssertTrue(error.message.contains("missing closing parenthesis"), error.message)
+        }
+    }
+}
