@@ -48,10 +48,13 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
+        // Release benchmarks for SPEC §6: swift run -c release hearth-bench
+        .executableTarget(name: "hearth-bench", dependencies: ["HearthEngine"], path: "Benchmarks/hearth-bench"),
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
         .testTarget(name: "HearthTimeTests", dependencies: ["HearthTime"]),
         .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar"]),
-        .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime"]),
+        .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime",
+                                                        .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HearthCLITests", dependencies: ["hearth"]),
     ]
 )

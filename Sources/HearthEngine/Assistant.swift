@@ -41,6 +41,14 @@ public struct ParseResult: Sendable, Equatable, Encodable {
     public var intent: String?
     public var slots: [String: SlotValue]
     public var error: Reply.Failure?
+
+    enum CodingKeys: String, CodingKey { case intent, slots, error }
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(intent, forKey: .intent)  // null, not absent, when nothing matched (SPEC §4)
+        try container.encode(slots, forKey: .slots)
+        try container.encodeIfPresent(error, forKey: .error)
+    }
 }
 
 /// The front door: `handle(turn)` runs one turn through the coordination state machine.
@@ -54,7 +62,8 @@ public final class Assistant: Sendable {
     let logger: Logger
 
     public init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone? = nil, timeSource: TimeSource = .system,
-                ids: any IDGenerator = RandomIDGenerator(), logger: Logger = Logger(label: "hearth")) throws {
+                ids: any IDGenerator = RandomIDGenerator(),
+                logger: Logger = Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
         self.store = store
         let (members, places, zoneName) = try store.read { reader in
             (try reader.members(), try reader.places(), try reader.setting("time_zone"))
@@ -99,14 +108,23 @@ public final class Assistant: Sendable {
 
     public func parse(_ text: String, speaker speakerName: String? = nil, now: Date? = nil) -> ParseResult {
         let now = now ?? timeSource.now()
+        var intent: String?
         do {
             let speaker = try speaker(named: speakerName)
-            guard case .matched(let match, _) = grammar.match(text) else { return ParseResult(intent: nil, slots: [:]) }
-            let interpreter = Interpreter(roster: roster, speaker: speaker, context: context(now: now),
-                                          formatter: TimeFormatter(calendar: .family(timeZone), now: now))
-            return ParseResult(intent: match.intent, slots: try interpreter.contractSlots(match))
+            switch grammar.match(text) {
+            case .matched(let match, _):
+                intent = match.intent
+                let interpreter = Interpreter(roster: roster, speaker: speaker, context: context(now: now),
+                                              formatter: TimeFormatter(calendar: .family(timeZone), now: now))
+                return ParseResult(intent: match.intent, slots: try interpreter.contractSlots(match))
+            case .noMatch: return ParseResult(intent: nil, slots: [:])
+            case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
+            case .limitExceeded: throw HearthError.grammarLimit
+            }
+        } catch let error as HearthError {
+            return ParseResult(intent: intent, slots: [:], error: Reply.Failure(code: error.code, message: error.reply.display))
         } catch {
-            return ParseResult(intent: nil, slots: [:], error: Reply.Failure(code: error.code, message: error.reply.display))
+            return ParseResult(intent: intent, slots: [:], error: Reply.Failure(code: "internal", message: "\(error)"))
         }
     }
 

@@ -46,7 +46,7 @@ struct Executor {
     func name(_ id: MemberID) -> String { roster[id]?.name ?? id.rawValue }
 
     /// "Emma", "you and Emma", "Emma and Jake".
-    func people(_ ids: [MemberID], youFirst: Bool = true) -> String {
+    func people(_ ids: [MemberID]) -> String {
         let others = ids.filter { $0 != speaker.id }.map(name)
         return joinedList(ids.contains(speaker.id) ? ["you"] + others : others)
     }
@@ -99,8 +99,7 @@ struct Executor {
             let both = created.attendees.count == 2 ? "Both " : ""
             let times = reminded.map { $0 >= 86_400 ? "1 day before" : "1 hour before" }.joined(separator: " and ")
             let subject = both.isEmpty ? recipients.prefix(1).uppercased() + recipients.dropFirst() : both + recipients
-            let verb = created.attendees.count == 1 && !created.attendees.contains(speaker.id) ? "will" : "will"
-            let sentence = " \(subject) \(verb) receive a reminder \(times)."
+            let sentence = " \(subject) will receive a reminder \(times)."
             display += sentence
             speak += sentence
         }
@@ -116,7 +115,7 @@ struct Executor {
     func conflictDecision(draft: EventDraft, event: CalendarEvent, conflicts: [CalendarConflict]) throws -> PendingDecision {
         var lines: [String] = [], spoken: [String] = []
         for conflict in conflicts {
-            let who = joinedList(conflict.affectedMembers.map { $0 == speaker.id ? "You" : name($0) })
+            let who = formatter.capitalized(people(conflict.affectedMembers))
             let verb = conflict.affectedMembers == [speaker.id] || conflict.affectedMembers.count > 1 ? "have" : "has"
             let title = lowercasedFirst(conflict.conflicting.event.title)
             let occurrence = conflict.conflicting
@@ -193,7 +192,7 @@ struct Executor {
         var display: [String] = [], speak: [String] = []
         let multiDay = range.duration > 86_400
         for occurrence in occurrences {
-            let who = joinedList(occurrence.event.attendees.map { $0 == speaker.id ? "You" : name($0) })
+            let who = formatter.capitalized(people(occurrence.event.attendees))
             let day = formatter.capitalized(formatter.day(occurrence.start))
             let times = occurrence.event.isAllDay ? "all day" : formatter.timeRange(occurrence.start, occurrence.end)
             let spokenTimes = occurrence.event.isAllDay ? "all day" : formatter.timeRange(occurrence.start, occurrence.end, spoken: true)
@@ -219,7 +218,7 @@ struct Executor {
             + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(lowercasedFirst(occurrence.event.title)) "
             + "from \(formatter.timeRange(occurrence.start, occurrence.end))"
         }
-        return ReplyText("No: \(joinedList(reasons)).")
+        return ReplyText("No, \(joinedList(reasons)).")
     }
 
     // MARK: Location

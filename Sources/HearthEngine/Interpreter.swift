@@ -51,6 +51,7 @@ struct Interpreter {
                 if time.kind == .duration, let minutes = time.minutes { slots["minutes"] = .int(minutes) }
             }
         }
+        if let unknown = resolved.texts["unknown_attendee"] { throw .unknownMember(unknown.capitalized) }
         try applyDefaults(intent: match.intent, resolved: resolved, to: &slots)
         return slots
     }
@@ -116,6 +117,7 @@ struct Interpreter {
         }
         switch match.intent {
         case "calendar.create_event":
+            if let unknown = resolved.texts["unknown_attendee"] { throw .unknownMember(unknown.capitalized) }
             let time = resolved.times["when"]
             let title = resolved.texts["title"] ?? ""
             var draft = EventDraft(title: title, attendees: resolved.members["attendees"] ?? [], start: nil, end: nil,

@@ -29,6 +29,20 @@ public struct LineProtocol: Sendable {
         var notifications: [Reply.Notice]
         var trace: [String]
         var error: Reply.Failure?
+
+        enum CodingKeys: String, CodingKey { case id, intent, state, reply, speak, options, notifications, trace, error }
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(intent, forKey: .intent)  // null when nothing was understood
+            try container.encode(state, forKey: .state)
+            try container.encode(reply, forKey: .reply)
+            try container.encode(speak, forKey: .speak)
+            try container.encode(options, forKey: .options)
+            try container.encode(notifications, forKey: .notifications)
+            try container.encode(trace, forKey: .trace)
+            try container.encodeIfPresent(error, forKey: .error)
+        }
     }
     struct AckLine: Encodable { var id: String?; var ok: Bool; var notifications: [Reply.Notice]? }
 

@@ -34,6 +34,11 @@ public struct IntentMatch: Sendable, Equatable {
     public let priority: Int
     public let patternSource: String
 
+    public init(intent: String, captures: [SlotCapture], literalLength: Int, priority: Int, patternSource: String) {
+        self.intent = intent; self.captures = captures; self.literalLength = literalLength
+        self.priority = priority; self.patternSource = patternSource
+    }
+
     public func capture(_ name: String) -> SlotCapture? { captures.first { $0.name == name } }
 }
 
@@ -107,13 +112,18 @@ public struct Grammar: Sendable {
             }
         }
         let expander = Expander(definitions: definitions)
-        // Compile each definition alone first so that an error points into the definition itself.
+        // Check each definition alone first so that an error points into the definition itself.
         for name in definitions.keys.sorted() {
-            let (file, _) = definitions[name]!
-            let expanded = try expander.expand(reference: name, file: file)
-            do { _ = try CompiledPattern(expanded) } catch {
+            let (file, source) = definitions[name]!
+            guard name.first?.isLetter == true else {
+                throw GrammarError(file: file, message: "definition name '\(name)' must start with a letter")
+            }
+            try expander.checkCycles(name)
+            let expansion = try expander.expand(source, file: file, intent: nil)
+            let standalone = "(?:\(expansion.body))" + (try expander.defineBlock(for: expansion.uses, file: file, intent: nil, pattern: nil))
+            do { _ = try CompiledPattern(standalone) } catch {
                 throw GrammarError(file: file, intent: nil, pattern: nil, offset: error.offset,
-                                   message: "definition '\(name)': \(error.message) (expanded: \(snippet(expanded, at: error.offset)))")
+                                   message: "definition '\(name)': \(error.message) (near: \(snippet(standalone, at: error.offset)))")
             }
         }
         let expandedPrefix = try expander.expand(prefix, file: "common.yaml", intent: "wrap.prefix")
@@ -131,13 +141,18 @@ public struct Grammar: Sendable {
                 var usedGroups: Set<String> = []
                 for (index, source) in spec.patterns.enumerated() {
                     let body = try expander.expand(source, file: file, intent: spec.name, pattern: index)
-                    let full = "^\(expandedPrefix)(?:\(body))\(expandedSuffix)$"
+                    let defines = try expander.defineBlock(for: body.uses + expandedPrefix.uses + expandedSuffix.uses,
+                                                           file: file, intent: spec.name, pattern: index)
+                    let full = "^\(expandedPrefix.body)(?:\(body.body))\(expandedSuffix.body)$\(defines)"
                     let pattern: CompiledPattern
                     do { pattern = try CompiledPattern(full) } catch {
-                        throw GrammarError(file: file, intent: spec.name, pattern: index, offset: error.offset,
+                        // Offsets inside the pattern's own text are reported relative to it.
+                        let bodyStart = 1 + expandedPrefix.body.utf8.count + 3
+                        let offset = (bodyStart...(bodyStart + body.body.utf8.count)).contains(error.offset) ? error.offset - bodyStart : error.offset
+                        throw GrammarError(file: file, intent: spec.name, pattern: index, offset: offset,
                                            message: "\(error.message) (near: \(snippet(full, at: error.offset)))")
                     }
-                    for group in pattern.groupNames.values {
+                    for group in pattern.groupNames.values where !group.hasPrefix(Expander.definitionPrefix) {
                         guard slots[group] != nil else {
                             throw GrammarError(file: file, intent: spec.name, pattern: index,
                                                message: "capture group '\(group)' is not declared under slots")
@@ -248,13 +263,21 @@ func snippet(_ text: String, at offset: Int) -> String {
     return "…" + String(decoding: bytes[start..<end], as: UTF8.self) + "…"
 }
 
-/// Expands `{name}` references (recursively) in patterns. `{` followed by a digit is a PCRE2
-/// quantifier and left alone.
+/// Turns `{name}` references into PCRE2 subroutine calls `(?&_name)` and builds the
+/// `(?(DEFINE)…)` block holding every definition a pattern uses, so each definition appears once
+/// per compiled pattern however often it is referenced (inlining the temporal grammar six times
+/// exceeds PCRE2's pattern size). Since PCRE2 10.30 a subroutine call backtracks like an inline
+/// group, so this changes size, not meaning. `{` followed by a digit is a quantifier, left alone.
 struct Expander {
     let definitions: [String: (file: String, pattern: String)]
 
-    func expand(reference name: String, file: String) throws(GrammarError) -> String {
-        try expand("{\(name)}", file: file, intent: nil)
+    /// Group names of definitions start with this; they are never slots.
+    static let definitionPrefix = "_"
+
+    /// A pattern with its references turned into calls, and the definitions it needs (transitively).
+    struct Expansion {
+        var body: String
+        var uses: [String]
     }
 
     /// Long patterns are written over several lines in YAML literal blocks (`|-`): a line break
@@ -266,35 +289,67 @@ struct Expander {
             .joined()
     }
 
-    func expand(_ rawPattern: String, file: String, intent: String?, pattern index: Int? = nil,
-                stack: [String] = []) throws(GrammarError) -> String {
+    /// The DEFINE block for `names` and everything they use, in a stable order.
+    func defineBlock(for names: [String], file: String, intent: String?, pattern index: Int?) throws(GrammarError) -> String {
+        var pending = names, seen: Set<String> = [], ordered: [String] = []
+        var bodies: [String: String] = [:]
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let definition = definitions[name] else { continue }
+            let expansion = try expand(definition.pattern, file: definition.file, intent: intent, pattern: index)
+            bodies[name] = expansion.body
+            ordered.append(name)
+            pending += expansion.uses
+        }
+        guard !ordered.isEmpty else { return "" }
+        return "(?(DEFINE)" + ordered.sorted().map { "(?<\(Self.definitionPrefix)\($0)>\(bodies[$0]!))" }.joined() + ")"
+    }
+
+    /// Checks references exist and are not circular (a definition may not call itself: grammars
+    /// describe phrases, not recursive structures).
+    func checkCycles(_ name: String, stack: [String] = []) throws(GrammarError) {
+        guard let definition = definitions[name] else { return }
+        guard !stack.contains(name) else {
+            throw GrammarError(file: definition.file, message: "definition {\(name)} refers to itself: \((stack + [name]).joined(separator: " → "))")
+        }
+        for used in try expand(definition.pattern, file: definition.file, intent: nil).uses {
+            try checkCycles(used, stack: stack + [name])
+        }
+    }
+
+    func expand(_ rawPattern: String, file: String, intent: String?, pattern index: Int? = nil) throws(GrammarError) -> Expansion {
         let pattern = Self.joinLines(rawPattern)
         var result = ""
+        var uses: [String] = []
         var iterator = pattern.startIndex
         while iterator < pattern.endIndex {
             let character = pattern[iterator]
             if character == "\\" {
-                // Keep escapes intact, including "\{".
-                let next = pattern.index(after: iterator)
+                // Keep escapes intact, including "\{" and braced ones such as "\p{L}" or "\x{263a}".
+                var next = pattern.index(after: iterator)
                 result.append(character)
-                if next < pattern.endIndex { result.append(pattern[next]); iterator = pattern.index(after: next) } else { iterator = next }
+                guard next < pattern.endIndex else { iterator = next; continue }
+                let escaped = pattern[next]
+                result.append(escaped)
+                next = pattern.index(after: next)
+                if "pPxoNgk".contains(escaped), next < pattern.endIndex, pattern[next] == "{",
+                   let close = pattern[next...].firstIndex(of: "}") {
+                    result += pattern[next...close]
+                    next = pattern.index(after: close)
+                }
+                iterator = next
                 continue
             }
             if character == "{", let close = pattern[iterator...].firstIndex(of: "}") {
                 let name = String(pattern[pattern.index(after: iterator)..<close])
                 if let first = name.first, first.isLetter || first == "_",
                    name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-                    guard let definition = definitions[name] else {
+                    guard definitions[name] != nil else {
                         let offset = pattern.utf8.distance(from: pattern.startIndex, to: iterator)
                         throw GrammarError(file: file, intent: intent, pattern: index, offset: offset,
                                            message: "unknown definition {\(name)}")
                     }
-                    guard !stack.contains(name) else {
-                        throw GrammarError(file: definition.file, intent: intent, pattern: index,
-                                           message: "definition {\(name)} refers to itself: \((stack + [name]).joined(separator: " → "))")
-                    }
-                    let inner = try expand(definition.pattern, file: definition.file, intent: intent, pattern: index, stack: stack + [name])
-                    result += "(?:\(inner))"
+                    result += "(?&\(Self.definitionPrefix)\(name))"
+                    if !uses.contains(name) { uses.append(name) }
                     iterator = pattern.index(after: close)
                     continue
                 }
@@ -302,6 +357,6 @@ struct Expander {
             result.append(character)
             iterator = pattern.index(after: iterator)
         }
-        return result
+        return Expansion(body: result, uses: uses)
     }
 }

@@ -26,7 +26,8 @@ public final class CompiledPattern: @unchecked Sendable {
         self.source = source
         var errorCode: Int32 = 0
         var errorOffset: Int = 0
-        var options = UInt32(PCRE2_UTF | PCRE2_UCP)
+        // DUPNAMES: alternatives in one pattern may capture the same slot under the same name.
+        var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_DUPNAMES)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
         let compiled: OpaquePointer? = source.withCString { pointer in
             pointer.withMemoryRebound(to: UInt8.self, capacity: source.utf8.count + 1) { bytes in

@@ -18,7 +18,7 @@ struct Repl: ParsableCommand {
         while true {
             if interactive {
                 print("\(speaker ?? assistant.roster.members.first?.name ?? "you")> ", terminator: "")
-                fflush(stdout)
+                fflush(nil)  // nil flushes every stream; `stdout` is not concurrency-safe to name in Swift 6
             }
             guard let line = readLine() else { break }
             let text = line.trimmingCharacters(in: .whitespaces)
@@ -69,7 +69,7 @@ struct Serve: ParsableCommand {
             lineNumber += 1
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             print(server.respond(to: line, lineNumber: lineNumber))
-            fflush(stdout)
+            fflush(nil)  // nil flushes every stream; `stdout` is not concurrency-safe to name in Swift 6
         }
     }
 }

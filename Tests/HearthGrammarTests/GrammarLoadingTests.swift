@@ -26,10 +26,12 @@ final class GrammarLoadingTests: XCTestCase {
               - name: location.where_is
                 priority: 1
                 slots: {member: member}
-                patterns: ['where is (?<member>{name})']
+                patterns: ['where is (?<member>{name})(?: now)?']
             """)])
-        guard case .matched(let match, _) = grammar.match("Where is Emma?") else { return XCTFail("no match") }
+        guard case .matched(let match, _) = grammar.match("Where is Emma now?") else { return XCTFail("no match") }
         XCTAssertEqual(match.intent, "location.where_is", "the pattern with fewer slot characters wins over priority")
+        guard case .matched(let tied, _) = grammar.match("where is emma") else { return XCTFail("no match") }
+        XCTAssertEqual(tied.intent, "generic.where", "equal literal characters: the higher priority wins")
         guard case .matched(let other, _) = grammar.match("where is the cat") else { return XCTFail("no match") }
         XCTAssertEqual(other.intent, "generic.where")
         XCTAssertEqual(other.capture("thing")?.original, "the cat")

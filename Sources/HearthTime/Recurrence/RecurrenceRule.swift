@@ -33,7 +33,13 @@ import Foundation
 /// them from DTSTART.
 public struct RecurrenceRule: Sendable, Equatable, Hashable {
     public enum Frequency: String, Sendable, Codable, CaseIterable {
+        /// Sub-daily frequencies step the local wall-clock time (RFC 5545 / dateutil), limited by
+        /// BYMONTH, BYMONTHDAY and BYDAY; they exist because the temporal resolver emits them
+        /// ("every 2 hours" → FREQ=HOURLY;INTERVAL=2).
+        case minutely, hourly
         case daily, weekly, monthly, yearly
+
+        var isSubDaily: Bool { self == .minutely || self == .hourly }
 
         public var rfcValue: String { rawValue.uppercased() }
     }
@@ -148,7 +154,7 @@ public struct RecurrenceRule: Sendable, Equatable, Hashable {
         }
         if !nthWeekdays.isEmpty {
             switch frequency {
-            case .daily, .weekly:
+            case .minutely, .hourly, .daily, .weekly:
                 throw .invalid("BYDAY with an ordinal (\(nthWeekdays[0].rfcValue)) is only allowed with FREQ=MONTHLY or FREQ=YEARLY")
             case .monthly:
                 for entry in nthWeekdays where entry.nth == 0 || !(-5...5).contains(entry.nth) {
@@ -160,6 +166,9 @@ public struct RecurrenceRule: Sendable, Equatable, Hashable {
                     throw .invalid("BYDAY ordinal \(entry.nth) is out of range (1…\(limit) or −\(limit)…−1)")
                 }
             }
+        }
+        if frequency.isSubDaily && !setPositions.isEmpty {
+            throw .invalid("BYSETPOS is not supported with FREQ=\(frequency.rfcValue)")
         }
         for position in setPositions where position == 0 || !(-366...366).contains(position) {
             throw .invalid("BYSETPOS value \(position) is out of range (1…366 or −366…−1)")
@@ -175,7 +184,7 @@ public struct RecurrenceRule: Sendable, Equatable, Hashable {
             if !dayOfMonth.isEmpty || lastDayOfMonth || !daysOfWeek.isEmpty || !nthWeekdays.isEmpty || !setPositions.isEmpty {
                 throw .invalid("dayOfMonthWithFallback cannot be combined with dayOfMonth, lastDayOfMonth, daysOfWeek, nthWeekdayOfMonth or BYSETPOS")
             }
-            if frequency == .daily {
+            if frequency != .monthly && frequency != .yearly {
                 throw .invalid("dayOfMonthWithFallback needs a monthly or yearly frequency")
             }
             if frequency == .yearly && months.count > 1 && interval > 1 && fallback.fallbackToLastDay && fallback.day > 28 {

@@ -27,8 +27,16 @@ public enum Weekday: String, Sendable, Codable, CaseIterable, Hashable, Comparab
 
     /// Parses an RFC 5545 code ("MO", case-insensitive).
     public init?(rfcCode: String) {
-        guard let day = Weekday.allCases.first(where: { $0.rfcCode == rfcCode.uppercased() }) else { return nil }
-        self = day
+        switch rfcCode {
+        case "MO", "mo", "Mo": self = .monday
+        case "TU", "tu", "Tu": self = .tuesday
+        case "WE", "we", "We": self = .wednesday
+        case "TH", "th", "Th": self = .thursday
+        case "FR", "fr", "Fr": self = .friday
+        case "SA", "sa", "Sa": self = .saturday
+        case "SU", "su", "Su": self = .sunday
+        default: return nil
+        }
     }
 
     /// ISO 8601 / seed 004 number: 1 = Monday … 7 = Sunday.
@@ -234,7 +242,7 @@ public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
         for month in months where !(1...12).contains(month) {
             throw .invalid("skipPattern.months value \(month) is not a month (1…12)")
         }
-        for date in dates where CivilDate(isoDate: date) == nil {
+        for date in dates where RecurrenceCivilDate(isoDate: date) == nil {
             throw .invalid("skipPattern.dates value '\(date)' is not a valid YYYY-MM-DD date")
         }
     }

@@ -134,7 +134,8 @@ public struct TemporalResolver: Sendable {
         let tokens = TemporalTokenizer.tokenize(normalised)
         let expression: TemporalExpression
         do {
-            expression = try TemporalParser(tokens: tokens).parse()
+            var parser = TemporalParser(tokens: tokens)
+            expression = try parser.parse()
         } catch {
             throw .notUnderstood(phrase)
         }

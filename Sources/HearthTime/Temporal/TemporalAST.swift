@@ -50,7 +50,7 @@ enum TemporalClock: Sendable, Equatable {
 
 /// Parts of day and meal/school anchors. Hours documented in `TemporalAPI.swift`.
 enum TemporalPartOfDay: Sendable, Equatable {
-    case morning, lunch, afternoon, afterSchool, beforeDinner, dinner, evening, night, afterDinner,
+    case morning, lunch, afterLunch, afternoon, afterSchool, beforeDinner, dinner, evening, night, afterDinner,
          endOfDay, breakfast
 
     /// Default instant (hour, minute) when no clock time is given.
@@ -59,6 +59,7 @@ enum TemporalPartOfDay: Sendable, Equatable {
         case .breakfast: (8, 0)
         case .morning: (9, 0)
         case .lunch: (12, 0)
+        case .afterLunch: (13, 0)
         case .afternoon: (14, 0)
         case .afterSchool: (15, 30)
         case .beforeDinner: (17, 0)
@@ -159,8 +160,12 @@ struct TemporalExpression: Sendable, Equatable {
     var range: (TemporalClock, TemporalClock)?
     /// "from monday to friday".
     var dayRange: (TemporalDay, TemporalDay)?
-    /// "until 6".
+    /// "until 6", "before 6".
     var untilClock: TemporalClock?
+    /// "after 3": from then to the end of the day.
+    var afterClock: TemporalClock?
+    /// "starting next week".
+    var startingSpan: TemporalSpan?
     /// "until friday", "until june" outside a recurrence.
     var untilDay: TemporalDay?
     var untilMonth: (Int, Int?)?
@@ -181,7 +186,7 @@ struct TemporalExpression: Sendable, Equatable {
         a.day == b.day && a.span == b.span && a.clock == b.clock && a.part == b.part
             && a.partIsToday == b.partIsToday && a.range?.0 == b.range?.0 && a.range?.1 == b.range?.1
             && a.dayRange?.0 == b.dayRange?.0 && a.dayRange?.1 == b.dayRange?.1
-            && a.untilClock == b.untilClock && a.untilDay == b.untilDay
+            && a.untilClock == b.untilClock && a.afterClock == b.afterClock && a.startingSpan == b.startingSpan && a.untilDay == b.untilDay
             && a.untilMonth?.0 == b.untilMonth?.0 && a.untilMonth?.1 == b.untilMonth?.1
             && a.allDay == b.allDay && a.relativeMinutes == b.relativeMinutes
             && a.forAmount?.0 == b.forAmount?.0 && a.forAmount?.1 == b.forAmount?.1

@@ -4,17 +4,17 @@ import Foundation
 // expander so that it never goes through `Calendar` in its inner loops. Algorithms after
 // H. Hinnant, "chrono-Compatible Low-Level Date Algorithms".
 
-@inline(__always) func floorDiv(_ a: Int, _ b: Int) -> Int {
+@inline(__always) func recurrenceFloorDiv(_ a: Int, _ b: Int) -> Int {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
-@inline(__always) func floorMod(_ a: Int, _ b: Int) -> Int {
+@inline(__always) func recurrenceFloorMod(_ a: Int, _ b: Int) -> Int {
     let r = a % b
     return r != 0 && (r < 0) != (b < 0) ? r + b : r
 }
 
-struct CivilDate: Equatable, Hashable, Comparable {
+struct RecurrenceCivilDate: Equatable, Hashable, Comparable {
     var year: Int
     var month: Int
     var day: Int
@@ -27,7 +27,7 @@ struct CivilDate: Equatable, Hashable, Comparable {
 
     init(dayNumber z0: Int) {
         let z = z0 + 719_468
-        let era = floorDiv(z, 146_097)
+        let era = recurrenceFloorDiv(z, 146_097)
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
         let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
@@ -45,24 +45,24 @@ struct CivilDate: Equatable, Hashable, Comparable {
         else { return nil }
         let c = Array(digits)
         guard let y = Int(String(c[0..<4])), let m = Int(String(c[4..<6])), let d = Int(String(c[6..<8])),
-              (1...12).contains(m), d >= 1, d <= CivilDate.daysInMonth(year: y, month: m)
+              (1...12).contains(m), d >= 1, d <= RecurrenceCivilDate.daysInMonth(year: y, month: m)
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
-    var dayNumber: Int { CivilDate.dayNumber(year: year, month: month, day: day) }
+    var dayNumber: Int { RecurrenceCivilDate.dayNumber(year: year, month: month, day: day) }
 
     var isoString: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    static func < (lhs: RecurrenceCivilDate, rhs: RecurrenceCivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
     static func dayNumber(year y0: Int, month m: Int, day d: Int) -> Int {
         let y = m <= 2 ? y0 - 1 : y0
-        let era = floorDiv(y, 400)
+        let era = recurrenceFloorDiv(y, 400)
         let yoe = y - era * 400
         let mp = m > 2 ? m - 3 : m + 9
         let doy = (153 * mp + 2) / 5 + d - 1
@@ -81,14 +81,14 @@ struct CivilDate: Equatable, Hashable, Comparable {
     }
 
     /// 0 = Monday … 6 = Sunday.
-    static func weekdayIndex(dayNumber: Int) -> Int { floorMod(dayNumber + 3, 7) }
+    static func weekdayIndex(dayNumber: Int) -> Int { recurrenceFloorMod(dayNumber + 3, 7) }
 }
 
 /// Local wall time ⇄ instant in one time zone, following RFC 5545 §3.3.5 and the resolver's DST
 /// convention: a local time inside a spring-forward gap is read with the offset in force before the
 /// gap (02:30 → 03:30 on Mar 8 2026 in New York); a repeated local time takes its first (earlier)
 /// instant. Same result as Python's `zoneinfo` with `fold=0`.
-struct LocalTimeConverter: Sendable {
+struct RecurrenceLocalTime: Sendable {
     let timeZone: TimeZone
 
     @inline(__always) func offset(atUnix t: Int) -> Int {

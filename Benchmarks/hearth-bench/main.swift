@@ -1,0 +1,69 @@
+import Foundation
+import HearthDomain
+import HearthEngine
+import HearthGrammar
+import HearthStore
+import HearthTime
+
+// Release-build benchmarks for the SPEC §6 targets. Prints median and p99 per measurement.
+// Usage: swift run -c release hearth-bench [iterations]
+
+let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+let intents = root.appendingPathComponent("Intents")
+let zone = TimeZone(identifier: "America/New_York")!
+let monday = ISO8601DateFormatter().date(from: "2026-02-02T09:00:00-05:00")!
+
+func measure(_ name: String, count: Int, _ body: (Int) -> Void) {
+    var samples: [UInt64] = []
+    samples.reserveCapacity(count)
+    for index in 0..<min(200, count) { body(index) }  // warm-up
+    for index in 0..<count {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body(index)
+        samples.append(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    samples.sort()
+    func micros(_ value: UInt64) -> String { String(format: "%.1f µs", Double(value) / 1000) }
+    let median = samples[samples.count / 2], p99 = samples[min(samples.count - 1, samples.count * 99 / 100)]
+    print("\(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(micros(median).padding(toLength: 10, withPad: " ", startingAt: 0)) p99 \(micros(p99))  (n=\(count))")
+}
+
+let store = try FamilyStore.inMemory()
+try DemoFamily.install(into: store, now: monday)
+let loadStart = DispatchTime.now().uptimeNanoseconds
+let assistant = try Assistant(store: store, grammarDirectory: intents, timeZone: zone, timeSource: .fixed(monday))
+print(String(format: "grammar load + compile (%d intents): %.1f ms", assistant.grammar.intents.count,
+             Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6))
+
+// Utterances: every grammar example (typed and voice style).
+let corpus = assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
+measure("parse (grammar match, all intents)", count: iterations) { index in
+    _ = assistant.grammar.match(corpus[index % corpus.count])
+}
+measure("parse + resolve slots (hearth parse)", count: iterations) { index in
+    _ = assistant.parse(corpus[index % corpus.count], speaker: "Lisa", now: monday)
+}
+let phrases = ["thursday at 4 pm", "tomorrow at 10 am", "this weekend", "next week", "friday at 3", "half past 4 tomorrow"]
+let resolver = TemporalResolver(context: TemporalContext(now: monday, timeZone: zone))
+measure("resolve temporal phrase", count: iterations) { index in
+    _ = try? resolver.resolve(phrases[index % phrases.count])
+}
+measure("full turn: where is everyone (in memory)", count: iterations / 4) { _ in
+    _ = assistant.handle(Turn(text: "where is everyone", session: "bench"))
+}
+measure("full turn: conflict + cancel (2 turns)", count: iterations / 20) { _ in
+    _ = assistant.handle(Turn(text: "schedule emma for the dentist on thursday at 4 pm", session: "bench"))
+    _ = assistant.handle(Turn(text: "cancel", session: "bench"))
+}
+
+// The same on a WAL file, where each write is a real commit.
+let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-\(getpid()).sqlite").path
+defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+let fileStore = try FamilyStore.open(path: path)
+try DemoFamily.install(into: fileStore, now: monday)
+let fileAssistant = try Assistant(store: fileStore, grammarDirectory: intents, timeZone: zone, timeSource: .fixed(monday))
+measure("full turn: book an event (file, commit)", count: iterations / 20) { index in
+    let day = ["monday", "tuesday", "wednesday", "friday", "saturday", "sunday"][index % 6]
+    _ = fileAssistant.handle(Turn(text: "schedule jake for piano on \(day) at 6 pm", session: "bench-\(index)"))
+}

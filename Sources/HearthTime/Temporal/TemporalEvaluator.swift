@@ -1,0 +1,702 @@
+import Foundation
+
+/// Resolves a parsed `TemporalExpression` against the context's clock and time zone.
+/// See the conventions in `TemporalAPI.swift`.
+struct TemporalEvaluator {
+    let context: TemporalContext
+    let phrase: String
+    var notes: [String] = []
+
+    let today: TemporalCivilDate
+    /// Seconds since local midnight of `now` (wall clock).
+    let nowSecondOfDay: Int
+
+    init(context: TemporalContext, phrase: String) {
+        self.context = context
+        self.phrase = phrase
+        let t = context.now.timeIntervalSince1970
+        let offset = context.timeZone.secondsFromGMT(for: context.now)
+        let local = Int((t + Double(offset)).rounded(.down))
+        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        today = TemporalCivilDate(daysSinceEpoch: days)
+        nowSecondOfDay = local - days * 86400
+    }
+
+    var now: Date { context.now }
+
+    func fail() -> TemporalError { .notUnderstood(phrase) }
+
+    // MARK: - Wall clock → Date
+
+    /// The instant of a local wall-clock time. A nonexistent time (spring-forward gap) moves
+    /// forward by the gap and adds a note; a repeated time (fall-back) takes the first occurrence.
+    mutating func instant(_ date: TemporalCivilDate, _ hour: Int, _ minute: Int) -> Date {
+        let naive = Double(date.daysSinceEpoch * 86400 + hour * 3600 + minute * 60)
+        let tz = context.timeZone
+        let before = tz.secondsFromGMT(for: Date(timeIntervalSince1970: naive - 86400))
+        let after = tz.secondsFromGMT(for: Date(timeIntervalSince1970: naive + 86400))
+        var valid: [Double] = []
+        for offset in Set([before, after]) {
+            let t = naive - Double(offset)
+            if tz.secondsFromGMT(for: Date(timeIntervalSince1970: t)) == offset { valid.append(t) }
+        }
+        if let first = valid.min() {
+            return Date(timeIntervalSince1970: first)
+        }
+        // In the gap: interpret with the offset in force before the transition.
+        let t = naive - Double(before)
+        let moved = Date(timeIntervalSince1970: t)
+        let movedLocal = Int(t) + tz.secondsFromGMT(for: moved)
+        let movedSecondOfDay = ((movedLocal % 86400) + 86400) % 86400
+        let note = "\(Self.clockText(hour, minute)) does not exist on \(Self.monthAbbrev[date.month - 1]) \(date.day); using \(Self.clockText(movedSecondOfDay / 3600, (movedSecondOfDay % 3600) / 60))"
+        if !notes.contains(note) { notes.append(note) }
+        return moved
+    }
+
+    static let monthAbbrev = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func clockText(_ hour: Int, _ minute: Int) -> String {
+        let h12 = hour % 12 == 0 ? 12 : hour % 12
+        return "\(h12):" + (minute < 10 ? "0" : "") + "\(minute) " + (hour < 12 ? "AM" : "PM")
+    }
+
+    mutating func startOfDay(_ date: TemporalCivilDate) -> Date { instant(date, 0, 0) }
+
+    // MARK: - Time of day
+
+    /// How a clock time reads once hints are applied.
+    enum Reading: Equatable {
+        /// A definite wall time; `plusDays` is 1 for the midnight that ends the day.
+        case fixed(hour: Int, minute: Int, plusDays: Int)
+        /// A bare hour with no day: the next occurrence of h or h+12 between 07:00 and 21:59.
+        case window(hour12: Int, minute: Int)
+    }
+
+    /// Applies the hour conventions: am/pm wins; 0 and 13–23 are 24-hour; a part of day picks
+    /// the half; with a day given 1–7 is p.m., 8–11 a.m., 12 noon; without a day → window rule.
+    func read(_ clock: TemporalClock, part: TemporalPartOfDay?, dayGiven: Bool) -> Reading {
+        switch clock {
+        case .noon: return .fixed(hour: 12, minute: 0, plusDays: 0)
+        case .midnight: return .fixed(hour: 0, minute: 0, plusDays: 1)
+        case .time(let h, let m, let meridiem):
+            if let meridiem, h <= 12 {
+                if meridiem == .am {
+                    return .fixed(hour: h % 12, minute: m, plusDays: 0)
+                }
+                return .fixed(hour: h % 12 + 12, minute: m, plusDays: 0)
+            }
+            if h == 0 || h >= 13 { return .fixed(hour: h, minute: m, plusDays: 0) }
+            if let part {
+                switch part.meridiem {
+                case .am:
+                    return .fixed(hour: h % 12, minute: m, plusDays: 0)
+                case .pm:
+                    if part == .night {
+                        if h == 12 { return .fixed(hour: 0, minute: m, plusDays: 1) }
+                        if h <= 4 { return .fixed(hour: h, minute: m, plusDays: 1) }
+                    }
+                    return .fixed(hour: h == 12 ? 12 : h + 12, minute: m, plusDays: 0)
+                }
+            }
+            if dayGiven {
+                if h <= 7 { return .fixed(hour: h + 12, minute: m, plusDays: 0) }
+                return .fixed(hour: h, minute: m, plusDays: 0)
+            }
+            return .window(hour12: h % 12, minute: m)
+        }
+    }
+
+    /// True when the wall time on `date` is still ahead of now.
+    mutating func isAhead(_ date: TemporalCivilDate, _ hour: Int, _ minute: Int, plusDays: Int = 0) -> Bool {
+        instant(date.adding(days: plusDays), hour, minute) > now
+    }
+
+    /// The next occurrence of a reading when no day was given.
+    mutating func nextOccurrence(_ reading: Reading) -> (TemporalCivilDate, Int, Int) {
+        switch reading {
+        case .fixed(let h, let m, let plus):
+            if plus > 0 { return (today.adding(days: plus), h, m) }
+            if isAhead(today, h, m) { return (today, h, m) }
+            return (today.adding(days: 1), h, m)
+        case .window(let h12, let m):
+            for offset in 0...2 {
+                let day = today.adding(days: offset)
+                for h in [h12, h12 + 12] {
+                    let minuteOfDay = h * 60 + m
+                    guard minuteOfDay >= 7 * 60, minuteOfDay <= 21 * 60 + 59 else { continue }
+                    if isAhead(day, h, m) { return (day, h, m) }
+                }
+            }
+            return (today.adding(days: 1), h12 < 7 ? h12 + 12 : h12, m)
+        }
+    }
+
+    // MARK: - Days
+
+    /// Resolves a day. `time` (hour, minute) lets a bare weekday skip today when the time is past.
+    mutating func resolveDay(_ day: TemporalDay, time: (Int, Int)? = nil) throws(TemporalError) -> TemporalCivilDate {
+        switch day {
+        case .today: return today
+        case .tomorrow: return today.adding(days: 1)
+        case .yesterday: return today.adding(days: -1)
+        case .dayAfterTomorrow: return today.adding(days: 2)
+        case .dayBeforeYesterday: return today.adding(days: -2)
+        case .weekday(let wd, let modifier):
+            let todayIndex = today.weekday.mondayIndex
+            switch modifier {
+            case .nearest:
+                var delta = (wd.mondayIndex - todayIndex + 7) % 7
+                if delta == 0, let (h, m) = time, !isAhead(today, h, m) { delta = 7 }
+                return today.adding(days: delta)
+            case .next:
+                return today.mondayOfWeek.adding(days: 7 + wd.mondayIndex)
+            case .last:
+                var delta = (todayIndex - wd.mondayIndex + 7) % 7
+                if delta == 0 { delta = 7 }
+                return today.adding(days: -delta)
+            }
+        case .weekdayInWeek(let wd, let weekOffset):
+            return today.mondayOfWeek.adding(days: 7 * weekOffset + wd.mondayIndex)
+        case .date(let month, let d, let year):
+            return try resolveDate(month: month, day: d, year: year)
+        case .weekdayAndDate(let wd, let dateDay):
+            let date = try resolveDay(dateDay, time: time)
+            if date.weekday == wd { return date }
+            let weekdayDate = try resolveDay(.weekday(wd, .nearest), time: time)
+            let candidates = [weekdayDate, date].sorted()
+            var dates: [Date] = []
+            for c in candidates {
+                if let (h, m) = time { dates.append(instant(c, h, m)) } else { dates.append(startOfDay(c)) }
+            }
+            throw .ambiguous(phrase, candidates: dates)
+        case .offset(let base, let amount, let unit):
+            let b = try resolveDay(base)
+            switch unit {
+            case .day: return b.adding(days: amount)
+            case .week: return b.adding(days: amount * 7)
+            case .month: return b.adding(months: amount)
+            case .year: return b.adding(months: amount * 12)
+            case .minute, .hour: throw fail()
+            }
+        case .nthWeekdayOfMonth(let n, let wd, let month, let year):
+            func find(_ y: Int, _ m: Int) -> TemporalCivilDate? {
+                let first = TemporalCivilDate(y, m, 1)
+                let days = (0..<first.daysInMonth).map { first.adding(days: $0) }.filter { $0.weekday == wd }
+                if n == -1 { return days.last }
+                return n <= days.count ? days[n - 1] : nil
+            }
+            return try rollMonth(month: month, year: year, find)
+        case .lastDayOfMonth(let month, let year):
+            return try rollMonth(month: month, year: year) { y, m in
+                TemporalCivilDate(y, m, TemporalCivilDate.daysIn(month: m, year: y))
+            }
+        case .dayOfRelativeMonth(let d, let monthOffset):
+            let first = today.firstOfMonth.adding(months: monthOffset)
+            guard TemporalCivilDate.isValid(first.year, first.month, d) else { throw fail() }
+            return TemporalCivilDate(first.year, first.month, d)
+        }
+    }
+
+    /// For "the first monday of march": the named month this year unless the day has passed.
+    func rollMonth(month: Int?, year: Int?, _ find: (Int, Int) -> TemporalCivilDate?) throws(TemporalError) -> TemporalCivilDate {
+        if let year {
+            guard let m = month, let d = find(year, m) else { throw fail() }
+            return d
+        }
+        for k in 0..<24 {
+            let y: Int, m: Int
+            if let month {
+                guard k < 3 else { break }
+                y = today.year + k; m = month
+            } else {
+                let f = today.firstOfMonth.adding(months: k)
+                y = f.year; m = f.month
+            }
+            if let d = find(y, m), d >= today { return d }
+        }
+        throw fail()
+    }
+
+    /// A date without a year is its next occurrence (today counts); "the 8th" without a month
+    /// is this month's unless passed.
+    func resolveDate(month: Int?, day d: Int, year: Int?) throws(TemporalError) -> TemporalCivilDate {
+        if let month {
+            if var year {
+                if year < 100 { year += 2000 }
+                guard TemporalCivilDate.isValid(year, month, d) else { throw fail() }
+                return TemporalCivilDate(year, month, d)
+            }
+            guard (1...12).contains(month), d >= 1, d <= 31 else { throw fail() }
+            for y in today.year...(today.year + 8) where TemporalCivilDate.isValid(y, month, d) {
+                let c = TemporalCivilDate(y, month, d)
+                if c >= today { return c }
+            }
+            throw fail()
+        }
+        guard (1...31).contains(d) else { throw fail() }
+        for k in 0..<13 {
+            let f = today.firstOfMonth.adding(months: k)
+            if TemporalCivilDate.isValid(f.year, f.month, d) {
+                let c = TemporalCivilDate(f.year, f.month, d)
+                if c >= today { return c }
+            }
+        }
+        throw fail()
+    }
+
+    // MARK: - Spans
+
+    mutating func resolveSpan(_ span: TemporalSpan) throws(TemporalError) -> (TemporalCivilDate, TemporalCivilDate) {
+        switch span {
+        case .week(let k):
+            let start = today.mondayOfWeek.adding(days: 7 * k)
+            return (start, start.adding(days: 7))
+        case .weekend(let k):
+            let start = today.mondayOfWeek.adding(days: 7 * k + 5)
+            return (start, start.adding(days: 2))
+        case .month(let k):
+            let start = today.firstOfMonth.adding(months: k)
+            return (start, start.adding(months: 1))
+        case .year(let k):
+            let start = TemporalCivilDate(today.year + k, 1, 1)
+            return (start, TemporalCivilDate(today.year + k + 1, 1, 1))
+        case .namedMonth(let m, let year):
+            guard (1...12).contains(m) else { throw fail() }
+            let y = year ?? (m >= today.month ? today.year : today.year + 1)
+            let start = TemporalCivilDate(y, m, 1)
+            return (start, start.adding(months: 1))
+        }
+    }
+
+    // MARK: - Evaluate
+
+    mutating func evaluate(_ input: TemporalExpression) throws(TemporalError) -> TemporalResolution {
+        var e = input
+        // "friday next week", "saturday this weekend"
+        if case .weekday(let wd, .nearest)? = e.day, let span = e.span {
+            switch span {
+            case .week(let k), .weekend(let k):
+                e.day = .weekdayInWeek(wd, weekOffset: k)
+                e.span = nil
+            default: break
+            }
+        }
+        if e.recurrence != nil {
+            return try evaluateRecurrence(e)
+        }
+        if !e.weekdayList.isEmpty || e.count != nil { throw fail() }
+        if e.day == nil, let starting = e.startingDay {
+            e.day = starting
+            e.startingDay = nil
+        }
+        if e.span == nil, let starting = e.startingSpan {
+            e.span = starting
+            e.startingSpan = nil
+        }
+        if e.startingDay != nil || e.startingSpan != nil { throw fail() }
+
+        let durationMinutes = try forMinutes(e)
+
+        // "now", "in 20 minutes", "20 minutes from now"
+        if let rel = e.relativeMinutes {
+            guard e.day == nil, e.span == nil, e.clock == nil, e.part == nil, e.range == nil,
+                  e.dayRange == nil, e.untilClock == nil, e.untilDay == nil, e.untilMonth == nil, !e.allDay
+            else { throw fail() }
+            let start = now.addingTimeInterval(Double(rel) * 60)
+            if let d = durationMinutes {
+                return result(.interval, start, start.addingTimeInterval(Double(d) * 60), minutes: d, timed: true)
+            }
+            return result(.instant, start, nil, timed: true)
+        }
+
+        // "from monday to friday"
+        if let (a, b) = e.dayRange {
+            guard e.day == nil, e.span == nil, e.clock == nil, e.part == nil, e.range == nil else { throw fail() }
+            let first = try resolveDay(a)
+            var last = try resolveDay(b)
+            if last < first {
+                if case .weekday = b { last = last.adding(days: 7) } else { throw fail() }
+            }
+            return result(.interval, startOfDay(first), startOfDay(last.adding(days: 1)), minutes: durationMinutes, timed: false)
+        }
+
+        // Spans: "this week", "next weekend", "march".
+        if let span = e.span {
+            guard e.day == nil, e.clock == nil, e.part == nil, e.range == nil, e.untilClock == nil else { throw fail() }
+            let (a, b) = try resolveSpan(span)
+            return result(.interval, startOfDay(a), startOfDay(b), minutes: durationMinutes, timed: false)
+        }
+
+        let dayGiven = e.day != nil
+
+        // Time ranges: "from 2 to 4pm", "between 3 and 5 on saturday", "2-4".
+        if let (a, b) = e.range {
+            guard e.clock == nil, e.untilClock == nil, durationMinutes == nil else { throw fail() }
+            let (startReading, endReading) = readRange(a, b, part: e.part)
+            guard case .fixed(let sh, let sm, let sPlus) = startReading,
+                  case .fixed(let eh, let em, let ePlus) = endReading else { throw fail() }
+            let day: TemporalCivilDate
+            if let d = e.day {
+                day = try resolveDay(d, time: (sh, sm))
+            } else {
+                day = isAhead(today, sh, sm, plusDays: sPlus) ? today : today.adding(days: 1)
+            }
+            let start = instant(day.adding(days: sPlus), sh, sm)
+            var end = instant(day.adding(days: ePlus), eh, em)
+            if end <= start { end = instant(day.adding(days: ePlus + 1), eh, em) }
+            return result(.interval, start, end, timed: true)
+        }
+
+        // "until 6": from now (or the start of the given day) until then.
+        if let until = e.untilClock {
+            guard e.clock == nil, e.range == nil, durationMinutes == nil else { throw fail() }
+            let reading = read(until, part: e.part, dayGiven: dayGiven)
+            if let d = e.day {
+                guard case .fixed(let h, let m, let plus) = reading else { throw fail() }
+                let day = try resolveDay(d, time: (h, m))
+                let end = instant(day.adding(days: plus), h, m)
+                let dayStart = startOfDay(day)
+                let start = max(dayStart, min(now, end))
+                return result(.interval, start, end, timed: true)
+            }
+            let (day, h, m) = nextOccurrence(reading)
+            return result(.interval, now, instant(day, h, m), timed: true)
+        }
+
+        // "after 3": from then to the end of that day.
+        if let after = e.afterClock {
+            guard e.clock == nil, e.range == nil, e.untilClock == nil, durationMinutes == nil else { throw fail() }
+            let reading = read(after, part: e.part, dayGiven: dayGiven)
+            let day: TemporalCivilDate, h: Int, m: Int
+            if let d = e.day {
+                guard case .fixed(let fh, let fm, let plus) = reading else { throw fail() }
+                day = try resolveDay(d, time: (fh, fm)).adding(days: plus)
+                h = fh; m = fm
+            } else {
+                (day, h, m) = nextOccurrence(reading)
+            }
+            return result(.interval, instant(day, h, m), startOfDay(day.adding(days: 1)), timed: true)
+        }
+
+        // A clock time or part of day.
+        if e.clock != nil || e.part != nil {
+            guard !e.allDay else { throw fail() }
+            let reading: Reading
+            if let clock = e.clock {
+                reading = read(clock, part: e.part, dayGiven: dayGiven)
+            } else {
+                let t = e.part!.defaultTime
+                reading = .fixed(hour: t.hour, minute: t.minute, plusDays: 0)
+            }
+            let day: TemporalCivilDate, h: Int, m: Int
+            if let d = e.day {
+                guard case .fixed(let fh, let fm, let plus) = reading else { throw fail() }
+                day = try resolveDay(d, time: (fh, fm)).adding(days: plus)
+                h = fh; m = fm
+            } else if e.partIsToday, case .fixed(let fh, let fm, let plus) = reading {
+                day = today.adding(days: plus)
+                h = fh; m = fm
+            } else {
+                (day, h, m) = nextOccurrence(reading)
+            }
+            let start = instant(day, h, m)
+            if let d = durationMinutes {
+                return result(.interval, start, start.addingTimeInterval(Double(d) * 60), minutes: d, timed: true)
+            }
+            return result(.instant, start, nil, timed: true)
+        }
+
+        if let d = e.day {
+            let day = try resolveDay(d)
+            if let untilDay = e.untilDay {
+                let last = try resolveDay(untilDay)
+                guard last >= day else { throw fail() }
+                return result(.interval, startOfDay(day), startOfDay(last.adding(days: 1)), minutes: durationMinutes, timed: false)
+            }
+            return result(.interval, startOfDay(day), startOfDay(day.adding(days: 1)), minutes: durationMinutes, timed: false)
+        }
+        if e.allDay {
+            return result(.interval, startOfDay(today), startOfDay(today.adding(days: 1)), minutes: durationMinutes, timed: false)
+        }
+        if let untilDay = e.untilDay {
+            let last = try resolveDay(untilDay)
+            return result(.interval, now, startOfDay(last.adding(days: 1)), minutes: durationMinutes, timed: false)
+        }
+        if let (m, y) = e.untilMonth {
+            let (a, _) = try resolveSpan(.namedMonth(m, year: y))
+            return result(.interval, now, startOfDay(a), minutes: durationMinutes, timed: false)
+        }
+        if let d = durationMinutes {
+            return result(.duration, nil, nil, minutes: d, timed: false)
+        }
+        throw fail()
+    }
+
+    /// "for 90 minutes" in minutes (months and years are not durations).
+    func forMinutes(_ e: TemporalExpression) throws(TemporalError) -> Int? {
+        guard let (amount, unit) = e.forAmount else { return nil }
+        guard let per = unit.minutes else { throw fail() }
+        let m = Int((amount * Double(per)).rounded())
+        guard m > 0 else { throw fail() }
+        return m
+    }
+
+    /// Reads both ends of a time range; an am/pm said on one end is shared when that keeps the
+    /// range ordered ("from 10 to 2pm" is 10:00–14:00, "2-4pm" is 14:00–16:00).
+    func readRange(_ a: TemporalClock, _ b: TemporalClock, part: TemporalPartOfDay?) -> (Reading, Reading) {
+        func minutes(_ r: Reading) -> Int {
+            if case .fixed(let h, let m, let p) = r { return p * 1440 + h * 60 + m }
+            return 0
+        }
+        var endReading = read(b, part: part, dayGiven: true)
+        var startReading = read(a, part: part, dayGiven: true)
+        if case .time(let ah, let am, nil) = a, ah >= 1, ah <= 12, case .time(_, _, let bm?) = b {
+            let same = read(.time(hour: ah, minute: am, meridiem: bm), part: nil, dayGiven: true)
+            let other = read(.time(hour: ah, minute: am, meridiem: bm == .am ? .pm : .am), part: nil, dayGiven: true)
+            startReading = minutes(same) < minutes(endReading) ? same : other
+        } else if case .time(let bh, let bmin, nil) = b, bh >= 1, bh <= 12, case .time(_, _, let amer?) = a {
+            let same = read(.time(hour: bh, minute: bmin, meridiem: amer), part: nil, dayGiven: true)
+            let other = read(.time(hour: bh, minute: bmin, meridiem: amer == .am ? .pm : .am), part: nil, dayGiven: true)
+            endReading = minutes(same) > minutes(startReading) ? same : other
+        } else if minutes(endReading) <= minutes(startReading), case .time(let bh, let bmin, nil) = b, bh < 12,
+                  case .fixed(let eh, _, let p) = endReading, eh < 12 {
+            // "from 8 to 2" → 8:00–14:00
+            endReading = .fixed(hour: eh + 12, minute: bmin, plusDays: p)
+        }
+        return (startReading, endReading)
+    }
+
+    func result(_ kind: TemporalResolution.Kind, _ start: Date?, _ end: Date?, minutes: Int? = nil,
+                rrule: String? = nil, timed: Bool) -> TemporalResolution {
+        TemporalResolution(kind: kind, start: start, end: end, minutes: minutes, rrule: rrule,
+                           hasTimeOfDay: timed, notes: notes)
+    }
+
+    // MARK: - Recurrence
+
+    mutating func evaluateRecurrence(_ input: TemporalExpression) throws(TemporalError) -> TemporalResolution {
+        var e = input
+        var rec = e.recurrence!
+        // Days said separately: "every week on monday", "twice a week on monday and thursday",
+        // "every month on the 15th".
+        if !e.weekdayList.isEmpty {
+            guard rec.frequency == .weekly, rec.byDay.isEmpty else { throw fail() }
+            rec.byDay = e.weekdayList.map { .init(ordinal: nil, weekday: $0) }
+        }
+        if let d = e.day {
+            switch (d, rec.frequency) {
+            case (.weekday(let wd, .nearest), .weekly) where rec.byDay.isEmpty:
+                rec.byDay = [.init(ordinal: nil, weekday: wd)]
+                e.day = nil
+            case (.date(nil, let md, nil), .monthly) where rec.byMonthDay.isEmpty && rec.byDay.isEmpty:
+                rec.byMonthDay = [md]
+                e.day = nil
+            case (.date(let m?, let md, nil), .yearly) where rec.byMonthDay.isEmpty:
+                rec.byMonth = [m]
+                rec.byMonthDay = [md]
+                e.day = nil
+            default:
+                if e.startingDay == nil {
+                    e.startingDay = d
+                    e.day = nil
+                } else {
+                    throw fail()
+                }
+            }
+        }
+        if let times = rec.timesPerPeriod, times > 1 {
+            let said = rec.byDay.count + rec.byMonthDay.count
+            if said == 0 { throw .ambiguous(phrase, candidates: []) }
+        }
+        // Deduplicate and order the days Monday-first.
+        var seen = Set<String>()
+        rec.byDay = rec.byDay.filter { seen.insert($0.code).inserted }
+            .sorted { ($0.weekday.mondayIndex, $0.ordinal ?? 0) < ($1.weekday.mondayIndex, $1.ordinal ?? 0) }
+        rec.byMonthDay = Array(Set(rec.byMonthDay)).sorted { a, b in
+            (a < 0 ? 100 + a : a) < (b < 0 ? 100 + b : b)
+        }
+        guard e.relativeMinutes == nil, e.dayRange == nil, e.untilClock == nil, e.afterClock == nil, !e.allDay
+        else { throw fail() }
+
+        // Anchor: "starting monday" or a span ("every day next week"), else today.
+        var anchor = today
+        var spanEnd: TemporalCivilDate? = nil
+        if let s = e.startingDay {
+            anchor = try resolveDay(s)
+        }
+        if let span = e.startingSpan {
+            anchor = max(anchor, try resolveSpan(span).0)
+        }
+        if let span = e.span {
+            let (a, b) = try resolveSpan(span)
+            anchor = max(anchor, a)
+            spanEnd = b
+        }
+
+        // Time of day: the day rule applies (a recurrence names its days).
+        var time: (Int, Int)? = nil
+        var endTime: (Int, Int, Int)? = nil
+        var minutes = try? forMinutesIfDuration(e)
+        if let (a, b) = e.range {
+            let (sr, er) = readRange(a, b, part: e.part)
+            guard case .fixed(let sh, let sm, 0) = sr, case .fixed(let eh, let em, let ep) = er else { throw fail() }
+            time = (sh, sm)
+            endTime = (eh, em, ep)
+        } else if let clock = e.clock {
+            guard case .fixed(let h, let m, 0) = read(clock, part: e.part, dayGiven: true) else { throw fail() }
+            time = (h, m)
+        } else if let part = e.part {
+            time = (part.defaultTime.hour, part.defaultTime.minute)
+        }
+        let timed = time != nil
+        if (rec.frequency == .hourly || rec.frequency == .minutely) && time == nil {
+            // Sub-daily rules start now.
+            let rrule = try buildRRule(rec, e, firstDay: today)
+            return result(.recurrence, now, nil, minutes: minutes ?? nil, rrule: rrule, timed: true)
+        }
+
+        // First occurrence on or after the anchor (today counts if the time is still ahead).
+        var first: TemporalCivilDate? = nil
+        var day = anchor
+        for _ in 0..<(366 * 9) {
+            if matches(rec, day, anchor: anchor) {
+                if day > today { first = day; break }
+                if day == today {
+                    if let (h, m) = time {
+                        if isAhead(day, h, m) { first = day; break }
+                    } else {
+                        first = day; break
+                    }
+                }
+            }
+            day = day.adding(days: 1)
+        }
+        guard let firstDay = first else { throw fail() }
+        let start = time.map { instant(firstDay, $0.0, $0.1) } ?? startOfDay(firstDay)
+        var end: Date? = nil
+        if let (eh, em, ep) = endTime {
+            var e2 = instant(firstDay.adding(days: ep), eh, em)
+            if e2 <= start { e2 = instant(firstDay.adding(days: ep + 1), eh, em) }
+            end = e2
+        } else if let m = minutes ?? nil, timed {
+            end = start.addingTimeInterval(Double(m) * 60)
+        }
+        if e.range != nil { minutes = nil }
+        var rrule = try buildRRule(rec, e, firstDay: firstDay)
+        if let spanEnd, e.count == nil, e.untilDay == nil, e.untilMonth == nil, !isLimit(e) {
+            rrule += ";UNTIL=" + Self.utcStamp(startOfDay(spanEnd).addingTimeInterval(-1))
+        }
+        return result(.recurrence, start, end, minutes: minutes ?? nil, rrule: rrule, timed: timed)
+    }
+
+    /// A "for …" inside a recurrence is a limit when it is counted in days or longer
+    /// ("for 10 weeks") and a duration of each occurrence when shorter ("for an hour").
+    func isLimit(_ e: TemporalExpression) -> Bool {
+        guard let (_, unit) = e.forAmount else { return false }
+        switch unit {
+        case .minute, .hour: return false
+        default: return true
+        }
+    }
+
+    func forMinutesIfDuration(_ e: TemporalExpression) throws(TemporalError) -> Int? {
+        isLimit(e) ? nil : try forMinutes(e)
+    }
+
+    /// Whether `day` is an occurrence of the rule, ignoring INTERVAL (the first occurrence is
+    /// always in the anchor's period).
+    func matches(_ rec: TemporalRecurrence, _ day: TemporalCivilDate, anchor: TemporalCivilDate) -> Bool {
+        if !rec.byMonth.isEmpty, !rec.byMonth.contains(day.month) { return false }
+        if !rec.byMonthDay.isEmpty {
+            let ok = rec.byMonthDay.contains { md in
+                md > 0 ? day.day == md : day.day == day.daysInMonth + md + 1
+            }
+            if !ok { return false }
+        }
+        if !rec.byDay.isEmpty {
+            if let pos = rec.bySetPos {
+                // "the last weekday of the month": the n-th day of the month among the set.
+                let first = day.firstOfMonth
+                let set = (0..<day.daysInMonth).map { first.adding(days: $0) }
+                    .filter { d in rec.byDay.contains { $0.weekday == d.weekday } }
+                let pick = pos > 0 ? (pos <= set.count ? set[pos - 1] : nil) : (set.count + pos >= 0 ? set[set.count + pos] : nil)
+                return pick == day
+            }
+            let ok = rec.byDay.contains { bd in
+                guard bd.weekday == day.weekday else { return false }
+                guard let n = bd.ordinal else { return true }
+                if n > 0 { return (day.day - 1) / 7 + 1 == n }
+                return (day.daysInMonth - day.day) / 7 + 1 == -n
+            }
+            return ok
+        }
+        if rec.byMonthDay.isEmpty {
+            switch rec.frequency {
+            case .monthly: return day.day == anchor.day || (anchor.day > day.daysInMonth && day.day == day.daysInMonth)
+            case .yearly: return rec.byMonth.isEmpty ? (day.month == anchor.month && day.day == anchor.day) : day.day == anchor.day
+            default: return true
+            }
+        }
+        return true
+    }
+
+    mutating func buildRRule(_ rec: TemporalRecurrence, _ e: TemporalExpression, firstDay: TemporalCivilDate) throws(TemporalError) -> String {
+        var parts = ["FREQ=" + rec.frequency.rawValue]
+        if rec.interval > 1 { parts.append("INTERVAL=\(rec.interval)") }
+        if rec.interval < 1 { throw fail() }
+        if !rec.byMonth.isEmpty { parts.append("BYMONTH=" + rec.byMonth.map(String.init).joined(separator: ",")) }
+        if !rec.byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + rec.byMonthDay.map(String.init).joined(separator: ",")) }
+        if !rec.byDay.isEmpty { parts.append("BYDAY=" + rec.byDay.map(\.code).joined(separator: ",")) }
+        if let p = rec.bySetPos { parts.append("BYSETPOS=\(p)") }
+
+        var limits = 0
+        if let c = e.count {
+            guard c > 0 else { throw fail() }
+            parts.append("COUNT=\(c)"); limits += 1
+        }
+        if isLimit(e), let (amount, unit) = e.forAmount {
+            limits += 1
+            guard amount == amount.rounded(), amount > 0 else { throw fail() }
+            let n = Int(amount)
+            let sameUnit: Bool
+            switch (unit, rec.frequency) {
+            case (.day, .daily), (.week, .weekly), (.month, .monthly), (.year, .yearly): sameUnit = true
+            default: sameUnit = false
+            }
+            if sameUnit, rec.interval == 1, rec.byDay.count <= 1, rec.byMonthDay.count <= 1, rec.bySetPos == nil {
+                parts.append("COUNT=\(n)")
+            } else {
+                let last: TemporalCivilDate
+                switch unit {
+                case .day: last = firstDay.adding(days: n)
+                case .week: last = firstDay.adding(days: 7 * n)
+                case .month: last = firstDay.adding(months: n)
+                case .year: last = firstDay.adding(months: 12 * n)
+                default: throw fail()
+                }
+                parts.append("UNTIL=" + Self.utcStamp(startOfDay(last).addingTimeInterval(-1)))
+            }
+        }
+        if let u = e.untilDay {
+            limits += 1
+            let last = try resolveDay(u)
+            parts.append("UNTIL=" + Self.utcStamp(startOfDay(last.adding(days: 1)).addingTimeInterval(-1)))
+        }
+        if let (m, y) = e.untilMonth {
+            limits += 1
+            let year = y ?? (m > today.month ? today.year : today.year + 1)
+            parts.append("UNTIL=" + Self.utcStamp(startOfDay(TemporalCivilDate(year, m, 1)).addingTimeInterval(-1)))
+        }
+        if limits > 1 { throw fail() }
+        return parts.joined(separator: ";")
+    }
+
+    /// "20260601T035959Z"
+    static func utcStamp(_ date: Date) -> String {
+        let t = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = t >= 0 ? t / 86400 : (t - 86399) / 86400
+        let c = TemporalCivilDate(daysSinceEpoch: days)
+        let s = t - days * 86400
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", c.year, c.month, c.day, s / 3600, (s % 3600) / 60, s % 60)
+    }
+}

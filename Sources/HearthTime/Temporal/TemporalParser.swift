@@ -1,0 +1,1112 @@
+import Foundation
+
+struct TemporalParseError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Hand-written recursive-descent parser over `TemporalToken`s.
+///
+/// A phrase is a sequence of components in any order, separated by optional fillers:
+///
+///     phrase     := component (filler* component)*
+///     component  := recurrence | relative | range | until | for | count | starting
+///                 | day | span | partOfDay | clock | allDay | now
+///     filler     := "on" | "at" | "by" | "around" | "about" | "and" | "the" | "of" | "in" | "from" ...
+///     day        := "today" | "tomorrow" | "tonight" | "the day after tomorrow" | ...
+///                 | ("this" | "next" | "last" | "coming")? weekday ("the" ordinal | date | "week")?
+///                 | date
+///     date       := month (ordinal | number) year? | (ordinal | number) "of"? month year?
+///                 | "the" ordinal ("of" (month | "this month" | "next month"))? | iso | m/d[/y]
+///     clock      := "noon" | "midnight" | ("half" | "quarter" | n) ("past" | "to") hour meridiem?
+///                 | hour (":" minute | minute)? ("am" | "pm" | "oclock")?
+///     range      := "from" clock ("to" | "-" | "until") clock | "between" clock "and" clock | clock "-" clock
+///     recurrence := "every" ("other" | n | ordinal)? (weekday ("and" weekday)* | unit | "weekday" | ...)
+///                 | weekday-plural | "daily" | "weekly" | ... | ("once" | "twice" | n "times") "a" unit
+///                 | "the" (ordinal | "last") (weekday | "day")? "of" ("the" | "every" | "each") "month"
+///
+/// Each component fills one field of `TemporalExpression`; a field filled twice is an error.
+struct TemporalParser {
+    let tokens: [TemporalToken]
+    var pos = 0
+    var expr = TemporalExpression()
+    /// Position right after the last clock component, to join "4 pm 6 pm" into a range.
+    private var lastClockEnd: Int? = nil
+
+    init(tokens: [TemporalToken]) {
+        self.tokens = tokens
+    }
+
+    mutating func parse() throws(TemporalParseError) -> TemporalExpression {
+        if tokens.isEmpty { throw TemporalParseError("empty") }
+        while pos < tokens.count {
+            if try parseComponent() { continue }
+            throw TemporalParseError("unexpected token at \(pos)")
+        }
+        return expr
+    }
+
+    // MARK: - Token helpers
+
+    func token(_ offset: Int = 0) -> TemporalToken? {
+        let i = pos + offset
+        return i < tokens.count && i >= 0 ? tokens[i] : nil
+    }
+
+    func word(_ offset: Int = 0) -> String? {
+        if case .word(let w)? = token(offset) { return w }
+        return nil
+    }
+
+    func isWord(_ w: String, _ offset: Int = 0) -> Bool { word(offset) == w }
+
+    mutating func accept(_ w: String) -> Bool {
+        if word() == w { pos += 1; return true }
+        return false
+    }
+
+    mutating func accept(_ words: [String]) -> Bool {
+        let save = pos
+        for w in words {
+            if !accept(w) { pos = save; return false }
+        }
+        return true
+    }
+
+    mutating func acceptAny(_ set: Set<String>) -> String? {
+        if let w = word(), set.contains(w) { pos += 1; return w }
+        return nil
+    }
+
+    // MARK: - Lexicon
+
+    static let weekdayNames: [String: TemporalWeekday] = [
+        "monday": .monday, "mon": .monday, "tuesday": .tuesday, "tue": .tuesday, "tues": .tuesday,
+        "wednesday": .wednesday, "wed": .wednesday, "weds": .wednesday, "thursday": .thursday,
+        "thu": .thursday, "thur": .thursday, "thurs": .thursday, "friday": .friday, "fri": .friday,
+        "saturday": .saturday, "sat": .saturday, "sunday": .sunday, "sun": .sunday,
+    ]
+    static let weekdayPlurals: [String: TemporalWeekday] = [
+        "mondays": .monday, "tuesdays": .tuesday, "wednesdays": .wednesday, "thursdays": .thursday,
+        "fridays": .friday, "saturdays": .saturday, "sundays": .sunday,
+    ]
+    static let monthNames: [String: Int] = [
+        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+        "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+        "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    ]
+    static let unitNames: [String: TemporalUnit] = [
+        "minute": .minute, "minutes": .minute, "min": .minute, "mins": .minute,
+        "hour": .hour, "hours": .hour, "hr": .hour, "hrs": .hour,
+        "day": .day, "days": .day, "week": .week, "weeks": .week, "wk": .week, "wks": .week,
+        "month": .month, "months": .month, "year": .year, "years": .year, "yr": .year, "yrs": .year,
+    ]
+    static let fillers: Set<String> = ["on", "at", "by", "around", "about", "approximately", "and",
+                                       "the", "of", "in", "from", "this", "sometime", "some", "time",
+                                       "please", "for", "to", "or", "then", "later", "is", "it"]
+
+    func weekdayAt(_ offset: Int = 0) -> TemporalWeekday? {
+        word(offset).flatMap { Self.weekdayNames[$0] }
+    }
+
+    func monthAt(_ offset: Int = 0) -> Int? {
+        word(offset).flatMap { Self.monthNames[$0] }
+    }
+
+    func unitAt(_ offset: Int = 0) -> TemporalUnit? {
+        if let w = word(offset) {
+            if let u = Self.unitNames[w] { return u }
+        }
+        return nil
+    }
+
+    /// An ordinal at the cursor: "8th", "second", "last" (→ -1 when `allowLast`).
+    func ordinalAt(_ offset: Int = 0, allowLast: Bool = false) -> Int? {
+        switch token(offset) {
+        case .ordinal(let n)?: return n
+        case .word("second")?: return 2
+        case .word("last")? where allowLast: return -1
+        default: return nil
+        }
+    }
+
+    func numberAt(_ offset: Int = 0) -> Int? {
+        if case .number(let n, _)? = token(offset) { return n }
+        return nil
+    }
+
+    // MARK: - Components
+
+    mutating func parseComponent() throws(TemporalParseError) -> Bool {
+        let start = pos
+        if try parseRecurrence() { return true }
+        pos = start
+        if try parseRelative() { return true }
+        pos = start
+        if try parseRange() { return true }
+        pos = start
+        if try parseUntil() { return true }
+        pos = start
+        if try parseBeforeAfter() { return true }
+        pos = start
+        if try parseFor() { return true }
+        pos = start
+        if try parseStarting() { return true }
+        pos = start
+        if try parseAllDay() { return true }
+        pos = start
+        if try parseDayComponent() { return true }
+        pos = start
+        if try parseSpanComponent() { return true }
+        pos = start
+        if try parsePartComponent() { return true }
+        pos = start
+        if try parseClockComponent() { return true }
+        pos = start
+        if try parseCount() { return true }
+        pos = start
+        if try parseBareDuration() { return true }
+        pos = start
+        if accept("now") || accept(["right", "now"]) {
+            try Self.put(&expr.relativeMinutes, 0)
+            return true
+        }
+        pos = start
+        if acceptAny(Self.fillers) != nil { return true }
+        pos = start
+        return false
+    }
+
+    static func put<T>(_ field: inout T?, _ value: T) throws(TemporalParseError) {
+        if field != nil { throw TemporalParseError("repeated component") }
+        field = value
+    }
+
+    // MARK: Day
+
+    mutating func parseDayComponent() throws(TemporalParseError) -> Bool {
+        if accept("tonight") || accept("tonite") {
+            try Self.put(&expr.day, .today)
+            try Self.put(&expr.part, .night)
+            expr.partIsToday = true
+            return true
+        }
+        // A list of weekdays: "monday and thursday", "monday, wednesday and friday".
+        let listStart = pos
+        _ = accept("on")
+        if let first = weekdayAt() {
+            let save = listStart
+            pos += 1
+            var list = [first]
+            while true {
+                let before = pos
+                _ = accept("and") || accept("or")
+                _ = accept("on")
+                if let next = weekdayAt() {
+                    pos += 1
+                    list.append(next)
+                } else {
+                    pos = before
+                    break
+                }
+            }
+            if list.count >= 2 {
+                if !expr.weekdayList.isEmpty { throw TemporalParseError("two weekday lists") }
+                expr.weekdayList = list
+                return true
+            }
+            pos = save
+        }
+        pos = listStart
+        guard let day = parseDay() else { return false }
+        // "feb 14 friday": a date and a weekday said apart must agree.
+        switch (expr.day, day) {
+        case (.weekday(let wd, .nearest)?, .date):
+            expr.day = .weekdayAndDate(wd, day)
+        case (.date?, .weekday(let wd, .nearest)):
+            expr.day = .weekdayAndDate(wd, expr.day!)
+        default:
+            try Self.put(&expr.day, day)
+        }
+        return true
+    }
+
+    /// Parses a day expression at the cursor, or returns nil with the cursor unchanged.
+    mutating func parseDay() -> TemporalDay? {
+        let start = pos
+        if accept("today") || accept(["to", "day"]) { return .today }
+        if accept("tomorrow") || accept("tmrw") || accept("tomorow") || accept("tmr") || accept(["to", "morrow"]) {
+            return .tomorrow
+        }
+        if accept("yesterday") { return .yesterday }
+        _ = accept("the")
+        if accept(["day", "after", "tomorrow"]) { return .dayAfterTomorrow }
+        if accept(["day", "before", "yesterday"]) { return .dayBeforeYesterday }
+        pos = start
+        if let d = parseWeekdayDay() { return d }
+        pos = start
+        if let d = parseNthWeekdayOfNamedMonth() { return d }
+        pos = start
+        if let d = parseDate() { return d }
+        pos = start
+        return nil
+    }
+
+    mutating func parseWeekdayDay() -> TemporalDay? {
+        var modifier = TemporalWeekdayModifier.nearest
+        if accept(["this", "coming"]) || accept("coming") || accept("this") {
+            modifier = .nearest
+        } else if accept("next") {
+            modifier = .next
+        } else if accept("last") || accept("past") || accept("previous") {
+            modifier = .last
+        } else {
+            _ = accept("on")
+        }
+        guard let wd = weekdayAt() else { return nil }
+        pos += 1
+        let base = TemporalDay.weekday(wd, modifier)
+        // "friday the 13th", "friday feb 13", "friday 13th"
+        let save = pos
+        if let date = parseDate() {
+            return .weekdayAndDate(wd, date)
+        }
+        pos = save
+        // "friday week": a week after friday.
+        if isWord("week"), !isWord("day", 1) {
+            // "friday week" but not "friday week day"; "friday next week" is handled by span.
+            pos += 1
+            return .offset(base, amount: 7, unit: .day)
+        }
+        return base
+    }
+
+    /// "the first monday of march", "the last day of february", "the 2nd tuesday in june".
+    mutating func parseNthWeekdayOfNamedMonth() -> TemporalDay? {
+        _ = accept("the")
+        guard let n = ordinalAt(allowLast: true) else { return nil }
+        pos += 1
+        var weekday: TemporalWeekday? = nil
+        if let wd = weekdayAt() {
+            weekday = wd
+            pos += 1
+        } else if !accept("day") {
+            return nil
+        }
+        guard acceptAny(["of", "in"]) != nil, let month = monthAt() else { return nil }
+        pos += 1
+        let year = parseYear()
+        if let wd = weekday {
+            guard (1...5).contains(n) || n == -1 else { return nil }
+            return .nthWeekdayOfMonth(n: n, wd, month: month, year: year)
+        }
+        if n == -1 { return .lastDayOfMonth(month: month, year: year) }
+        return .date(month: month, day: n, year: year)
+    }
+
+    mutating func parseYear() -> Int? {
+        if case .number(let y, let digits)? = token(), digits == 4, (1900...2200).contains(y) {
+            pos += 1
+            return y
+        }
+        return nil
+    }
+
+    mutating func parseDate() -> TemporalDay? {
+        let start = pos
+        switch token() {
+        case .isoDate(let y, let m, let d)?:
+            pos += 1
+            return .date(month: m, day: d, year: y)
+        case .slashDate(let m, let d, let y)?:
+            pos += 1
+            return .date(month: m, day: d, year: y)
+        default: break
+        }
+        // month [the] (ordinal | number) [year]
+        if let m = monthAt() {
+            pos += 1
+            _ = accept("the")
+            if let d = dayNumberAt() {
+                pos += 1
+                return .date(month: m, day: d, year: parseYear())
+            }
+            pos = start
+            return nil
+        }
+        // (ordinal | number) [of] month [year]
+        if let d = dayNumberAt() {
+            let save = pos
+            pos += 1
+            _ = accept("of")
+            if let m = monthAt() {
+                pos += 1
+                return .date(month: m, day: d, year: parseYear())
+            }
+            pos = save
+        }
+        // [the] ordinal [of (month | this month | next month)]
+        _ = accept("the")
+        if let d = ordinalAt(), (1...31).contains(d) {
+            pos += 1
+            let save = pos
+            if accept("of") || accept("in") {
+                if let m = monthAt() {
+                    pos += 1
+                    return .date(month: m, day: d, year: parseYear())
+                }
+                if accept(["the", "month"]) { return .date(month: nil, day: d, year: nil) }
+                if accept(["this", "month"]) { return .dayOfRelativeMonth(day: d, monthOffset: 0) }
+                if accept(["next", "month"]) { return .dayOfRelativeMonth(day: d, monthOffset: 1) }
+                if accept(["last", "month"]) { return .dayOfRelativeMonth(day: d, monthOffset: -1) }
+            }
+            pos = save
+            return .date(month: nil, day: d, year: nil)
+        }
+        pos = start
+        return nil
+    }
+
+    /// A day-of-month number: an ordinal or a 1–2 digit cardinal 1–31 not followed by a
+    /// time word (so "8 feb" and "feb 8" but not "feb 8 pm").
+    func dayNumberAt() -> Int? {
+        switch token() {
+        case .ordinal(let n)? where (1...31).contains(n): return n
+        case .word("second")?: return 2
+        case .number(let n, let digits)? where digits <= 2 && (1...31).contains(n):
+            if let w = word(1), ["am", "pm", "oclock"].contains(w) { return nil }
+            if case .clock? = token(1) { return n }
+            return n
+        default: return nil
+        }
+    }
+
+    // MARK: Span
+
+    mutating func parseSpanComponent() throws(TemporalParseError) -> Bool {
+        guard let span = parseSpan() else { return false }
+        try Self.put(&expr.span, span)
+        return true
+    }
+
+    mutating func parseSpan() -> TemporalSpan? {
+        let start = pos
+        var offset = 0
+        var explicit = false
+        if accept(["this", "coming"]) || accept("this") || accept("current") {
+            explicit = true
+        } else if accept("next") || accept("following") {
+            offset = 1; explicit = true
+        } else if accept("last") || accept("past") || accept("previous") {
+            offset = -1; explicit = true
+        } else {
+            _ = accept(["over", "the"]) || accept(["on", "the"]) || accept("the") || accept("over")
+                || accept("all")
+        }
+        if accept("weekend") || accept(["week", "end"]) {
+            return .weekend(offset: offset)
+        }
+        if accept("week") {
+            if !explicit, accept(["after", "next"]) { return .week(offset: 2) }
+            if !explicit, !(pos > start) { pos = start; return nil }
+            return .week(offset: offset)
+        }
+        if accept("month") {
+            if !explicit, accept(["after", "next"]) { return .month(offset: 2) }
+            if !explicit { pos = start; return nil }
+            return .month(offset: offset)
+        }
+        if accept("year") {
+            if !explicit { pos = start; return nil }
+            return .year(offset: offset)
+        }
+        if !explicit || offset == 0, let m = monthAt() {
+            // A month on its own: "march", "in june", "march 2027" (not "march 3").
+            pos += 1
+            if dayNumberAt() != nil, parseYearLookahead() == false { pos = start; return nil }
+            return .namedMonth(m, year: parseYear())
+        }
+        pos = start
+        return nil
+    }
+
+    /// True when the token at the cursor is a 4-digit year.
+    func parseYearLookahead() -> Bool {
+        if case .number(let y, let digits)? = token(), digits == 4, (1900...2200).contains(y) { return true }
+        return false
+    }
+
+    // MARK: Part of day
+
+    mutating func parsePartComponent() throws(TemporalParseError) -> Bool {
+        let start = pos
+        var isToday = false
+        if accept("this") {
+            isToday = true
+        } else {
+            _ = accept(["in", "the"]) || accept(["at"]) || accept(["around"]) || accept("the")
+                || accept(["during", "the"])
+        }
+        guard let part = parsePartWord() else { pos = start; return false }
+        try Self.put(&expr.part, part)
+        if isToday { expr.partIsToday = true }
+        return true
+    }
+
+    mutating func parsePartWord() -> TemporalPartOfDay? {
+        if accept("morning") || accept("mornin") { return .morning }
+        if accept("afternoon") { return .afternoon }
+        if accept("evening") { return .evening }
+        if accept("night") { return .night }
+        if accept("lunchtime") || accept(["lunch", "time"]) || accept("lunch") { return .lunch }
+        if accept(["after", "school"]) { return .afterSchool }
+        if accept(["before", "dinner"]) { return .beforeDinner }
+        if accept(["after", "dinner"]) { return .afterDinner }
+        if accept(["after", "lunch"]) { return .afterLunch }
+        if accept("dinnertime") || accept(["dinner", "time"]) || accept("dinner") || accept("supper") { return .dinner }
+        if accept("breakfast") { return .breakfast }
+        if accept(["end", "of", "the", "day"]) || accept(["end", "of", "day"]) || accept("eod") { return .endOfDay }
+        return nil
+    }
+
+    // MARK: Clock
+
+    mutating func parseClockComponent() throws(TemporalParseError) -> Bool {
+        let start = pos
+        _ = accept("at") || accept("around") || accept("about")
+        guard let clock = parseClock(allowMinutesTo: true) else { pos = start; return false }
+        // "4 pm 6 pm" / "4 to 6" right after a clock: a range.
+        if let previous = expr.clock, lastClockEnd == start, expr.range == nil {
+            expr.clock = nil
+            expr.range = (previous, clock)
+            lastClockEnd = nil
+            return true
+        }
+        try Self.put(&expr.clock, clock)
+        lastClockEnd = pos
+        // "4 to 6", "4 till 6", "4-6"
+        let save = pos
+        if accept("to") || accept("till") || accept("til") || accept("until") || accept("through")
+            || accept("thru") || acceptDash() {
+            if let end = parseClock(allowMinutesTo: false) {
+                expr.clock = nil
+                expr.range = (clock, end)
+                lastClockEnd = nil
+                return true
+            }
+        }
+        pos = save
+        return true
+    }
+
+    mutating func acceptDash() -> Bool {
+        if token() == .dash { pos += 1; return true }
+        return false
+    }
+
+    /// Parses a clock time. `allowMinutesTo` enables "10 to 5" (= 4:50), which a range start
+    /// must not use ("from 10 to 5").
+    mutating func parseClock(allowMinutesTo: Bool) -> TemporalClock? {
+        let start = pos
+        if accept("noon") || accept("midday") || accept(["mid", "day"]) { return .noon }
+        if accept("midnight") { return .midnight }
+        if case .number(12, _)? = token() {
+            if isWord("noon", 1) { pos += 2; return .noon }
+            if isWord("midnight", 1) { pos += 2; return .midnight }
+        }
+        // "half past four", "quarter to five", "20 past 4", "10 to 5", "a quarter past 3"
+        if let c = parseMinutesPastTo(allowMinutesTo: allowMinutesTo) { return c }
+        pos = start
+        var hour: Int
+        var minute = 0
+        switch token() {
+        case .clock(let h, let m)?:
+            guard (0...24).contains(h), (0...59).contains(m) else { return nil }
+            hour = h; minute = m
+            pos += 1
+        case .number(let h, let digits)? where digits <= 2:
+            guard (0...24).contains(h) else { return nil }
+            // Not a quantity ("2 hours"), a date ("8 feb") or a count ("3 times").
+            if unitAt(1) != nil || monthAt(1) != nil || isWord("times", 1) || isWord("time", 1) { return nil }
+            if isWord("of", 1), monthAt(2) != nil { return nil }
+            hour = h
+            pos += 1
+            // "4 30", "4 05", "4 oh 5"
+            if case .number(let m, let mdigits)? = token(), mdigits == 2, (0...59).contains(m), unitAt(1) == nil,
+               h <= 23 {
+                minute = m
+                pos += 1
+            } else if isWord("oh") || isWord("o"), case .number(let m, 1)? = token(1), unitAt(2) == nil {
+                minute = m
+                pos += 2
+            }
+        case .number(let n, 4)? where n % 100 < 60 && n / 100 < 24 && (isWord("hours", 1) || isWord("hrs", 1)):
+            // military style "1630 hours"
+            hour = n / 100; minute = n % 100
+            pos += 2
+        default:
+            return nil
+        }
+        var meridiem: TemporalMeridiem? = nil
+        _ = accept("oclock")
+        if accept("am") || accept("a.m") { meridiem = .am } else if accept("pm") { meridiem = .pm }
+        _ = accept("oclock")
+        if hour > 12, meridiem == .am { pos = start; return nil }
+        if hour == 24 { hour = 0; if minute == 0, meridiem == nil { return .midnight } }
+        return .time(hour: hour, minute: minute, meridiem: meridiem)
+    }
+
+    mutating func parseMinutesPastTo(allowMinutesTo: Bool) -> TemporalClock? {
+        let start = pos
+        var minutes: Int
+        _ = accept("a")
+        if accept("half") {
+            minutes = 30
+        } else if accept("quarter") {
+            minutes = 15
+        } else if case .number(let m, _)? = token(), (1...59).contains(m) {
+            minutes = m
+            pos += 1
+            _ = accept("minutes") || accept("minute") || accept("mins")
+        } else {
+            pos = start
+            return nil
+        }
+        var before: Bool
+        if accept("past") || accept("after") {
+            before = false
+        } else if allowMinutesTo, accept("to") || accept("before") || accept("of") || accept("till") || accept("til") {
+            before = true
+        } else {
+            pos = start
+            return nil
+        }
+        guard case .number(let h, _)? = token(), (0...23).contains(h) else { pos = start; return nil }
+        pos += 1
+        // "10 to 5" is a clock only for round numbers of minutes; "2 to 4" is a range.
+        if before, case .number = tokens[start], minutes % 5 != 0 {
+            pos = start
+            return nil
+        }
+        var meridiem: TemporalMeridiem? = nil
+        _ = accept("oclock")
+        if accept("am") { meridiem = .am } else if accept("pm") { meridiem = .pm }
+        if before {
+            let total = ((h == 0 ? 24 : h) * 60 - minutes)
+            let hh = total / 60
+            return .time(hour: hh, minute: total % 60, meridiem: meridiem)
+        }
+        return .time(hour: h, minute: minutes, meridiem: meridiem)
+    }
+
+    // MARK: Range, until, for
+
+    mutating func parseRange() throws(TemporalParseError) -> Bool {
+        let start = pos
+        if accept("from") || accept("between") {
+            let isBetween = tokens[start] == .word("between")
+            let save = pos
+            if let a = parseClock(allowMinutesTo: false) {
+                let joined = isBetween ? (accept("and") || accept("to") || acceptDash())
+                    : (accept("to") || accept("till") || accept("til") || accept("until")
+                        || accept("through") || accept("thru") || acceptDash())
+                if joined {
+                    _ = accept("at")
+                    if let b = parseClock(allowMinutesTo: false) {
+                        if expr.range != nil { throw TemporalParseError("two ranges") }
+                        expr.range = (a, b)
+                        return true
+                    }
+                }
+            }
+            pos = save
+            if let a = parseDay() {
+                let joined = isBetween ? (accept("and") || accept("to") || acceptDash())
+                    : (accept("to") || accept("till") || accept("til") || accept("until")
+                        || accept("through") || accept("thru") || acceptDash())
+                if joined, let b = parseDay() {
+                    if expr.dayRange != nil { throw TemporalParseError("two day ranges") }
+                    expr.dayRange = (a, b)
+                    return true
+                }
+            }
+            pos = start
+            return false
+        }
+        // "monday to friday", "monday through friday"
+        if weekdayAt() != nil || weekdayAt(1) != nil {
+            if let a = parseDay(),
+               accept("to") || accept("through") || accept("thru") || accept("till") || accept("until") || acceptDash(),
+               let b = parseDay() {
+                if expr.dayRange != nil { throw TemporalParseError("two day ranges") }
+                expr.dayRange = (a, b)
+                return true
+            }
+        }
+        pos = start
+        return false
+    }
+
+    /// "before 5" reads like "until 5"; "after 3" is from 3:00 to the end of that day.
+    mutating func parseBeforeAfter() throws(TemporalParseError) -> Bool {
+        let start = pos
+        if accept("before") {
+            if let clock = parseClock(allowMinutesTo: true) {
+                try Self.put(&expr.untilClock, clock)
+                return true
+            }
+        } else if accept("after") {
+            if let clock = parseClock(allowMinutesTo: true) {
+                try Self.put(&expr.afterClock, clock)
+                return true
+            }
+        }
+        pos = start
+        return false
+    }
+
+    mutating func parseUntil() throws(TemporalParseError) -> Bool {
+        guard accept("until") || accept("till") || accept("til") || accept("through") || accept("thru")
+            || accept(["up", "to"]) || accept(["ending"]) || accept(["ends"]) else { return false }
+        _ = accept("the") || accept("on") || accept("at")
+        let save = pos
+        if let clock = parseClock(allowMinutesTo: true) {
+            try Self.put(&expr.untilClock, clock)
+            return true
+        }
+        pos = save
+        if let day = parseDay() {
+            try Self.put(&expr.untilDay, day)
+            return true
+        }
+        pos = save
+        _ = accept("the") || accept("end") && accept("of")
+        if let span = parseSpan() {
+            switch span {
+            case .namedMonth(let m, let y):
+                if expr.untilMonth != nil { throw TemporalParseError("two untils") }
+                expr.untilMonth = (m, y)
+                return true
+            default:
+                break
+            }
+        }
+        throw TemporalParseError("until what")
+    }
+
+    /// "for 90 minutes", "for an hour", "for 10 weeks", "for 10 times".
+    mutating func parseFor() throws(TemporalParseError) -> Bool {
+        guard accept("for") else { return false }
+        _ = accept("the") && accept("next")
+        _ = accept("next")
+        let save = pos
+        if let n = parseCountPhrase() {
+            try Self.put(&expr.count, n)
+            return true
+        }
+        pos = save
+        guard let q = parseQuantity() else { return false }
+        if expr.forAmount != nil { throw TemporalParseError("two durations") }
+        expr.forAmount = q
+        return true
+    }
+
+    mutating func parseBareDuration() throws(TemporalParseError) -> Bool {
+        guard let q = parseQuantity() else { return false }
+        // "2 hours from now" is relative, handled before; a bare quantity is a duration.
+        if expr.forAmount != nil { throw TemporalParseError("two durations") }
+        expr.forAmount = q
+        return true
+    }
+
+    mutating func parseCount() throws(TemporalParseError) -> Bool {
+        guard let n = parseCountPhrase() else { return false }
+        try Self.put(&expr.count, n)
+        return true
+    }
+
+    /// "10 times", "10 occurrences", "10 sessions".
+    mutating func parseCountPhrase() -> Int? {
+        guard let n = numberAt() else { return nil }
+        if let w = word(1), ["times", "occurrences", "sessions", "lessons", "classes"].contains(w) {
+            // "3 times a week" is a frequency, not a count.
+            if isWord("a", 2) || isWord("per", 2) || isWord("every", 2) || isWord("each", 2) { return nil }
+            pos += 2
+            return n
+        }
+        return nil
+    }
+
+    mutating func parseStarting() throws(TemporalParseError) -> Bool {
+        guard accept("starting") || accept("beginning") || accept("begins") || accept("starts")
+            || accept(["from"]) else { return false }
+        _ = accept("on") || accept("from")
+        if let day = parseDay() {
+            try Self.put(&expr.startingDay, day)
+            return true
+        }
+        if let span = parseSpan() {
+            try Self.put(&expr.startingSpan, span)
+            return true
+        }
+        return false
+    }
+
+    mutating func parseAllDay() throws(TemporalParseError) -> Bool {
+        if accept(["all", "day"]) || accept(["the", "whole", "day"]) || accept(["whole", "day"])
+            || accept(["all", "day", "long"]) || accept("allday") {
+            _ = accept("long")
+            expr.allDay = true
+            return true
+        }
+        return false
+    }
+
+    // MARK: Quantities and relative times
+
+    /// A single amount: "20", "1.5", "a", "an", "a couple of", "a few", "half a".
+    mutating func parseAmount() -> Double? {
+        let start = pos
+        switch token() {
+        case .number(let n, _)?:
+            pos += 1
+            if accept(["and", "a", "half"]) { return Double(n) + 0.5 }
+            return Double(n)
+        case .decimal(let d)?:
+            pos += 1
+            return d
+        default: break
+        }
+        if accept(["a", "couple", "of"]) || accept(["couple", "of"]) || accept(["a", "couple"]) { return 2 }
+        if accept(["a", "few"]) || accept("few") { return 3 }
+        if accept(["half", "an"]) || accept(["half", "a"]) || accept(["a", "half"]) { return 0.5 }
+        if accept(["a", "quarter", "of", "an"]) || accept(["quarter", "of", "an"]) || accept(["a", "quarter"]) {
+            return 0.25
+        }
+        if accept("a") || accept("an") || accept("one") { return 1 }
+        pos = start
+        return nil
+    }
+
+    /// "20 minutes", "an hour and a half", "1 hour 30 minutes", "2 and a half hours", "a fortnight".
+    mutating func parseQuantity() -> (Double, TemporalUnit)? {
+        let start = pos
+        guard case (var amount, let unit)? = parseSingleQuantity() else { pos = start; return nil }
+        if accept(["and", "a", "half"]) { amount += 0.5 }
+        // "1 hour 30 minutes", "an hour and 15 minutes", "1 hour 30"
+        let save = pos
+        _ = accept("and")
+        if let (a2, u2) = parseSingleQuantity(), let m1 = unit.minutes, let m2 = u2.minutes, m2 < m1 {
+            return (amount * Double(m1) + a2 * Double(m2), .minute)
+        }
+        pos = save
+        if unit == .hour, case .number(let m, 2)? = token(), (1...59).contains(m), word(1) == nil || Self.fillers.contains(word(1)!) {
+            pos += 1
+            return (amount * 60 + Double(m), .minute)
+        }
+        pos = save
+        return (amount, unit)
+    }
+
+    mutating func parseSingleQuantity() -> (Double, TemporalUnit)? {
+        let start = pos
+        if accept("fortnight") || accept(["a", "fortnight"]) { return (2, .week) }
+        if accept(["quarter", "hour"]) || accept(["a", "quarter", "hour"]) { return (15, .minute) }
+        if accept(["half", "hour"]) || accept(["a", "half", "hour"]) { return (30, .minute) }
+        guard let amount = parseAmount() else { return nil }
+        if accept("fortnight") || accept("fortnights") { return (amount * 2, .week) }
+        guard let unit = unitAt() else { pos = start; return nil }
+        pos += 1
+        return (amount, unit)
+    }
+
+    /// "in 20 minutes", "20 minutes from now", "a week from friday", "3 days ago", "in 3 days".
+    mutating func parseRelative() throws(TemporalParseError) -> Bool {
+        let start = pos
+        if accept("in") || accept("within") {
+            guard let (amount, unit) = parseQuantity() else { pos = start; return false }
+            _ = accept("time") || accept("s") || accept(["from", "now"])
+            try applyRelative(amount: amount, unit: unit, from: .today, sign: 1, isNow: true)
+            return true
+        }
+        guard let (amount, unit) = parseQuantity() else { pos = start; return false }
+        if accept(["from", "now"]) || accept("later") || accept(["after", "now"]) || accept(["from", "right", "now"]) {
+            try applyRelative(amount: amount, unit: unit, from: .today, sign: 1, isNow: true)
+            return true
+        }
+        if accept("ago") || accept(["before", "now"]) {
+            try applyRelative(amount: amount, unit: unit, from: .today, sign: -1, isNow: true)
+            return true
+        }
+        if accept("from") || accept("after") {
+            _ = accept("on")
+            if let base = parseDay() {
+                try applyRelative(amount: amount, unit: unit, from: base, sign: 1, isNow: false)
+                return true
+            }
+        }
+        pos = start
+        if let (a, u) = parseQuantity(), accept("before"), let base = parseDay() {
+            try applyRelative(amount: a, unit: u, from: base, sign: -1, isNow: false)
+            return true
+        }
+        pos = start
+        return false
+    }
+
+    mutating func applyRelative(amount: Double, unit: TemporalUnit, from base: TemporalDay, sign: Int,
+                                isNow: Bool) throws(TemporalParseError) {
+        switch unit {
+        case .minute, .hour:
+            guard isNow else { throw TemporalParseError("hours from a day") }
+            let minutes = Int((amount * Double(unit.minutes!)).rounded())
+            try Self.put(&expr.relativeMinutes, sign * minutes)
+        case .day, .week, .month, .year:
+            if amount != amount.rounded() {
+                guard let m = unit.minutes, isNow else { throw TemporalParseError("fractional days") }
+                try Self.put(&expr.relativeMinutes, sign * Int((amount * Double(m)).rounded()))
+                return
+            }
+            let n = Int(amount) * sign
+            let day: TemporalDay
+            switch unit {
+            case .week: day = .offset(base, amount: n * 7, unit: .day)
+            default: day = .offset(base, amount: n, unit: unit)
+            }
+            try Self.put(&expr.day, day)
+        }
+    }
+
+    // MARK: Recurrence
+
+    mutating func parseRecurrence() throws(TemporalParseError) -> Bool {
+        let start = pos
+        if let rec = try parseRecurrenceCore() {
+            if var existing = expr.recurrence {
+                // "every week on mondays": merge the days into the rule.
+                guard existing.frequency == rec.frequency || rec.frequency == .weekly else {
+                    throw TemporalParseError("two rules")
+                }
+                existing.byDay += rec.byDay
+                existing.byMonthDay += rec.byMonthDay
+                expr.recurrence = existing
+            } else {
+                expr.recurrence = rec
+            }
+            return true
+        }
+        pos = start
+        return false
+    }
+
+    mutating func parseWeekdayList(plural: Bool) -> [TemporalWeekday]? {
+        var list: [TemporalWeekday] = []
+        let table = plural ? Self.weekdayPlurals : Self.weekdayNames
+        while true {
+            let save = pos
+            if !list.isEmpty {
+                _ = accept("and") || accept("or")
+                _ = accept("on")
+            }
+            if let w = word(), let wd = table[w] ?? (plural ? Self.weekdayNames[w] : nil) {
+                pos += 1
+                list.append(wd)
+            } else {
+                pos = save
+                break
+            }
+        }
+        return list.isEmpty ? nil : list
+    }
+
+    mutating func parseRecurrenceCore() throws(TemporalParseError) -> TemporalRecurrence? {
+        let start = pos
+        // Plural weekdays: "mondays", "on mondays and thursdays".
+        _ = accept("on")
+        if let w = word(), Self.weekdayPlurals[w] != nil, let list = parseWeekdayList(plural: true) {
+            return TemporalRecurrence(frequency: .weekly, byDay: list.map { .init(ordinal: nil, weekday: $0) })
+        }
+        if accept("weekdays") || accept(["week", "days"]) {
+            return TemporalRecurrence(frequency: .weekly, byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) })
+        }
+        if accept("weekends") {
+            return TemporalRecurrence(frequency: .weekly, byDay: TemporalWeekday.weekend.map { .init(ordinal: nil, weekday: $0) })
+        }
+        pos = start
+        if accept("daily") || accept(["every", "single", "day"]) { return TemporalRecurrence(frequency: .daily) }
+        if accept("nightly") {
+            try Self.put(&expr.part, .night)
+            return TemporalRecurrence(frequency: .daily)
+        }
+        if accept("hourly") { return TemporalRecurrence(frequency: .hourly) }
+        if accept("weekly") { return TemporalRecurrence(frequency: .weekly) }
+        if accept("biweekly") || accept("fortnightly") { return TemporalRecurrence(frequency: .weekly, interval: 2) }
+        if accept("monthly") { return TemporalRecurrence(frequency: .monthly) }
+        if accept("yearly") || accept("annually") { return TemporalRecurrence(frequency: .yearly) }
+        // "once a week", "twice a month", "3 times a week"
+        if let times = parseTimesPer() {
+            return times
+        }
+        pos = start
+        // "the 15th of every month", "the last friday of the month", "the last day of the month"
+        if let monthly = parseMonthlyOrdinal() { return monthly }
+        pos = start
+        guard accept("every") || accept("each") || accept("evry") else { return nil }
+        var interval = 1
+        if accept("other") || accept("alternate") {
+            interval = 2
+        } else if case .number(let n, _)? = token(), unitAt(1) != nil || isWord("weekdays", 1) {
+            interval = n
+            pos += 1
+        } else if let n = ordinalAt(allowLast: true) {
+            // "every 3rd monday" (monthly), "every 2nd week" (interval), "every 15th" (monthly day)
+            if let wd = weekdayAt(1) {
+                pos += 2
+                _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
+                    || accept(["in", "the", "month"]) || accept(["of", "month"])
+                guard (1...5).contains(n) || n == -1 else { throw TemporalParseError("bad ordinal") }
+                return TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
+            }
+            if let u = unitAt(1), n > 0 {
+                interval = n
+                pos += 1
+                _ = u
+            } else if isWord("day", 1), n == -1 {
+                pos += 2
+                _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "month"])
+                return TemporalRecurrence(frequency: .monthly, byMonthDay: [-1])
+            } else if n > 0, n <= 31 {
+                pos += 1
+                if accept("of") || accept("in") {
+                    if let m = monthAt() {
+                        pos += 1
+                        return TemporalRecurrence(frequency: .yearly, byMonthDay: [n], byMonth: [m])
+                    }
+                    _ = accept("the") || accept("every") || accept("each")
+                    guard accept("month") else { throw TemporalParseError("every nth of what") }
+                }
+                return TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
+            } else {
+                return nil
+            }
+        }
+        // What repeats.
+        if let list = parseWeekdayList(plural: true) {
+            return TemporalRecurrence(frequency: .weekly, interval: interval, byDay: list.map { .init(ordinal: nil, weekday: $0) })
+        }
+        if accept("weekday") || accept("weekdays") || accept(["week", "day"]) || accept(["work", "day"]) || accept("workday")
+            || accept(["school", "day"]) {
+            return TemporalRecurrence(frequency: .weekly, interval: interval,
+                                      byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) })
+        }
+        if accept("weekend") || accept("weekends") || accept(["week", "end"]) {
+            return TemporalRecurrence(frequency: .weekly, interval: interval,
+                                      byDay: TemporalWeekday.weekend.map { .init(ordinal: nil, weekday: $0) })
+        }
+        if accept("fortnight") { return TemporalRecurrence(frequency: .weekly, interval: 2 * interval) }
+        if let part = parsePartWord() {
+            try Self.put(&expr.part, part)
+            return TemporalRecurrence(frequency: .daily, interval: interval)
+        }
+        if let unit = unitAt() {
+            pos += 1
+            switch unit {
+            case .minute: return TemporalRecurrence(frequency: .minutely, interval: interval)
+            case .hour: return TemporalRecurrence(frequency: .hourly, interval: interval)
+            case .day: return TemporalRecurrence(frequency: .daily, interval: interval)
+            case .week: return TemporalRecurrence(frequency: .weekly, interval: interval)
+            case .month: return TemporalRecurrence(frequency: .monthly, interval: interval)
+            case .year: return TemporalRecurrence(frequency: .yearly, interval: interval)
+            }
+        }
+        // "every feb 8", "every 8th of february": yearly.
+        if case .date(let m?, let d, nil)? = parseDate() {
+            return TemporalRecurrence(frequency: .yearly, interval: interval, byMonthDay: [d], byMonth: [m])
+        }
+        throw TemporalParseError("every what")
+    }
+
+    /// "once a week", "twice a month", "3 times per week", "once every 2 weeks".
+    mutating func parseTimesPer() -> TemporalRecurrence? {
+        var times: Int
+        if accept("once") {
+            times = 1
+        } else if accept("twice") {
+            times = 2
+        } else if accept("thrice") {
+            times = 3
+        } else if let n = numberAt(), isWord("times", 1) {
+            times = n
+            pos += 2
+        } else {
+            return nil
+        }
+        guard accept("a") || accept("per") || accept("every") || accept("each") || accept("an") else { return nil }
+        var interval = 1
+        if let n = numberAt() { interval = n; pos += 1 } else if accept("other") { interval = 2 }
+        guard let unit = unitAt() else { return nil }
+        pos += 1
+        let frequency: TemporalRecurrence.Frequency
+        switch unit {
+        case .minute: frequency = .minutely
+        case .hour: frequency = .hourly
+        case .day: frequency = .daily
+        case .week: frequency = .weekly
+        case .month: frequency = .monthly
+        case .year: frequency = .yearly
+        }
+        return TemporalRecurrence(frequency: frequency, interval: interval, timesPerPeriod: times)
+    }
+
+    /// "[on] the 15th of every month", "the last friday of the month", "the last day of every month",
+    /// "the first weekday of the month", "the 1st and 15th of every month".
+    mutating func parseMonthlyOrdinal() -> TemporalRecurrence? {
+        _ = accept("on")
+        _ = accept("the") || accept("every") || accept("each")
+        guard let n = ordinalAt(allowLast: true) else { return nil }
+        pos += 1
+        var rec: TemporalRecurrence
+        var sawDayWord = false
+        if let wd = weekdayAt() {
+            guard (1...5).contains(n) || n == -1 else { return nil }
+            pos += 1
+            rec = TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
+        } else if accept("weekday") || accept(["week", "day"]) || accept(["working", "day"]) || accept(["business", "day"]) {
+            rec = TemporalRecurrence(frequency: .monthly,
+                                     byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) },
+                                     bySetPos: n)
+        } else if accept("day") {
+            guard n == -1 || (1...31).contains(n) else { return nil }
+            sawDayWord = true
+            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
+        } else {
+            guard (1...31).contains(n) else { return nil }
+            var days = [n]
+            // "the 1st and 15th of every month"
+            while true {
+                let save = pos
+                _ = accept("and")
+                _ = accept("the")
+                if case .ordinal(let m)? = token(), (1...31).contains(m) {
+                    pos += 1
+                    days.append(m)
+                } else {
+                    pos = save
+                    break
+                }
+            }
+            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: days)
+        }
+        guard accept("of") || accept("in") else { return nil }
+        if accept("every") || accept("each") {
+            guard accept("month") else { return nil }
+            return rec
+        }
+        _ = accept("the")
+        guard accept("month") else { return nil }
+        // "the 8th of the month" is a single date (parsed by `parseDate`); "the last day of the
+        // month", "the 1st monday of the month" and "the 1st and 15th of the month" repeat.
+        if !sawDayWord, rec.byDay.isEmpty, rec.byMonthDay.count == 1, rec.byMonthDay[0] > 0 { return nil }
+        return rec
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+import GRDB
+import HearthDomain
+@testable import HearthStore
+
+final class StoreTests: XCTestCase {
+    func demoStore() throws -> FamilyStore {
+        let store = try FamilyStore.inMemory()
+        try DemoFamily.install(into: store, now: Fixtures.monday)
+        return store
+    }
+
+    func testDemoFamilyMatchesTheSpec() throws {
+        let store = try demoStore()
+        let members = try store.read { try $0.members() }
+        XCTAssertEqual(members.map(\.name), ["Lisa", "Tom", "Emma", "Jake", "Grandma Sue"])
+        XCTAssertEqual(members.map(\.role), [.owner, .coParent, .member, .member, .viewer])
+        XCTAssertEqual(try store.read { try $0.setting("time_zone") }, "America/New_York")
+        XCTAssertEqual(try store.read { try $0.places() }.map(\.name), ["Home", "School", "Work"])
+        let locations = try store.read { try $0.latestLocations() }
+        XCTAssertEqual(Set(locations.map(\.member.rawValue)), ["tom", "emma", "jake"])
+        XCTAssertFalse(try store.read { try $0.locationSharing(MemberID("sue")) })
+    }
+
+    func testRangeQueryFindsOneOffsAndOpenSeries() throws {
+        let store = try demoStore()
+        let thursday = ISO8601DateFormatter().date(from: "2026-02-05T00:00:00-05:00")!
+        let day = DateInterval(start: thursday, duration: 86_400)
+        XCTAssertEqual(try store.read { try $0.events(overlapping: day, attendedBy: [MemberID("emma")]) }.map(\.title), ["Soccer practice"],
+                       "a series that started weeks ago is a candidate for any later day")
+        XCTAssertTrue(try store.read { try $0.events(overlapping: day, attendedBy: [MemberID("jake")]) }.isEmpty)
+        let past = DateInterval(start: thursday.addingTimeInterval(-400 * 86_400), duration: 86_400)
+        XCTAssertTrue(try store.read { try $0.events(overlapping: past) }.isEmpty, "nothing before the series began")
+    }
+
+    func testNotificationsWithADedupeKeyQueueOnce() throws {
+        let store = try demoStore()
+        let reminder = OutboxNotification(id: "n1", recipient: MemberID("emma"), kind: "reminder", title: "Reminder", body: "Dentist",
+                                          createdAt: Fixtures.monday, dedupeKey: "reminder:evt:emma:3600")
+        XCTAssertTrue(try store.write { try $0.enqueue(reminder) })
+        var again = reminder
+        again.id = "n2"
+        XCTAssertFalse(try store.write { try $0.enqueue(again) })
+        XCTAssertEqual(try store.read { try $0.notifications() }.count, 1)
+    }
+
+    func testDeletingAMemberLeavesNoOrphans() throws {
+        let store = try demoStore()
+        try store.writer.write { db in try db.execute(sql: "DELETE FROM member WHERE id = 'emma'") }
+        let orphans = try store.writer.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT (SELECT COUNT(*) FROM event_attendee WHERE member_id = 'emma')
+                     + (SELECT COUNT(*) FROM member_location WHERE member_id = 'emma')
+                     + (SELECT COUNT(*) FROM notification WHERE recipient_id = 'emma')
+                """)
+        }
+        XCTAssertEqual(orphans, 0)
+    }
+
+    func testAFailedWriteChangesNothing() throws {
+        let store = try demoStore()
+        let before = try store.read { try $0.activity().count }
+        XCTAssertThrowsError(try store.write { writer in
+            try writer.append(ActivityEntry(at: Fixtures.monday, actor: nil, action: "x", subjectType: "y", subjectID: nil, summary: "z"))
+            // An attendee who does not exist violates a foreign key: the whole transaction rolls back.
+            try writer.insert(CalendarEvent(id: EventID("bad"), title: "Bad", start: Fixtures.monday, end: Fixtures.monday,
+                                            attendees: [MemberID("nobody")]), seriesEnd: nil, at: Fixtures.monday, by: nil)
+        })
+        XCTAssertEqual(try store.read { try $0.activity().count }, before)
+        XCTAssertNil(try store.read { try $0.event(EventID("bad")) })
+    }
+
+    func testFileDatabaseUsesWAL() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wal-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let store = try FamilyStore.open(path: path)
+        let mode = try store.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        XCTAssertEqual(mode, "wal")
+        let foreignKeys = try store.writer.read { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") }
+        XCTAssertEqual(foreignKeys, 1)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import XCTest
+@testable import HearthTime
+
+/// Recurrences and their RRULE values. `start` is the first occurrence.
+final class TemporalRecurrenceTests: XCTestCase {
+    func testWeekly() {
+        let wed = "2026-02-04 15:10"
+        check([
+            rule("every tuesday", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03"),
+            rule("Every Tuesday.", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03"),
+            rule("each tuesday", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03"),
+            rule("every monday", "FREQ=WEEKLY;BYDAY=MO", "2026-02-02"),
+            rule("every sunday", "FREQ=WEEKLY;BYDAY=SU", "2026-02-08"),
+            rule("every tuesday at 5", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00"),
+            rule("every tuesday at 5pm", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00"),
+            rule("Every Tuesday at 5pm.", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00"),
+            rule("every tuesday at five p m", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00"),
+            rule("every monday at 8", "FREQ=WEEKLY;BYDAY=MO", "2026-02-09 08:00"),
+            rule("every monday at 10", "FREQ=WEEKLY;BYDAY=MO", "2026-02-02 10:00"),
+            rule("tuesdays", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03"),
+            rule("on tuesdays", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03"),
+            rule("on tuesdays at 4", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 16:00"),
+            rule("mondays and thursdays at 4", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02 16:00"),
+            rule("every tuesday and thursday", "FREQ=WEEKLY;BYDAY=TU,TH", "2026-02-03"),
+            rule("every thursday and tuesday", "FREQ=WEEKLY;BYDAY=TU,TH", "2026-02-03"),
+            rule("every monday, wednesday and friday at 7:30am", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "2026-02-04 07:30"),
+            rule("twice a week on monday and thursday", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
+            rule("twice a week on mondays and thursdays", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
+            rule("once a week on friday", "FREQ=WEEKLY;BYDAY=FR", "2026-02-06"),
+            rule("once a week", "FREQ=WEEKLY", "2026-02-02"),
+            rule("every week on monday and thursday", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
+            rule("every week on friday at 3", "FREQ=WEEKLY;BYDAY=FR", "2026-02-06 15:00"),
+            rule("weekly on fridays", "FREQ=WEEKLY;BYDAY=FR", "2026-02-06"),
+            rule("every week", "FREQ=WEEKLY", "2026-02-02"),
+            rule("weekly", "FREQ=WEEKLY", "2026-02-02"),
+            rule("every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02"),
+            rule("every week day", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02"),
+            rule("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02"),
+            rule("on weekdays at 3", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02 15:00"),
+            rule("every weekday at 7:15 am", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-03 07:15"),
+            rule("every school day at 8", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-03 08:00"),
+            rule("every weekend", "FREQ=WEEKLY;BYDAY=SA,SU", "2026-02-07"),
+            rule("on weekends", "FREQ=WEEKLY;BYDAY=SA,SU", "2026-02-07"),
+            rule("every other week", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
+            rule("every other tuesday", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "2026-02-03"),
+            rule("every other Tuesday at 3:30", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "2026-02-03 15:30"),
+            rule("every 2 weeks", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
+            rule("every two weeks on friday", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR", "2026-02-06"),
+            rule("every 3 weeks", "FREQ=WEEKLY;INTERVAL=3", "2026-02-02"),
+            rule("every 2nd week", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
+            rule("biweekly", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
+            rule("fortnightly", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
+            rule("every wednesday", "FREQ=WEEKLY;BYDAY=WE", "2026-02-04", now: wed),
+            rule("every wednesday at 3", "FREQ=WEEKLY;BYDAY=WE", "2026-02-11 15:00", now: wed),
+            rule("every wednesday at 4", "FREQ=WEEKLY;BYDAY=WE", "2026-02-04 16:00", now: wed),
+        ])
+    }
+
+    func testDailyAndSubDaily() {
+        check([
+            rule("every day", "FREQ=DAILY", "2026-02-02"),
+            rule("daily", "FREQ=DAILY", "2026-02-02"),
+            rule("every day at 7am", "FREQ=DAILY", "2026-02-03 07:00"),
+            rule("daily at 7am", "FREQ=DAILY", "2026-02-03 07:00"),
+            rule("every day at 10", "FREQ=DAILY", "2026-02-02 10:00"),
+            rule("every day at 7", "FREQ=DAILY", "2026-02-02 19:00"),
+            rule("every morning", "FREQ=DAILY", "2026-02-03 09:00"),
+            rule("every morning at 7", "FREQ=DAILY", "2026-02-03 07:00"),
+            rule("every evening", "FREQ=DAILY", "2026-02-02 18:00"),
+            rule("every night", "FREQ=DAILY", "2026-02-02 19:00"),
+            rule("every night at 8", "FREQ=DAILY", "2026-02-02 20:00"),
+            rule("nightly", "FREQ=DAILY", "2026-02-02 19:00"),
+            rule("every afternoon", "FREQ=DAILY", "2026-02-02 14:00"),
+            rule("every other day", "FREQ=DAILY;INTERVAL=2", "2026-02-02"),
+            rule("every 2 days", "FREQ=DAILY;INTERVAL=2", "2026-02-02"),
+            rule("every two days", "FREQ=DAILY;INTERVAL=2", "2026-02-02"),
+            rule("every 3 days at noon", "FREQ=DAILY;INTERVAL=3", "2026-02-02 12:00"),
+            rule("every hour", "FREQ=HOURLY", "2026-02-02 09:00"),
+            rule("hourly", "FREQ=HOURLY", "2026-02-02 09:00"),
+            rule("every 2 hours", "FREQ=HOURLY;INTERVAL=2", "2026-02-02 09:00"),
+            rule("every 30 minutes", "FREQ=MINUTELY;INTERVAL=30", "2026-02-02 09:00"),
+        ])
+    }
+
+    func testMonthlyAndYearly() {
+        check([
+            rule("on the 15th of every month", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("on the fifteenth of every month", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("the 15th of each month", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("the 15th every month", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("every month on the 15th", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("monthly on the 15th", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("every 15th", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("every 15th of the month", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15"),
+            rule("the 1st of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("the 2nd of every month", "FREQ=MONTHLY;BYMONTHDAY=2", "2026-02-02"),
+            rule("the 2nd of every month at 8", "FREQ=MONTHLY;BYMONTHDAY=2", "2026-03-02 08:00"),
+            rule("the 1st and 15th of every month", "FREQ=MONTHLY;BYMONTHDAY=1,15", "2026-02-15"),
+            rule("the 1st and 15th of the month", "FREQ=MONTHLY;BYMONTHDAY=1,15", "2026-02-15"),
+            rule("once a month on the 1st", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("the last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28"),
+            rule("on the last day of every month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28"),
+            rule("every last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28"),
+            rule("the last day of the month at 5pm", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28 17:00"),
+            rule("every 3rd monday", "FREQ=MONTHLY;BYDAY=3MO", "2026-02-16"),
+            rule("every third monday", "FREQ=MONTHLY;BYDAY=3MO", "2026-02-16"),
+            rule("every 3rd monday of the month", "FREQ=MONTHLY;BYDAY=3MO", "2026-02-16"),
+            rule("every first monday of the month", "FREQ=MONTHLY;BYDAY=1MO", "2026-02-02"),
+            rule("the first monday of every month", "FREQ=MONTHLY;BYDAY=1MO", "2026-02-02"),
+            rule("the first monday of every month at 8", "FREQ=MONTHLY;BYDAY=1MO", "2026-03-02 08:00"),
+            rule("the 2nd tuesday of the month", "FREQ=MONTHLY;BYDAY=2TU", "2026-02-10"),
+            rule("the second tuesday of every month", "FREQ=MONTHLY;BYDAY=2TU", "2026-02-10"),
+            rule("the last friday of the month", "FREQ=MONTHLY;BYDAY=-1FR", "2026-02-27"),
+            rule("the last friday of every month", "FREQ=MONTHLY;BYDAY=-1FR", "2026-02-27"),
+            rule("every last friday", "FREQ=MONTHLY;BYDAY=-1FR", "2026-02-27"),
+            rule("the last sunday of the month", "FREQ=MONTHLY;BYDAY=-1SU", "2026-02-22"),
+            rule("the last weekday of the month", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "2026-02-27"),
+            rule("the first weekday of the month", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1", "2026-02-02"),
+            rule("the first weekday of the month", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1", "2026-03-02", now: "2026-02-03 09:00"),
+            rule("every month", "FREQ=MONTHLY", "2026-02-02"),
+            rule("monthly", "FREQ=MONTHLY", "2026-02-02"),
+            rule("once a month", "FREQ=MONTHLY", "2026-02-02"),
+            rule("every other month", "FREQ=MONTHLY;INTERVAL=2", "2026-02-02"),
+            rule("every 3 months", "FREQ=MONTHLY;INTERVAL=3", "2026-02-02"),
+            rule("every year", "FREQ=YEARLY", "2026-02-02"),
+            rule("yearly", "FREQ=YEARLY", "2026-02-02"),
+            rule("annually", "FREQ=YEARLY", "2026-02-02"),
+            rule("every year on march 3", "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3", "2026-03-03"),
+            rule("every march 3", "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3", "2026-03-03"),
+            rule("every feb 1", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=1", "2027-02-01"),
+            rule("every 8th of february", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=8", "2026-02-08"),
+            rule("the last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2028-02-29", now: "2028-02-10 09:00"),
+            rule("the 31st of every month", "FREQ=MONTHLY;BYMONTHDAY=31", "2026-03-31"),
+        ])
+    }
+
+    func testLimitsAndAnchors() {
+        check([
+            rule("every tuesday until june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z", "2026-02-03"),
+            rule("every tuesday till june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z", "2026-02-03"),
+            rule("every tuesday until june 15", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260616T035959Z", "2026-02-03"),
+            rule("every tuesday until friday", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260207T045959Z", "2026-02-03"),
+            rule("every tuesday through march", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260301T045959Z", "2026-02-03"),
+            rule("every day until january", "FREQ=DAILY;UNTIL=20270101T045959Z", "2026-02-02"),
+            rule("every tuesday for 10 weeks", "FREQ=WEEKLY;BYDAY=TU;COUNT=10", "2026-02-03"),
+            rule("every tuesday at 5 for 10 weeks", "FREQ=WEEKLY;BYDAY=TU;COUNT=10", "2026-02-03 17:00"),
+            rule("every day for 5 days", "FREQ=DAILY;COUNT=5", "2026-02-02"),
+            rule("every month for 6 months", "FREQ=MONTHLY;COUNT=6", "2026-02-02"),
+            rule("every day for 2 weeks", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-02"),
+            rule("every monday for 3 months", "FREQ=WEEKLY;BYDAY=MO;UNTIL=20260502T035959Z", "2026-02-02"),
+            rule("every tuesday and thursday for 10 weeks", "FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20260414T035959Z", "2026-02-03"),
+            rule("every day 10 times", "FREQ=DAILY;COUNT=10", "2026-02-02"),
+            rule("every friday for 6 times", "FREQ=WEEKLY;BYDAY=FR;COUNT=6", "2026-02-06"),
+            rule("every friday 6 times", "FREQ=WEEKLY;BYDAY=FR;COUNT=6", "2026-02-06"),
+            rule("every tuesday starting next week", "FREQ=WEEKLY;BYDAY=TU", "2026-02-10"),
+            rule("every tuesday starting feb 17", "FREQ=WEEKLY;BYDAY=TU", "2026-02-17"),
+            rule("starting tomorrow every day at 7am", "FREQ=DAILY", "2026-02-03 07:00"),
+            rule("every day next week", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-09"),
+            rule("every day this week at 8am", "FREQ=DAILY;UNTIL=20260209T045959Z", "2026-02-03 08:00"),
+            rule("every tuesday at 5 for an hour", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00",
+                 end: "2026-02-03 18:00", minutes: 60),
+            rule("every tuesday from 4 to 5", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 16:00", end: "2026-02-03 17:00"),
+            rule("every saturday 9-11am", "FREQ=WEEKLY;BYDAY=SA", "2026-02-07 09:00", end: "2026-02-07 11:00"),
+            rule("every weekday from 3:30 to 5", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02 15:30",
+                 end: "2026-02-02 17:00"),
+            rule("every day at 7am", "FREQ=DAILY", "2027-01-01 07:00", now: "2026-12-31 20:00"),
+            rule("every monday until june", "FREQ=WEEKLY;BYDAY=MO;UNTIL=20270601T035959Z", "2026-07-06",
+                 now: "2026-07-01 09:00"),
+        ])
+    }
+
+    func testTimesPerPeriodWithoutDaysIsAmbiguous() {
+        for p in ["twice a week", "three times a week", "twice a month", "3 times a week"] {
+            temporalRowsChecked += 1
+            XCTAssertThrowsError(try resolver().resolve(p), p) { error in
+                XCTAssertEqual(error as? TemporalError, .ambiguous(p, candidates: []), p)
+            }
+        }
+    }
+}

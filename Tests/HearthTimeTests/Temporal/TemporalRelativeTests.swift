@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import HearthTime
+
+/// "in 20 minutes" (instants from now) and "in 3 days" / "a week from friday" (whole days).
+final class TemporalRelativeTests: XCTestCase {
+    func testMinutesAndHoursFromNow() {
+        check([
+            at("in 20 minutes", "2026-02-02 09:20"),
+            at("in twenty minutes", "2026-02-02 09:20"),
+            at("in 5 mins", "2026-02-02 09:05"),
+            at("in a minute", "2026-02-02 09:01"),
+            at("in an hour", "2026-02-02 10:00"),
+            at("in 1 hour", "2026-02-02 10:00"),
+            at("in one hour", "2026-02-02 10:00"),
+            at("in 2 hours", "2026-02-02 11:00"),
+            at("in two hours", "2026-02-02 11:00"),
+            at("in 3 hrs", "2026-02-02 12:00"),
+            at("in an hour and a half", "2026-02-02 10:30"),
+            at("in half an hour", "2026-02-02 09:30"),
+            at("in a half hour", "2026-02-02 09:30"),
+            at("in a quarter of an hour", "2026-02-02 09:15"),
+            at("in 1 hour 30 minutes", "2026-02-02 10:30"),
+            at("in 1 hour and 15 minutes", "2026-02-02 10:15"),
+            at("in an hour and 10 minutes", "2026-02-02 10:10"),
+            at("in 90 minutes", "2026-02-02 10:30"),
+            at("in ninety minutes", "2026-02-02 10:30"),
+            at("in 1.5 hours", "2026-02-02 10:30"),
+            at("in 2 and a half hours", "2026-02-02 11:30"),
+            at("in a couple of hours", "2026-02-02 11:00"),
+            at("in a couple hours", "2026-02-02 11:00"),
+            at("in 45 minutes", "2026-02-02 09:45"),
+            at("in forty five minutes", "2026-02-02 09:45"),
+            at("in 24 hours", "2026-02-03 09:00"),
+            at("20 minutes from now", "2026-02-02 09:20"),
+            at("2 hours from now", "2026-02-02 11:00"),
+            at("an hour from now", "2026-02-02 10:00"),
+            at("10 minutes later", "2026-02-02 09:10"),
+            at("30 minutes ago", "2026-02-02 08:30"),
+            at("an hour ago", "2026-02-02 08:00"),
+            at("now", "2026-02-02 09:00"),
+            at("right now", "2026-02-02 09:00"),
+            at("in 20 minutes", "2026-02-03 00:10", now: "2026-02-02 23:50"),
+            at("in 1 day and 12 hours".replacingOccurrences(of: "1 day and 12 hours", with: "36 hours"), "2026-02-03 21:00"),
+        ])
+    }
+
+    func testDaysWeeksMonthsFromToday() {
+        check([
+            day("in three days", "2026-02-05"),
+            day("in 3 days", "2026-02-05"),
+            day("in a day", "2026-02-03"),
+            day("in 2 days", "2026-02-04"),
+            day("in a week", "2026-02-09"),
+            day("in one week", "2026-02-09"),
+            day("in 2 weeks", "2026-02-16"),
+            day("in two weeks", "2026-02-16"),
+            day("in a fortnight", "2026-02-16"),
+            day("in a month", "2026-03-02"),
+            day("in 2 months", "2026-04-02"),
+            day("in a year", "2027-02-02"),
+            day("3 days from now", "2026-02-05"),
+            day("a week from now", "2026-02-09"),
+            day("two weeks from today", "2026-02-16"),
+            day("2 weeks from today", "2026-02-16"),
+            day("a week from today", "2026-02-09"),
+            day("a week from tomorrow", "2026-02-10"),
+            day("a week from friday", "2026-02-13"),
+            day("a week from next friday", "2026-02-20"),
+            day("two days after friday", "2026-02-08"),
+            day("3 days from friday", "2026-02-09"),
+            day("2 days before friday", "2026-02-04"),
+            day("a month from today", "2026-03-02"),
+            day("3 days ago", "2026-01-30"),
+            day("a week ago", "2026-01-26"),
+            day("2 weeks ago", "2026-01-19"),
+            day("a month ago", "2026-01-02"),
+            day("in 3 days", "2026-02-02", now: "2026-01-30 12:00"),
+            day("in 5 days", "2026-03-02", now: "2026-02-25 12:00"),
+            at("in 3 days at 5", "2026-02-05 17:00"),
+            at("in a week at 10am", "2026-02-09 10:00"),
+            at("a week from friday at 4pm", "2026-02-13 16:00"),
+            at("two weeks from today at noon", "2026-02-16 12:00"),
+            at("in 2 days in the morning", "2026-02-04 09:00"),
+        ])
+    }
+}
