@@ -17,6 +17,8 @@ Semantics, matching Hearth's RecurrenceExpander:
   * local wall times become instants with zoneinfo, fold=0 (a time in a spring-forward gap uses the
     offset before the gap, a repeated time its first instant);
   * UNTIL (UTC) is applied to instants, inclusive (dateutil refuses a UTC UNTIL with a naive DTSTART);
+  * MINUTELY/HOURLY step the naive wall time; wall times mapping to the same instant count (COUNT)
+    separately but are reported once;
   * an occurrence [start, start+duration) is returned when start < window_end and
     (start >= window_start or start + duration > window_start).
 """
@@ -74,11 +76,14 @@ def expand(case):
     if count is not None:
         local = local[:count]
 
-    result = []
+    result, last = [], None
     for wall in local:
         t = int(wall.replace(tzinfo=tz).timestamp())
         if until is not None and t > until.timestamp():
             break
+        if t == last:  # two wall times in a spring-forward gap map to one instant: one occurrence
+            continue
+        last = t
         if t < we and (t >= ws or t + duration > ws):
             result.append(t)
     return result

@@ -114,6 +114,7 @@ struct RecurrenceEngine {
     let converter: RecurrenceLocalTime
 
     // DTSTART, local.
+    let seriesStart: Date
     let startDay: Int
     let startSecondOfDay: Int
     let startFraction: TimeInterval
@@ -165,13 +166,14 @@ struct RecurrenceEngine {
                 return distinct
             }
             return nil
-        case .yearly:
+        case .yearly, .hourly, .minutely:
             return nil
         }
     }
 
     init(rule: RecurrenceRule, seriesStart: Date, converter: RecurrenceLocalTime) {
         self.converter = converter
+        self.seriesStart = seriesStart
         frequency = rule.frequency
         interval = max(1, rule.interval)
 
@@ -206,7 +208,7 @@ struct RecurrenceEngine {
         // Defaults from DTSTART (RFC 5545 / dateutil) when nothing picks the days.
         if weekdays == 0 && ordinals.isEmpty && positive == 0 && negative == 0 && fallback == nil {
             switch rule.frequency {
-            case .daily: break
+            case .minutely, .hourly, .daily: break
             case .weekly: weekdays = 1 << RecurrenceCivilDate.weekdayIndex(dayNumber: startDay)
             case .monthly: positive = 1 << startCivil.day
             case .yearly:
@@ -254,7 +256,7 @@ struct RecurrenceEngine {
     /// First day of period `p` (p = 0 is DTSTART's period).
     func periodStart(_ p: Int) -> Int {
         switch frequency {
-        case .daily: return startDay + p * interval
+        case .minutely, .hourly, .daily: return startDay + p * interval   // sub-daily: see runSubDaily
         case .weekly: return weekOfStart + p * 7 * interval
         case .monthly:
             let mi = startMonthIndex + p * interval
@@ -268,7 +270,7 @@ struct RecurrenceEngine {
     func period(containing day: Int) -> Int {
         guard day > startDay else { return 0 }
         switch frequency {
-        case .daily: return max(0, recurrenceFloorDiv(day - startDay, interval))
+        case .minutely, .hourly, .daily: return max(0, recurrenceFloorDiv(day - startDay, interval))
         case .weekly: return max(0, recurrenceFloorDiv(day - weekOfStart, 7 * interval))
         case .monthly:
             let c = RecurrenceCivilDate(dayNumber: day)
@@ -282,7 +284,7 @@ struct RecurrenceEngine {
     func days(inPeriod p: Int, into buffer: inout [Int]) {
         buffer.removeAll(keepingCapacity: true)
         switch frequency {
-        case .daily:
+        case .minutely, .hourly, .daily:
             let day = startDay + p * interval
             let c = RecurrenceCivilDate(dayNumber: day)
             if matches(day: day, civil: c, monthLength: RecurrenceCivilDate.daysInMonth(year: c.year, month: c.month)) {
@@ -372,6 +374,8 @@ struct RecurrenceEngine {
     // MARK: Driving
 
     func instant(ofDay day: Int) -> Date {
+        // DTSTART itself is exact (it may be the second of two repeated wall times).
+        if day == startDay { return seriesStart }
         let unix = converter.unix(forLocalSeconds: day * 86_400 + startSecondOfDay)
         return Date(timeIntervalSince1970: TimeInterval(unix) + startFraction)
     }
@@ -387,6 +391,7 @@ struct RecurrenceEngine {
     /// may start at or after `lower` (earlier ones may be passed too) and stopping after the first one
     /// starting beyond `upper`, at COUNT/UNTIL, or when `body` returns false.
     func run(from lower: Date, through upper: Date, _ body: (Date, Bool) -> Bool) {
+        if frequency.isSubDaily { return runSubDaily(from: lower, through: upper, body) }
         let lowerDay = recurrenceFloorDiv(converter.localSeconds(forUnix: Int(lower.timeIntervalSince1970.rounded(.down))), 86_400) - 1
         let upperDay = recurrenceFloorDiv(converter.localSeconds(forUnix: Int(upper.timeIntervalSince1970.rounded(.down))), 86_400) + 1
         // Occurrence numbers are needed for COUNT and for skipping every nth.
@@ -439,6 +444,64 @@ struct RecurrenceEngine {
             days(inPeriod: p, into: &buffer)
             // Safety for far-future windows with rules that never match: stop at year 10000.
             if first > 2_932_896 { return }
+        }
+    }
+
+    /// MINUTELY / HOURLY: DTSTART's local wall time plus multiples of the step (naive local
+    /// arithmetic, as RFC 5545 implementations such as dateutil and libical do), limited by the
+    /// day filters. Two wall times that map to the same instant (a spring-forward gap) give one
+    /// occurrence; both count towards COUNT.
+    private func runSubDaily(from lower: Date, through upper: Date, _ body: (Date, Bool) -> Bool) {
+        let step = (frequency == .hourly ? 3600 : 60) * interval
+        let startLocal = startDay * 86_400 + startSecondOfDay
+        let lowerLocal = converter.localSeconds(forUnix: Int(lower.timeIntervalSince1970.rounded(.down))) - 86_400
+        let upperDay = recurrenceFloorDiv(converter.localSeconds(forUnix: Int(upper.timeIntervalSince1970.rounded(.down))), 86_400) + 1
+        let numbered = count != nil || skipEveryNth != nil
+        let hasDayFilter = monthMask != 0 || hasMonthDayFilter || hasWeekdayFilter
+
+        func passes(_ day: Int) -> Bool {
+            guard hasDayFilter else { return true }
+            let c = RecurrenceCivilDate(dayNumber: day)
+            return matches(day: day, civil: c, monthLength: RecurrenceCivilDate.daysInMonth(year: c.year, month: c.month))
+        }
+
+        var index = 0
+        var k = 0
+        var lastUnix: Int?
+        func emit(_ local: Int, _ day: Int) -> Bool {
+            index += 1
+            if let count, index > count { return false }
+            if local < lowerLocal { return true }
+            let unix = local == startLocal ? Int(seriesStart.timeIntervalSince1970.rounded(.down))
+                : converter.unix(forLocalSeconds: local)
+            if let untilUnix, TimeInterval(unix) + startFraction > untilUnix { return false }
+            if unix == lastUnix { return true }
+            lastUnix = unix
+            let start = local == startLocal ? seriesStart : Date(timeIntervalSince1970: TimeInterval(unix) + startFraction)
+            return body(start, isSkipped(day: day, index: numbered ? index : nil))
+        }
+
+        let jump = max(0, recurrenceFloorDiv(lowerLocal - startLocal, step))
+        if jump > 0 && (!numbered || !hasDayFilter) {
+            // Without day filters every step is an occurrence, so the skipped ones are numbered directly.
+            k = jump
+            index = jump
+            if let count, index >= count { return }
+        } else if !passes(startDay) {
+            if !emit(startLocal, startDay) { return }   // DTSTART is always the first occurrence
+            k = 1
+        }
+        while true {
+            let local = startLocal + k * step
+            let day = recurrenceFloorDiv(local, 86_400)
+            if day > upperDay || day > 2_932_896 { return }
+            if passes(day) {
+                if !emit(local, day) { return }
+                k += 1
+            } else {
+                // Next step on a later day.
+                k = max(k + 1, -recurrenceFloorDiv(startLocal - (day + 1) * 86_400, step))
+            }
         }
     }
 }

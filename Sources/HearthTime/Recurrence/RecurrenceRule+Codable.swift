@@ -18,7 +18,8 @@ import Foundation
 //
 // Decoding is lenient: missing keys take defaults, weekdays may be numbers, names or RFC codes,
 // `endDate` may be ISO 8601 text or a number (seconds since 2001-01-01, Foundation's default),
-// `dayOfMonth: -1` means `lastDayOfMonth`, and the seed's "custom" frequency is read as monthly when
+// `dayOfMonth: -1` means `lastDayOfMonth`, "hourly"/"minutely" are accepted (Hearth extension), and
+// the seed's "custom" frequency is read as monthly when
 // a day-of-month or nth-weekday field is set, weekly when only `daysOfWeek` is, daily otherwise.
 // The decoded rule must pass `validate()`.
 

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// | field | RRULE |
 /// |---|---|
-/// | `frequency`, `interval` | `FREQ`, `INTERVAL` (omitted when 1) |
+/// | `frequency`, `interval` | `FREQ` (MINUTELY … YEARLY), `INTERVAL` (omitted when 1) |
 /// | `months` | `BYMONTH` |
 /// | `dayOfMonth`, `lastDayOfMonth` | `BYMONTHDAY` (`lastDayOfMonth` is `-1`) |
 /// | `dayOfMonthWithFallback` | `BYMONTHDAY=28,…,day;BYSETPOS=-1` (see below) |

@@ -249,8 +249,10 @@ public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
 }
 
 /// Why a rule is not acceptable; the message names the offending part and says what is allowed.
-public enum RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     case invalid(String)
+
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

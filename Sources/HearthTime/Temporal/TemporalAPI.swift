@@ -11,58 +11,99 @@ import Foundation
 //
 // * A phrase naming a whole day ("friday", "tomorrow", "feb 8") is an `.interval` from 00:00 to
 //   the next 00:00 local time, `hasTimeOfDay == false`. "this week" is Monday 00:00 to the next
-//   Monday 00:00; "next week" the Monday-start week after; "this weekend" Saturday 00:00 to
-//   Monday 00:00 of the current Monday-start week ("next weekend": of the following week);
-//   "this month"/"next month" and "this year"/"next year" are the calendar month / year.
+//   Monday 00:00; "next week" / "last week" the Monday-start week after / before; "the week after
+//   next" the one after that. "this weekend" (also "the weekend", "over the weekend") is Saturday
+//   00:00 to Monday 00:00 of the current Monday-start week, so said on a Sunday it is the weekend
+//   in progress; "next weekend" is the following week's. "this month" / "next month" /
+//   "this year" / "next year" are calendar months and years; a month name alone ("march",
+//   "in march") is that month, this year unless it has already ended.
 // * A bare weekday ("friday", "on friday", "this friday", "this coming friday") is its next
 //   occurrence; it is today only if today is that weekday and the time is still ahead (with no
 //   clock time the day itself is still ahead, so "monday" said on a Monday is today).
 //   "next <weekday>" is that weekday in the following Monday-start week (said on Monday Feb 2,
-//   "next friday" is Feb 13, "next monday" Feb 9). "last <weekday>" is its most recent past
-//   occurrence (never today). "<weekday> next week" / "<weekday> this week" pick that weekday
-//   inside the named week. "friday week" is a week after the next Friday.
+//   "next friday" is Feb 13 and "next monday" Feb 9; said on Sunday Feb 8, "next monday" is
+//   Feb 9). "last <weekday>" is its most recent past occurrence, never today.
+//   "<weekday> next week" / "<weekday> this week" pick the weekday inside that week; "friday week"
+//   is a week after the next Friday.
 // * With a day given, a bare hour 1–7 means p.m., 8–11 a.m., 12 noon, unless am/pm or a part of
 //   day ("in the morning", "tonight", "afternoon", …) says otherwise; 0 and 13–23 are 24-hour
 //   times. With no day given, a bare hour is its next occurrence between 07:00 and 21:59 (so "at 9"
 //   said at 19:30 is 21:00 tonight, and "at 4" is always 16:00). An explicit am/pm or 24-hour time
 //   with no day is its next occurrence (today if still ahead, otherwise tomorrow).
-// * Parts of day, as instants: morning 09:00, lunch / lunchtime / midday 12:00, afternoon 14:00,
-//   after school 15:30, before dinner 17:00, evening 18:00, night / tonight 19:00,
-//   after dinner 19:00, end of (the) day 17:00. "tonight" and "this <part>" are today; a bare
-//   part of day ("in the morning") is today if its hour is still ahead, otherwise tomorrow.
-//   "<day> night" is that day at 19:00. "midnight" on a day is the midnight that ends it
+//   "12am" is 00:00 and "12pm" noon. "midnight" on a day is the midnight that ends it
 //   ("friday at midnight" = Saturday 00:00); bare "midnight" is the next midnight.
-// * Dates: "feb 8", "february 8th", "8 feb", "8th of february", "the 8th", "2026-02-08",
-//   "2/8" (US month/day), "2/8/26", "feb 8 2027". Without a year the date is its next occurrence:
-//   today or later in this year, otherwise next year ("feb 29" picks the next leap year).
-//   "the 8th" is this month's 8th unless passed, then next month's. A weekday together with a
-//   date that falls on another weekday ("friday the 13th" when the 13th is a Tuesday) throws
-//   `.ambiguous` with both candidate days, it is never guessed.
-// * Relative: "in 20 minutes" / "in an hour and a half" / "20 minutes from now" are instants
-//   from `now`; "in 3 days", "in a week", "2 weeks from today", "a week from friday", "3 days ago"
-//   are whole days (a clock time may be added: "in 3 days at 5").
-// * Intervals: "from 2 to 4pm", "2-4", "between 3 and 5 on saturday", "until 6" (from now),
-//   "all day". An am/pm on one end is shared when it keeps the range ordered ("from 10 to 2pm"
-//   is 10:00–14:00). A start plus "for 90 minutes" is an interval with `minutes` set; a bare
-//   "for an hour" / "90 minutes" is a `.duration`.
+//   "half past four" 4:30, "quarter to five" 4:45, "ten to five" 4:50 (minutes-to only for
+//   multiples of five, so "2 to 4" is a range), "4 30" / "four thirty" 4:30, "seven oh five" 7:05.
+// * Parts of day, as instants: breakfast 08:00, morning 09:00, lunch / lunchtime 12:00,
+//   after lunch 13:00, afternoon 14:00, after school 15:30, before dinner 17:00, end of (the) day
+//   17:00, dinner / evening 18:00, night / tonight / after dinner 19:00. "tonight" and "this <part>"
+//   are today even when already past; a bare part ("in the morning") is today if its hour is still
+//   ahead, otherwise tomorrow. "<day> <part>" is that day ("tomorrow morning" 09:00, "friday night"
+//   19:00). With a part of day a bare hour takes its half: morning → a.m.; afternoon, evening and
+//   night → p.m.; at night 12 is midnight and 1–4 are the small hours of the next day.
+// * Dates: "feb 8", "february 8th", "8 feb", "8th of february", "the 8th", "the 8th of the month",
+//   "2026-02-08", "2/8" (US month/day), "2/8/26", "feb 8 2027", "the first monday of march",
+//   "the last day of april". Without a year the date is its next occurrence: today or later this
+//   year, otherwise next year ("feb 29" picks the next leap year). "the 8th" is this month's 8th
+//   unless passed, then the next month that has that day. A weekday together with a date that
+//   falls on another weekday ("friday the 13th" when the 13th is a Tuesday, "feb 14 friday")
+//   throws `.ambiguous` with both candidate days (sorted), never a guess.
+// * Holidays (next occurrence): christmas (eve), new year's day / eve, halloween, valentine's day,
+//   independence day, thanksgiving (4th Thursday of November), mother's day (2nd Sunday of May),
+//   father's day (3rd Sunday of June), memorial day (last Monday of May), labor day (1st Monday
+//   of September), easter (Western).
+// * "this time tomorrow", "same time next week", "same time friday": now's wall-clock time on
+//   that day.
+// * Relative: "in 20 minutes", "in an hour and a half", "20 minutes from now", "30 minutes ago"
+//   are instants counted from `now` in absolute time; "in 3 days", "in a week", "2 weeks from
+//   today", "a week from friday", "2 days before friday", "3 days ago" are whole calendar days
+//   (a clock time may be added: "in 3 days at 5"). "now" is `now`.
+//   "in the next 2 hours", "within an hour", "over the next 3 days" are intervals from now
+//   (days, weeks and months counted on the wall clock).
+// * Intervals: "from 2 to 4pm", "2-4", "between 3 and 5 on saturday", "4pm-6pm". An am/pm on one end
+//   is shared when that keeps the range ordered ("from 10 to 2pm" is 10:00–14:00, "2-4pm"
+//   14:00–16:00); otherwise both ends follow the with-a-day hour rule, and an end that would not
+//   come after the start moves to p.m. or the next day ("10pm to 2am"). With no day, a range is
+//   today if its start is still ahead, otherwise tomorrow. "until 6" / "before 6" run from now
+//   (or from the start of the named day) to 18:00; "after 3" runs from 15:00 to the end of that day;
+//   "until friday" runs from now to the end of Friday. "all day" (with or without a day) is the
+//   whole day. "from monday to friday" covers whole days, end inclusive.
+// * Durations: a bare "for an hour" / "90 minutes" / "for 2 and a half hours" is a `.duration`
+//   (`minutes`). A start plus a duration ("thursday at 4 for 90 minutes") is an interval with
+//   `minutes` set; a day or week plus a duration ("for 2 hours this weekend") is the day/week
+//   interval with `minutes` set. Months and years are not durations.
 // * Recurrence produces an RFC 5545 RRULE value: "every tuesday" FREQ=WEEKLY;BYDAY=TU,
-//   "every weekday" FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR, "every other week" FREQ=WEEKLY;INTERVAL=2,
-//   "every 2 days" FREQ=DAILY;INTERVAL=2, "on the 15th of every month" FREQ=MONTHLY;BYMONTHDAY=15,
-//   "the last day of the month" FREQ=MONTHLY;BYMONTHDAY=-1, "every 3rd monday" FREQ=MONTHLY;BYDAY=3MO,
-//   "the last friday of the month" FREQ=MONTHLY;BYDAY=-1FR. Part order: FREQ, INTERVAL, BYMONTH,
-//   BYMONTHDAY, BYDAY, then COUNT or UNTIL. "for 10 weeks" on a weekly rule with one day is
-//   COUNT=10 (COUNT is used when the span's unit equals the rule's frequency, the interval is 1
-//   and at most one BYDAY; otherwise an UNTIL is computed); "10 times" is COUNT=10.
-//   "until june" stops before June begins; "until june 15" / "until friday" include that day.
-//   UNTIL is the last second of the included period, in UTC ("UNTIL=20260601T035959Z").
-//   `start` is the first occurrence (today counts if the time is still ahead); `end` is only set
-//   when a time range was given. "twice a week" without the days is `.ambiguous`.
-// * DST: a nonexistent local time (02:30 on Mar 8 2026 in America/New_York) moves forward by
-//   the gap (03:30) and a note is added; a repeated local time (01:30 on Nov 1 2026) takes its
-//   first occurrence.
+//   "tuesdays", "every weekday" FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR, "every other week"
+//   FREQ=WEEKLY;INTERVAL=2, "every 2 days" FREQ=DAILY;INTERVAL=2, "every morning" FREQ=DAILY at
+//   09:00, "on the 15th of every month" FREQ=MONTHLY;BYMONTHDAY=15, "the last day of the month"
+//   FREQ=MONTHLY;BYMONTHDAY=-1, "every 3rd monday" FREQ=MONTHLY;BYDAY=3MO (an ordinal before a
+//   weekday is the n-th in the month; "every 2nd week" is INTERVAL=2), "the last friday of the
+//   month" FREQ=MONTHLY;BYDAY=-1FR, "the last weekday of the month" …;BYSETPOS=-1, "every march 3"
+//   FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3, "every 30 minutes" FREQ=MINUTELY;INTERVAL=30.
+//   Part order: FREQ, INTERVAL, BYMONTH, BYMONTHDAY, BYDAY (Monday first), BYSETPOS, then COUNT or
+//   UNTIL. "for 10 weeks" on a weekly rule with at most one day is COUNT=10 (COUNT is used when the
+//   span's unit equals the rule's frequency, the interval is 1 and at most one BYDAY/BYMONTHDAY;
+//   otherwise UNTIL is the end of the span from the first occurrence); "10 times" is COUNT=10;
+//   "for an hour" inside a rule is the length of each occurrence (`minutes`, and `end` of the first).
+//   "until june" stops before June begins (said in June or later, next year's June);
+//   "until june 15" / "until friday" include that day. UNTIL is the last second of the included
+//   period, in UTC ("UNTIL=20260601T035959Z"). "every day next week" bounds the rule to that week;
+//   "starting monday" / "starting next week" moves the first occurrence. A clock time follows the
+//   with-a-day hour rule ("every tuesday at 5" is 17:00). `start` is the first occurrence (today
+//   counts if the time is still ahead; with no time today counts), `hasTimeOfDay` tells whether it
+//   carries a time, and `end` is only set for a time range or a duration. "twice a week" (or any
+//   "n times a <period>" with n > 1) without the days is `.ambiguous` with no candidates.
+// * DST: a nonexistent local time (02:30 on Mar 8 2026 in America/New_York) moves forward by the
+//   gap (03:30) and a note is added ("2:30 AM does not exist on Mar 8; using 3:30 AM"); a repeated
+//   local time (01:30 on Nov 1 2026) takes its first occurrence (EDT). Day boundaries are local
+//   midnights, so a DST day is 23 or 25 hours long.
 // * Input may be typed ("Thursday at 4pm.") or normalised voice text ("thursday at 4 pm",
-//   "thursday at four p m"); both resolve identically. Leading "on", "at", "by", "for",
-//   "around", "about" are accepted.
+//   "thursday at four p m"); both resolve identically (`TemporalNormalizer` is idempotent on the
+//   engine's normalised text). Leading and inner fillers "on", "at", "by", "around", "about",
+//   "ish", "sometime", "later" are accepted.
+// * Not understood (`.notUnderstood(phrase)`, with the phrase exactly as given): unknown words,
+//   a component said twice ("friday friday"), impossible dates ("feb 30"), empty or reversed
+//   intervals ("until yesterday"), a count without a rule ("10 times"), amounts over 100 000.
 
 /// What the resolver needs to know about "now": the injected clock value and the family's zone.
 public struct TemporalContext: Sendable {

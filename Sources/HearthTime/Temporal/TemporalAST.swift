@@ -106,6 +106,8 @@ indirect enum TemporalDay: Sendable, Equatable {
     case nthWeekdayOfMonth(n: Int, TemporalWeekday, month: Int?, year: Int?)
     /// "the last day of march".
     case lastDayOfMonth(month: Int?, year: Int?)
+    /// Western Easter Sunday, next occurrence.
+    case easter
     /// "the 8th of next month" (monthOffset 1), "the 8th of this month" (0).
     case dayOfRelativeMonth(day: Int, monthOffset: Int)
 }
@@ -174,8 +176,12 @@ struct TemporalExpression: Sendable, Equatable {
     var relativeMinutes: Int?
     /// "for 90 minutes", "for 10 weeks", "90 minutes": amount and unit.
     var forAmount: (Double, TemporalUnit)?
+    /// "in the next 2 hours", "within an hour": from now for that long.
+    var window: (Double, TemporalUnit)?
     /// "10 times".
     var count: Int?
+    /// "this time tomorrow", "same time next week": the clock time of now.
+    var sameTime = false
     var recurrence: TemporalRecurrence?
     /// "starting monday".
     var startingDay: TemporalDay?
@@ -190,7 +196,7 @@ struct TemporalExpression: Sendable, Equatable {
             && a.untilMonth?.0 == b.untilMonth?.0 && a.untilMonth?.1 == b.untilMonth?.1
             && a.allDay == b.allDay && a.relativeMinutes == b.relativeMinutes
             && a.forAmount?.0 == b.forAmount?.0 && a.forAmount?.1 == b.forAmount?.1
-            && a.count == b.count && a.recurrence == b.recurrence && a.startingDay == b.startingDay
+            && a.window?.0 == b.window?.0 && a.window?.1 == b.window?.1 && a.count == b.count && a.sameTime == b.sameTime && a.recurrence == b.recurrence && a.startingDay == b.startingDay
             && a.weekdayList == b.weekdayList
     }
 }

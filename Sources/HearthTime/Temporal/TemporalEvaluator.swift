@@ -190,11 +190,30 @@ struct TemporalEvaluator {
             return try rollMonth(month: month, year: year) { y, m in
                 TemporalCivilDate(y, m, TemporalCivilDate.daysIn(month: m, year: y))
             }
+        case .easter:
+            for y in today.year...(today.year + 2) {
+                let d = Self.easter(y)
+                if d >= today { return d }
+            }
+            throw fail()
         case .dayOfRelativeMonth(let d, let monthOffset):
             let first = today.firstOfMonth.adding(months: monthOffset)
             guard TemporalCivilDate.isValid(first.year, first.month, d) else { throw fail() }
             return TemporalCivilDate(first.year, first.month, d)
         }
+    }
+
+    /// Western (Gregorian) Easter Sunday: the anonymous Gregorian computus.
+    static func easter(_ y: Int) -> TemporalCivilDate {
+        let a = y % 19, b = y / 100, c = y % 100, d = b / 4, e = b % 4
+        let f = (b + 8) / 25, g = (b - f + 1) / 3
+        let h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4, k = c % 4
+        let l = (32 + 2 * e + 2 * i - h - k) % 7
+        let m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31
+        let day = (h + l - 7 * m + 114) % 31 + 1
+        return TemporalCivilDate(y, month, day)
     }
 
     /// For "the first monday of march": the named month this year unless the day has passed.
@@ -271,6 +290,20 @@ struct TemporalEvaluator {
     // MARK: - Evaluate
 
     mutating func evaluate(_ input: TemporalExpression) throws(TemporalError) -> TemporalResolution {
+        let r = try evaluateExpression(input)
+        // An interval must not be empty or reversed ("until yesterday", "today until 0:00").
+        if let s = r.start, let end = r.end, end <= s { throw fail() }
+        return r
+    }
+
+    /// "until june": the start of the next June that has not begun (said in June, next year's).
+    func untilMonthStart(_ m: Int, _ y: Int?) throws(TemporalError) -> TemporalCivilDate {
+        guard (1...12).contains(m) else { throw fail() }
+        let year = y ?? (m > today.month ? today.year : today.year + 1)
+        return TemporalCivilDate(year, m, 1)
+    }
+
+    mutating func evaluateExpression(_ input: TemporalExpression) throws(TemporalError) -> TemporalResolution {
         var e = input
         // "friday next week", "saturday this weekend"
         if case .weekday(let wd, .nearest)? = e.day, let span = e.span {
@@ -280,6 +313,17 @@ struct TemporalEvaluator {
                 e.span = nil
             default: break
             }
+        }
+        // "this time tomorrow", "same time next week": now's wall-clock time on that day.
+        if e.sameTime {
+            guard e.clock == nil, e.range == nil, e.part == nil else { throw fail() }
+            if case .week(let k)? = e.span, e.day == nil {
+                e.day = .offset(.today, amount: 7 * k, unit: .day)
+                e.span = nil
+            }
+            guard e.day != nil || e.recurrence != nil else { throw fail() }
+            let h = nowSecondOfDay / 3600
+            e.clock = .time(hour: h, minute: (nowSecondOfDay % 3600) / 60, meridiem: h < 12 ? .am : .pm)
         }
         if e.recurrence != nil {
             return try evaluateRecurrence(e)
@@ -307,6 +351,31 @@ struct TemporalEvaluator {
                 return result(.interval, start, start.addingTimeInterval(Double(d) * 60), minutes: d, timed: true)
             }
             return result(.instant, start, nil, timed: true)
+        }
+
+        // "in the next 2 hours", "within an hour", "over the next 3 days": now until then.
+        if let (amount, unit) = e.window {
+            guard e.day == nil, e.span == nil, e.clock == nil, e.part == nil, e.range == nil, e.dayRange == nil,
+                  e.untilClock == nil, e.afterClock == nil, e.untilDay == nil, e.untilMonth == nil, !e.allDay
+            else { throw fail() }
+            let end: Date
+            if let per = unit.minutes, unit == .minute || unit == .hour || amount != amount.rounded() {
+                end = now.addingTimeInterval(amount * Double(per) * 60)
+            } else {
+                guard amount == amount.rounded() else { throw fail() }
+                let n = Int(amount)
+                let h = nowSecondOfDay / 3600, m = (nowSecondOfDay % 3600) / 60
+                let target: TemporalCivilDate
+                switch unit {
+                case .day: target = today.adding(days: n)
+                case .week: target = today.adding(days: 7 * n)
+                case .month: target = today.adding(months: n)
+                default: target = today.adding(months: 12 * n)
+                }
+                end = instant(target, h, m)
+            }
+            guard end > now else { throw fail() }
+            return result(.interval, now, end, minutes: durationMinutes, timed: true)
         }
 
         // "from monday to friday"
@@ -356,7 +425,8 @@ struct TemporalEvaluator {
                 let day = try resolveDay(d, time: (h, m))
                 let end = instant(day.adding(days: plus), h, m)
                 let dayStart = startOfDay(day)
-                let start = max(dayStart, min(now, end))
+                // From now if now falls inside that stretch of the day, otherwise from its start.
+                let start = (now >= dayStart && now < end) ? now : dayStart
                 return result(.interval, start, end, timed: true)
             }
             let (day, h, m) = nextOccurrence(reading)
@@ -423,7 +493,7 @@ struct TemporalEvaluator {
             return result(.interval, now, startOfDay(last.adding(days: 1)), minutes: durationMinutes, timed: false)
         }
         if let (m, y) = e.untilMonth {
-            let (a, _) = try resolveSpan(.namedMonth(m, year: y))
+            let a = try untilMonthStart(m, y)
             return result(.interval, now, startOfDay(a), minutes: durationMinutes, timed: false)
         }
         if let d = durationMinutes {
@@ -515,7 +585,8 @@ struct TemporalEvaluator {
         rec.byMonthDay = Array(Set(rec.byMonthDay)).sorted { a, b in
             (a < 0 ? 100 + a : a) < (b < 0 ? 100 + b : b)
         }
-        guard e.relativeMinutes == nil, e.dayRange == nil, e.untilClock == nil, e.afterClock == nil, !e.allDay
+        guard e.relativeMinutes == nil, e.dayRange == nil, e.untilClock == nil, e.afterClock == nil, !e.allDay,
+              e.window == nil
         else { throw fail() }
 
         // Anchor: "starting monday" or a span ("every day next week"), else today.
@@ -684,8 +755,8 @@ struct TemporalEvaluator {
         }
         if let (m, y) = e.untilMonth {
             limits += 1
-            let year = y ?? (m > today.month ? today.year : today.year + 1)
-            parts.append("UNTIL=" + Self.utcStamp(startOfDay(TemporalCivilDate(year, m, 1)).addingTimeInterval(-1)))
+            let first = try untilMonthStart(m, y)
+            parts.append("UNTIL=" + Self.utcStamp(startOfDay(first).addingTimeInterval(-1)))
         }
         if limits > 1 { throw fail() }
         return parts.joined(separator: ";")

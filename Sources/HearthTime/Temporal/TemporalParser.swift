@@ -101,7 +101,10 @@ struct TemporalParser {
         "day": .day, "days": .day, "week": .week, "weeks": .week, "wk": .week, "wks": .week,
         "month": .month, "months": .month, "year": .year, "years": .year, "yr": .year, "yrs": .year,
     ]
-    static let fillers: Set<String> = ["on", "at", "by", "around", "about", "approximately", "and",
+    /// Larger amounts ("in 5000000 days") are not understood rather than overflowing.
+    static let maxAmount = 100_000
+
+    static let fillers: Set<String> = ["ish", "approx", "roughly", "just", "like", "on", "at", "by", "around", "about", "approximately", "and",
                                        "the", "of", "in", "from", "this", "sometime", "some", "time",
                                        "please", "for", "to", "or", "then", "later", "is", "it"]
 
@@ -141,6 +144,8 @@ struct TemporalParser {
         let start = pos
         if try parseRecurrence() { return true }
         pos = start
+        if try parseWindow() { return true }
+        pos = start
         if try parseRelative() { return true }
         pos = start
         if try parseRange() { return true }
@@ -166,6 +171,12 @@ struct TemporalParser {
         if try parseCount() { return true }
         pos = start
         if try parseBareDuration() { return true }
+        pos = start
+        if accept(["this", "time"]) || accept(["same", "time"]) || accept(["at", "the", "same", "time"]) {
+            if expr.sameTime { throw TemporalParseError("two same times") }
+            expr.sameTime = true
+            return true
+        }
         pos = start
         if accept("now") || accept(["right", "now"]) {
             try Self.put(&expr.relativeMinutes, 0)
@@ -243,12 +254,51 @@ struct TemporalParser {
         if accept(["day", "after", "tomorrow"]) { return .dayAfterTomorrow }
         if accept(["day", "before", "yesterday"]) { return .dayBeforeYesterday }
         pos = start
+        if let d = parseHoliday() { return d }
+        pos = start
         if let d = parseWeekdayDay() { return d }
         pos = start
         if let d = parseNthWeekdayOfNamedMonth() { return d }
         pos = start
         if let d = parseDate() { return d }
         pos = start
+        return nil
+    }
+
+    /// US family holidays: fixed dates and "n-th weekday of a month" ones, plus Easter.
+    mutating func parseHoliday() -> TemporalDay? {
+        func possessive(_ w: String) -> Bool { accept(w + "'s") || accept(w + "s") || accept(w) }
+        if accept("christmas") || accept("xmas") {
+            if accept("eve") { return .date(month: 12, day: 24, year: nil) }
+            _ = accept("day")
+            return .date(month: 12, day: 25, year: nil)
+        }
+        if accept("new") {
+            guard possessive("year") else { return nil }
+            if accept("eve") { return .date(month: 12, day: 31, year: nil) }
+            _ = accept("day")
+            return .date(month: 1, day: 1, year: nil)
+        }
+        if accept("halloween") { return .date(month: 10, day: 31, year: nil) }
+        if possessive("valentine") {
+            _ = accept("day")
+            return .date(month: 2, day: 14, year: nil)
+        }
+        if accept(["independence", "day"]) { return .date(month: 7, day: 4, year: nil) }
+        if accept("thanksgiving") {
+            _ = accept("day")
+            return .nthWeekdayOfMonth(n: 4, .thursday, month: 11, year: nil)
+        }
+        if possessive("mother"), accept("day") { return .nthWeekdayOfMonth(n: 2, .sunday, month: 5, year: nil) }
+        if possessive("father"), accept("day") { return .nthWeekdayOfMonth(n: 3, .sunday, month: 6, year: nil) }
+        if accept(["memorial", "day"]) { return .nthWeekdayOfMonth(n: -1, .monday, month: 5, year: nil) }
+        if accept(["labor", "day"]) || accept(["labour", "day"]) {
+            return .nthWeekdayOfMonth(n: 1, .monday, month: 9, year: nil)
+        }
+        if accept("easter") {
+            _ = accept("sunday") || accept("day")
+            return .easter
+        }
         return nil
     }
 
@@ -404,6 +454,7 @@ struct TemporalParser {
                 || accept("all")
         }
         if accept("weekend") || accept(["week", "end"]) {
+            if !explicit, accept(["after", "next"]) { return .weekend(offset: 2) }
             return .weekend(offset: offset)
         }
         if accept("week") {
@@ -694,11 +745,28 @@ struct TemporalParser {
         throw TemporalParseError("until what")
     }
 
+    /// "in the next 2 hours", "within an hour", "over the next 3 days", "for the next week".
+    mutating func parseWindow() throws(TemporalParseError) -> Bool {
+        let start = pos
+        let lead = acceptAny(["in", "within", "over", "during", "for"])
+        _ = accept("the")
+        let hasNext = acceptAny(["next", "coming", "following"]) != nil
+        guard hasNext || lead == "within" else { pos = start; return false }
+        var quantity = parseQuantity()
+        // "the next hour" (but "next week" stays the calendar week).
+        if quantity == nil, hasNext, let u = unitAt(), u == .hour || u == .minute {
+            pos += 1
+            quantity = (1, u)
+        }
+        guard let q = quantity else { pos = start; return false }
+        if expr.window != nil { throw TemporalParseError("two windows") }
+        expr.window = q
+        return true
+    }
+
     /// "for 90 minutes", "for an hour", "for 10 weeks", "for 10 times".
     mutating func parseFor() throws(TemporalParseError) -> Bool {
         guard accept("for") else { return false }
-        _ = accept("the") && accept("next")
-        _ = accept("next")
         let save = pos
         if let n = parseCountPhrase() {
             try Self.put(&expr.count, n)
@@ -768,11 +836,11 @@ struct TemporalParser {
     mutating func parseAmount() -> Double? {
         let start = pos
         switch token() {
-        case .number(let n, _)?:
+        case .number(let n, _)? where n <= Self.maxAmount:
             pos += 1
             if accept(["and", "a", "half"]) { return Double(n) + 0.5 }
             return Double(n)
-        case .decimal(let d)?:
+        case .decimal(let d)? where d <= Double(Self.maxAmount):
             pos += 1
             return d
         default: break
@@ -823,7 +891,7 @@ struct TemporalParser {
     /// "in 20 minutes", "20 minutes from now", "a week from friday", "3 days ago", "in 3 days".
     mutating func parseRelative() throws(TemporalParseError) -> Bool {
         let start = pos
-        if accept("in") || accept("within") {
+        if accept("in") {
             guard let (amount, unit) = parseQuantity() else { pos = start; return false }
             _ = accept("time") || accept("s") || accept(["from", "now"])
             try applyRelative(amount: amount, unit: unit, from: .today, sign: 1, isNow: true)
@@ -838,7 +906,7 @@ struct TemporalParser {
             try applyRelative(amount: amount, unit: unit, from: .today, sign: -1, isNow: true)
             return true
         }
-        if accept("from") || accept("after") {
+        if accept("from") || accept("after") || (unit == .day || unit == .week) && accept("on") {
             _ = accept("on")
             if let base = parseDay() {
                 try applyRelative(amount: amount, unit: unit, from: base, sign: 1, isNow: false)

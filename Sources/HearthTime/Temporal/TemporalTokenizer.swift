@@ -57,19 +57,19 @@ enum TemporalTokenizer {
             return out
         }
         let slashParts = w.split(separator: "/", omittingEmptySubsequences: false)
-        if slashParts.count == 2 || slashParts.count == 3, slashParts.allSatisfy(allDigits) {
-            let m = Int(slashParts[0])!, d = Int(slashParts[1])!
+        if slashParts.count == 2 || slashParts.count == 3, slashParts.allSatisfy(allDigits),
+           slashParts.allSatisfy({ $0.count <= 4 }), let m = Int(slashParts[0]), let d = Int(slashParts[1]) {
             var year: Int? = nil
-            if slashParts.count == 3 {
-                let y = Int(slashParts[2])!
+            if slashParts.count == 3, let y = Int(slashParts[2]) {
                 year = slashParts[2].count <= 2 ? 2000 + y : y
             }
             return [.slashDate(month: m, day: d, year: year)]
         }
         let colonParts = w.split(separator: ":", omittingEmptySubsequences: false)
         if colonParts.count == 2 || colonParts.count == 3, colonParts.allSatisfy(allDigits),
-           colonParts[1].count == 2 {
-            return [.clock(hour: Int(colonParts[0])!, minute: Int(colonParts[1])!)]
+           colonParts[0].count <= 2, colonParts[1].count == 2,
+           let h = Int(colonParts[0]), let m = Int(colonParts[1]) {
+            return [.clock(hour: h, minute: m)]
         }
         if allDigits(Substring(w)), let n = Int(w) {
             return [.number(n, digits: w.count)]

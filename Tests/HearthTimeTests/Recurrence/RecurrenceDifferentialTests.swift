@@ -198,9 +198,18 @@ struct DifferentialCaseGenerator {
 
     mutating func ruleText(dtstartMonth: Int, dtstartDay: Int) -> String {
         var parts: [String] = []
-        let freq = pick(["DAILY", "DAILY", "WEEKLY", "WEEKLY", "WEEKLY", "MONTHLY", "MONTHLY", "MONTHLY", "YEARLY", "YEARLY"])
+        let freq = chance(0.1) ? pick(["HOURLY", "HOURLY", "MINUTELY"])
+            : pick(["DAILY", "DAILY", "WEEKLY", "WEEKLY", "WEEKLY", "MONTHLY", "MONTHLY", "MONTHLY", "YEARLY", "YEARLY"])
         parts.append("FREQ=\(freq)")
         switch freq {
+        case "HOURLY":
+            if chance(0.6) { parts.append("INTERVAL=\(pick([2, 3, 5, 8, 12, 25]))") }
+            if chance(0.3) { parts.append("BYDAY=" + subset(Self.codes, 1...4).joined(separator: ",")) }
+            if chance(0.1) { parts.append("BYMONTHDAY=" + subset(Array(1...28), 1...5).map(String.init).joined(separator: ",")) }
+            if chance(0.1) { parts.append("BYMONTH=" + Array(Set([dtstartMonth] + subset(Array(1...12), 1...3))).sorted().map(String.init).joined(separator: ",")) }
+        case "MINUTELY":
+            if chance(0.8) { parts.append("INTERVAL=\(pick([7, 15, 30, 45, 90, 240]))") }
+            if chance(0.2) { parts.append("BYDAY=" + subset(Self.codes, 2...5).joined(separator: ",")) }
         case "DAILY":
             if chance(0.5) { parts.append("INTERVAL=\(int(2...6))") }
             if chance(0.35) { parts.append("BYDAY=" + subset(Self.codes, 1...5).joined(separator: ",")) }
@@ -290,10 +299,12 @@ struct DifferentialCaseGenerator {
         guard expander.occurrences(of: probe, seriesStart: seriesStart, from: seriesStart.addingTimeInterval(1), limit: 1).first
                 .map({ $0 < seriesStart.addingTimeInterval(10 * 366 * 86_400) }) == true else { return nil }
 
+        let subDaily = probe.frequency == .hourly || probe.frequency == .minutely
+        let spanDays = subDaily ? (probe.frequency == .hourly ? 40 : 3) : probe.frequency == .daily ? 2 * 366 : 4 * 366
         switch int(0...9) {
         case 0...2: text += ";COUNT=\(int(1...40))"
         case 3...5:
-            let until = startUnix + int(-86_400...(4 * 366 * 86_400))
+            let until = startUnix + (subDaily ? int(-3600...(spanDays * 86_400)) : int(-86_400...(4 * 366 * 86_400)))
             text += ";UNTIL=" + RecurrenceRule.formatUntil(Date(timeIntervalSince1970: TimeInterval(until)))
         default: break
         }
@@ -304,7 +315,6 @@ struct DifferentialCaseGenerator {
             return nil
         }
 
-        let spanDays = probe.frequency == .daily ? 2 * 366 : 4 * 366
         var windowStart = startUnix + int(-60...spanDays) * 86_400 + int(0...86_399)
         if chance(0.5) {
             // Half of the windows start just before the kth occurrence (as Hearth sees it) so that
@@ -314,7 +324,8 @@ struct DifferentialCaseGenerator {
                 windowStart = Int(near.timeIntervalSince1970) - int(0...(3 * 86_400))
             }
         }
-        let length = pick([3600, 86_400, 7 * 86_400, 31 * 86_400, 92 * 86_400, 366 * 86_400, int(60...(200 * 86_400))])
+        let length = subDaily ? pick([600, 3600, 6 * 3600, 86_400, 2 * 86_400])
+            : pick([3600, 86_400, 7 * 86_400, 31 * 86_400, 92 * 86_400, 366 * 86_400, int(60...(200 * 86_400))])
         let duration = Double(pick([0, 0, 1800, 3600, 5400, 86_400, 3 * 86_400]))
         let id = nextID
         nextID += 1

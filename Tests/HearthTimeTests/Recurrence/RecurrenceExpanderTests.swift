@@ -81,6 +81,15 @@ final class RecurrenceExpanderTests: XCTestCase {
         let repeated = expander.occurrences(of: daily, seriesStart: S.date(2026, 10, 30, 1, 30), duration: 0,
                                             in: S.window(S.date(2026, 10, 30), S.date(2026, 11, 3)))
         XCTAssertEqual(repeated.map { S.local($0, in: S.utc) }, ["2026-10-30 05:30", "2026-10-31 05:30", "2026-11-01 05:30", "2026-11-02 06:30"])
+        // A series starting at the second 01:30 (EST) keeps that exact first occurrence.
+        let estStart = Date(timeIntervalSince1970: 1_793_514_600)   // 2026-11-01T06:30:00Z = 01:30 EST
+        XCTAssertEqual(S.local(estStart), "2026-11-01 01:30")
+        let fromEST = expander.occurrences(of: daily, seriesStart: estStart, duration: 0,
+                                           in: S.window(S.date(2026, 10, 31), S.date(2026, 11, 3)))
+        XCTAssertEqual(fromEST.map { S.local($0, in: S.utc) }, ["2026-11-01 06:30", "2026-11-02 06:30"])
+        XCTAssertEqual(expander.occurrences(of: RecurrenceRule(frequency: .hourly, occurrenceCount: 2), seriesStart: estStart, duration: 0,
+                                            in: S.window(S.date(2026, 10, 31), S.date(2026, 11, 3))).map { S.local($0, in: S.utc) },
+                       ["2026-11-01 06:30", "2026-11-01 07:30"])
     }
 
     // MARK: RFC semantics
@@ -211,5 +220,27 @@ final class RecurrenceExpanderTests: XCTestCase {
         let twentieth = try RecurrenceRule(rrule: "FREQ=YEARLY;BYDAY=20MO")
         XCTAssertEqual(locals(twentieth, start: S.date(1997, 5, 19, 9), from: S.date(1997, 1, 1), to: S.date(2000, 1, 1)),
                        ["1997-05-19 09:00", "1998-05-18 09:00", "1999-05-17 09:00"])
+    }
+
+    func testSubDailyRules() throws {
+        // The temporal resolver's "every 2 hours" → FREQ=HOURLY;INTERVAL=2 from now.
+        let every2h = try RecurrenceRule(rrule: "FREQ=HOURLY;INTERVAL=2")
+        XCTAssertEqual(locals(every2h, start: S.date(2026, 2, 2, 9, 15), from: S.date(2026, 2, 2, 12), to: S.date(2026, 2, 2, 18), duration: 0),
+                       ["2026-02-02 13:15", "2026-02-02 15:15", "2026-02-02 17:15"])
+        // Wall-clock stepping across spring-forward: 02:30 does not exist (→ 03:30, reported once).
+        let hourly = RecurrenceRule(frequency: .hourly)
+        let gap = expander.occurrences(of: hourly, seriesStart: S.date(2026, 3, 8, 0, 30), duration: 0,
+                                       in: S.window(S.date(2026, 3, 8), S.date(2026, 3, 8, 5)))
+        XCTAssertEqual(gap.map { S.local($0) }, ["2026-03-08 00:30", "2026-03-08 01:30", "2026-03-08 03:30", "2026-03-08 04:30"])
+        // BYDAY limits; COUNT jumps arithmetically when there is no day filter.
+        let weekendHalfHours = try RecurrenceRule(rrule: "FREQ=MINUTELY;INTERVAL=30;BYDAY=SA")
+        XCTAssertEqual(locals(weekendHalfHours, start: S.date(2026, 2, 6, 23), from: S.date(2026, 2, 6), to: S.date(2026, 2, 7, 1), duration: 0),
+                       ["2026-02-06 23:00", "2026-02-07 00:00", "2026-02-07 00:30"])
+        let counted = try RecurrenceRule(rrule: "FREQ=MINUTELY;INTERVAL=15;COUNT=100")
+        let start = S.date(2026, 2, 2, 8)
+        XCTAssertEqual(locals(counted, start: start, from: start.addingTimeInterval(98 * 900), to: S.date(2026, 3, 1), duration: 0),
+                       ["2026-02-03 08:30", "2026-02-03 08:45"])
+        XCTAssertEqual(expander.nextOccurrence(of: every2h, seriesStart: S.date(2026, 2, 2, 9, 15), after: S.date(2026, 2, 2, 9, 15)).map { S.local($0) },
+                       "2026-02-02 11:15")
     }
 }

@@ -68,7 +68,8 @@ final class RecurrenceRuleTests: XCTestCase {
             ("", "empty rule"),
             ("BYDAY=MO", "FREQ is required"),
             ("FREQ=FORTNIGHTLY", "unknown FREQ 'FORTNIGHTLY'"),
-            ("FREQ=HOURLY", "FREQ=HOURLY is not supported"),
+            ("FREQ=SECONDLY", "FREQ=SECONDLY is not supported"),
+            ("FREQ=HOURLY;BYDAY=MO;BYSETPOS=1", "BYSETPOS is not supported with FREQ=HOURLY"),
             ("FREQ=WEEKLY;INTERVAL=0", "INTERVAL must be a positive integer"),
             ("FREQ=WEEKLY;INTERVAL=x", "INTERVAL must be a positive integer"),
             ("FREQ=WEEKLY;BYDAY=XX", "BYDAY value 'XX'"),
@@ -103,6 +104,8 @@ final class RecurrenceRuleTests: XCTestCase {
         let rules: [RecurrenceRule] = [
             .daily(),
             .daily(every: 3),
+            RecurrenceRule(frequency: .hourly, interval: 8),
+            RecurrenceRule(frequency: .minutely, interval: 30, daysOfWeek: [.saturday, .sunday], occurrenceCount: 10),
             .weekly(on: [.monday, .wednesday, .friday]),
             .weekly(on: [.tuesday], every: 2),
             RecurrenceRule(frequency: .weekly, interval: 2, daysOfWeek: [.sunday, .saturday].sorted(), weekStart: .sunday),

@@ -78,7 +78,7 @@ final class RecurrenceSeedJSONTests: XCTestCase {
         func failure(_ json: String) -> String {
             do { _ = try decode(json); return "accepted" } catch { return "\(error)" }
         }
-        XCTAssertTrue(failure(#"{"frequency": "hourly"}"#).contains("unknown frequency 'hourly'"))
+        XCTAssertTrue(failure(#"{"frequency": "secondly"}"#).contains("unknown frequency 'secondly'"))
         XCTAssertTrue(failure(#"{"frequency": "weekly", "interval": 0}"#).contains("INTERVAL must be a positive integer"))
         XCTAssertTrue(failure(#"{"frequency": "weekly", "daysOfWeek": [8]}"#).contains("weekday number 8"))
         XCTAssertTrue(failure(#"{"frequency": "monthly", "dayOfMonthWithFallback": {"day": 30, "fallbackToLastDay": true}, "daysOfWeek": [1]}"#)

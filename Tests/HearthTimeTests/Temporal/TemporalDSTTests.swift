@@ -3,7 +3,7 @@ import XCTest
 @testable import HearthTime
 
 /// Both 2026 DST transitions in New York: Mar 8 (02:00 → 03:00) and Nov 1 (02:00 → 01:00).
-final class TemporalDSTTests: XCTestCase {
+final class TemporalDSTTests: TemporalTestCase {
     let beforeSpring = "2026-03-07T12:00:00-05:00"   // Saturday
     let springDay = "2026-03-08T00:30:00-05:00"      // Sunday, before the jump
     let beforeFall = "2026-10-31T12:00:00-04:00"     // Saturday

@@ -3,11 +3,11 @@ import XCTest
 @testable import HearthTime
 
 /// What the resolver refuses, and that it reports the phrase as given.
-final class TemporalErrorTests: XCTestCase {
+final class TemporalErrorTests: TemporalTestCase {
     func testNotUnderstood() {
         checkNotUnderstood([
             "", "   ", "banana", "thursday banana", "at", "every", "every banana", "next", "in",
-            "friday friday", "tomorrow yesterday", "at 25", "at 13am", "from 2", "until",
+            "friday friday", "tomorrow yesterday", "at 25", "at 13am", "until",
             "every tuesday for 2 months until june", "4pm 5pm 6pm", "for 0 minutes", "every 0 days",
             "monday and thursday", "10 times", "in 20 minutes at 5", "this week at 3", "the 0th",
             "all day at 4pm", "starting", "between 3", "feb 8 feb 9", "every tuesday twice",
@@ -16,21 +16,18 @@ final class TemporalErrorTests: XCTestCase {
     }
 
     func testErrorCarriesTheOriginalPhrase() {
-        temporalRowsChecked += 1
         XCTAssertThrowsError(try resolver().resolve("On Blursday, at 4PM!")) { error in
             XCTAssertEqual(error as? TemporalError, .notUnderstood("On Blursday, at 4PM!"))
         }
     }
 
     func testResolverNeverReadsTheSystemClock() throws {
-        temporalRowsChecked += 1
         // A "now" far from the real date: results follow the context, not the machine's clock.
         let r = try resolver("1999-12-31T23:00:00-05:00").resolve("tomorrow")
         XCTAssertEqual(isoString(r.start), "2000-01-01T00:00:00-05:00")
     }
 
     func testResolutionIsCodable() throws {
-        temporalRowsChecked += 1
         let r = try resolver().resolve("every tuesday at 5")
         let data = try JSONEncoder().encode(r)
         let back = try JSONDecoder().decode(TemporalResolution.self, from: data)
@@ -39,7 +36,6 @@ final class TemporalErrorTests: XCTestCase {
     }
 
     func testContextCalendar() {
-        temporalRowsChecked += 1
         let ctx = TemporalContext(now: iso(referenceNow), timeZone: newYork)
         let cal = ctx.calendar
         XCTAssertEqual(cal.identifier, .gregorian)

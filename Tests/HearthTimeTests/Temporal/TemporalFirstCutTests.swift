@@ -4,7 +4,7 @@ import XCTest
 
 /// The "first cut": days, weekdays, clock times, their combinations and weeks.
 /// Reference now is Monday 2026-02-02 09:00 America/New_York unless a row says otherwise.
-final class TemporalFirstCutTests: XCTestCase {
+final class TemporalFirstCutTests: TemporalTestCase {
     func testRelativeDays() {
         check([
             day("today", "2026-02-02"),
@@ -241,6 +241,23 @@ final class TemporalFirstCutTests: XCTestCase {
             at("tonight at 7:30", "2026-02-02 19:30"),
             at("tonight at 11", "2026-02-02 23:00"),
             at("tonight at 12", "2026-02-03 00:00"),
+            at("next tues at 3", "2026-02-10 15:00"),
+            at("tues 3pm", "2026-02-03 15:00"),
+            at("thu 9am", "2026-02-05 09:00"),
+            at("wed at noon", "2026-02-04 12:00"),
+            at("sat morning", "2026-02-07 09:00"),
+            at("sun at 10", "2026-02-08 10:00"),
+            at("thursday 16:00", "2026-02-05 16:00"),
+            at("friday at 0:00", "2026-02-06 00:00"),
+            at("feb 8 at 2", "2026-02-08 14:00"),
+            at("feb 8 at 2:00 a.m.", "2026-02-08 02:00"),
+            at("at 12am", "2026-02-03 00:00"),
+            at("at 12pm", "2026-02-02 12:00"),
+            at("12:00", "2026-02-02 12:00"),
+            at("00:00", "2026-02-03 00:00"),
+            span("thursday 4-5", "2026-02-05 16:00", "2026-02-05 17:00"),
+            span("4 - 5 pm thursday", "2026-02-05 16:00", "2026-02-05 17:00"),
+            span("4pm thursday for an hour", "2026-02-05 16:00", "2026-02-05 17:00", minutes: 60),
         ])
     }
 
@@ -270,6 +287,8 @@ final class TemporalFirstCutTests: XCTestCase {
             day("thursday this week", "2026-02-05"),
             day("saturday this weekend", "2026-02-07"),
             day("friday week", "2026-02-13"),
+            day("a week on friday", "2026-02-13"),
+            days("the weekend after next", "2026-02-21", "2026-02-23"),
         ])
     }
 }

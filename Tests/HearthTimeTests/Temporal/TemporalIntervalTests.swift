@@ -3,7 +3,7 @@ import XCTest
 @testable import HearthTime
 
 /// Time ranges, durations, "until", "all day", day ranges.
-final class TemporalIntervalTests: XCTestCase {
+final class TemporalIntervalTests: TemporalTestCase {
     func testTimeRanges() {
         check([
             span("from 2 to 4pm", "2026-02-02 14:00", "2026-02-02 16:00"),
@@ -105,6 +105,44 @@ final class TemporalIntervalTests: XCTestCase {
             days("until friday", "2026-02-02T09:00:00-05:00", "2026-02-07"),
             days("until the 8th", "2026-02-02T09:00:00-05:00", "2026-02-09"),
             days("until march", "2026-02-02T09:00:00-05:00", "2026-03-01"),
+            days("until february", "2026-02-02T09:00:00-05:00", "2027-02-01"),
+            span("today until 4:30", "2026-02-02 09:00", "2026-02-02 16:30"),
+            span("today before 4:30", "2026-10-31 00:00", "2026-10-31 16:30", now: "2026-10-31 23:30"),
+            span("until midnight", "2026-02-02 09:00", "2026-02-03 00:00"),
+            span("before noon tomorrow", "2026-02-03 00:00", "2026-02-03 12:00"),
+        ])
+        checkNotUnderstood(["until yesterday", "monday until 0:00", "until 0 monday"])
+    }
+
+    func testWindowsFromNow() {
+        check([
+            span("in the next 2 hours", "2026-02-02 09:00", "2026-02-02 11:00"),
+            span("in the next hour", "2026-02-02 09:00", "2026-02-02 10:00"),
+            span("within an hour", "2026-02-02 09:00", "2026-02-02 10:00"),
+            span("within 30 minutes", "2026-02-02 09:00", "2026-02-02 09:30"),
+            span("for the next 90 minutes", "2026-02-02 09:00", "2026-02-02 10:30"),
+            span("over the next 3 days", "2026-02-02 09:00", "2026-02-05 09:00"),
+            span("the next 2 weeks", "2026-02-02 09:00", "2026-02-16 09:00"),
+            span("in the coming 2 weeks", "2026-02-02 09:00", "2026-02-16 09:00"),
+            span("over the next 3 days", "2026-03-07T12:00:00-05:00", "2026-03-10T12:00:00-04:00",
+                 now: "2026-03-07T12:00:00-05:00"),
+        ])
+    }
+
+    func testApproximateTimes() {
+        check([
+            at("around 4", "2026-02-02 16:00"),
+            at("at about 4", "2026-02-02 16:00"),
+            at("4ish", "2026-02-02 16:00"),
+            at("around 4ish", "2026-02-02 16:00"),
+            at("friday around noon", "2026-02-06 12:00"),
+            at("sometime tomorrow afternoon", "2026-02-03 14:00"),
+            day("later today", "2026-02-02"),
+            day("sometime on friday", "2026-02-06"),
+            days("sometime next week", "2026-02-09", "2026-02-16"),
+            at("by 5", "2026-02-02 17:00"),
+            day("by friday", "2026-02-06"),
+            at("from 2", "2026-02-02 14:00"),
         ])
     }
 

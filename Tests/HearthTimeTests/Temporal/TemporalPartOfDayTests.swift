@@ -4,7 +4,7 @@ import XCTest
 
 /// Parts of day: morning 09:00, lunch 12:00, after lunch 13:00, afternoon 14:00, after school 15:30,
 /// before dinner 17:00, dinner 18:00, evening 18:00, night / tonight 19:00, after dinner 19:00.
-final class TemporalPartOfDayTests: XCTestCase {
+final class TemporalPartOfDayTests: TemporalTestCase {
     func testPartsOfDayOnAGivenDay() {
         check([
             at("tomorrow morning", "2026-02-03 09:00"),

@@ -3,7 +3,7 @@ import XCTest
 @testable import HearthTime
 
 /// Recurrences and their RRULE values. `start` is the first occurrence.
-final class TemporalRecurrenceTests: XCTestCase {
+final class TemporalRecurrenceTests: TemporalTestCase {
     func testWeekly() {
         let wed = "2026-02-04 15:10"
         check([
@@ -170,9 +170,33 @@ final class TemporalRecurrenceTests: XCTestCase {
         ])
     }
 
+    func testRulesWithPartsOfDayAndAbbreviations() {
+        check([
+            rule("every sunday morning", "FREQ=WEEKLY;BYDAY=SU", "2026-02-08 09:00"),
+            rule("every saturday morning at 10", "FREQ=WEEKLY;BYDAY=SA", "2026-02-07 10:00"),
+            rule("every tuesday evening", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 18:00"),
+            rule("every thursday night", "FREQ=WEEKLY;BYDAY=TH", "2026-02-05 19:00"),
+            rule("every weekday after school", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02 15:30"),
+            rule("every tues at 3", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 15:00"),
+            rule("every thu and fri", "FREQ=WEEKLY;BYDAY=TH,FR", "2026-02-05"),
+            rule("every tuesday this month", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260301T045959Z", "2026-02-03"),
+            rule("every day starting monday", "FREQ=DAILY", "2026-02-02"),
+            rule("every weekday at 8 until june", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20260601T035959Z",
+                 "2026-02-03 08:00"),
+            rule("every monday and wednesday from 4 to 5:30 starting next week", "FREQ=WEEKLY;BYDAY=MO,WE",
+                 "2026-02-09 16:00", end: "2026-02-09 17:30"),
+            rule("every other friday at 6pm for 8 weeks", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;UNTIL=20260403T035959Z",
+                 "2026-02-06 18:00"),
+            rule("every 2nd tuesday", "FREQ=MONTHLY;BYDAY=2TU", "2026-02-10"),
+            rule("every second week", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
+            rule("at 5 every tuesday", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00"),
+            rule("tuesdays and thursdays from 4 to 5", "FREQ=WEEKLY;BYDAY=TU,TH", "2026-02-03 16:00",
+                 end: "2026-02-03 17:00"),
+        ])
+    }
+
     func testTimesPerPeriodWithoutDaysIsAmbiguous() {
         for p in ["twice a week", "three times a week", "twice a month", "3 times a week"] {
-            temporalRowsChecked += 1
             XCTAssertThrowsError(try resolver().resolve(p), p) { error in
                 XCTAssertEqual(error as? TemporalError, .ambiguous(p, candidates: []), p)
             }

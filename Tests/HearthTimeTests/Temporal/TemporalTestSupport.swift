@@ -8,52 +8,11 @@ import XCTest
 // local wall time in the test's zone ("2026-02-05 16:00", or "2026-02-05" for midnight). Local
 // times are converted with Foundation's own Calendar, independently of the code under test.
 
-/// Reference "now": Monday 2026-02-02 09:00 in New York.
-let referenceNow = "2026-02-02T09:00:00-05:00"
-let newYork = TimeZone(identifier: "America/New_York")!
-
-func iso(_ s: String) -> Date {
-    let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime]
-    guard let d = f.date(from: s) else { fatalError("bad ISO date in test: \(s)") }
-    return d
-}
-
-/// Parses an expected time: ISO with offset, or "yyyy-MM-dd[ HH:mm]" local to `tz`.
-func when(_ s: String, _ tz: TimeZone = newYork) -> Date {
-    if s.contains("T") { return iso(s) }
-    let parts = s.split(separator: " ")
-    let ymd = parts[0].split(separator: "-").map { Int($0)! }
-    var hm = [0, 0]
-    if parts.count > 1 { hm = parts[1].split(separator: ":").map { Int($0)! } }
-    var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = tz
-    let comps = DateComponents(year: ymd[0], month: ymd[1], day: ymd[2], hour: hm[0], minute: hm[1])
-    guard let d = cal.date(from: comps) else { fatalError("bad local date in test: \(s)") }
-    return d
-}
-
-/// The day after a "yyyy-MM-dd" day, as "yyyy-MM-dd" (computed with Foundation's Calendar).
-func nextDay(_ s: String) -> String {
-    var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = TimeZone(identifier: "UTC")!
-    let ymd = s.split(separator: "-").map { Int($0)! }
-    let d = cal.date(from: DateComponents(year: ymd[0], month: ymd[1], day: ymd[2], hour: 12))!
-    let n = cal.date(byAdding: .day, value: 1, to: d)!
-    let c = cal.dateComponents([.year, .month, .day], from: n)
-    return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
-}
-
-func isoString(_ d: Date?, _ tz: TimeZone = newYork) -> String {
-    guard let d else { return "nil" }
-    let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime]
-    f.timeZone = tz
-    return f.string(from: d)
-}
-
-func resolver(_ now: String = referenceNow, _ tz: TimeZone = newYork) -> TemporalResolver {
-    TemporalResolver(context: TemporalContext(now: when(now, tz), timeZone: tz))
+/// Shared fixtures (namespaced so the shared HearthTimeTests target has no loose globals).
+enum TemporalFixtures {
+    /// Reference "now": Monday 2026-02-02 09:00 in New York.
+    static let referenceNow = "2026-02-02T09:00:00-05:00"
+    static let newYork = TimeZone(identifier: "America/New_York")!
 }
 
 /// One row of a table-driven test.
@@ -70,94 +29,140 @@ struct TemporalCase {
     var line: UInt
 }
 
-/// A whole day: 00:00 to the next 00:00, no time of day.
-func day(_ phrase: String, _ date: String, now: String = referenceNow, line: UInt = #line) -> TemporalCase {
-    TemporalCase(phrase: phrase, now: now, kind: .interval, start: date, end: nextDay(date), timed: false, line: line)
-}
+/// Base class of the temporal tests: table helpers as methods, not module globals.
+class TemporalTestCase: XCTestCase {
+    /// Reference "now": Monday 2026-02-02 09:00 in New York.
+    var referenceNow: String { TemporalFixtures.referenceNow }
+    var newYork: TimeZone { TemporalFixtures.newYork }
 
-/// Whole days from `first` 00:00 to `endExclusive` 00:00 ("this week").
-func days(_ phrase: String, _ first: String, _ endExclusive: String, now: String = referenceNow,
-          minutes: Int? = nil, line: UInt = #line) -> TemporalCase {
-    TemporalCase(phrase: phrase, now: now, kind: .interval, start: first, end: endExclusive, timed: false,
-                 minutes: minutes, line: line)
-}
-
-/// An instant with a time of day.
-func at(_ phrase: String, _ time: String, now: String = referenceNow, notes: [String]? = [], line: UInt = #line) -> TemporalCase {
-    TemporalCase(phrase: phrase, now: now, kind: .instant, start: time, timed: true, notes: notes, line: line)
-}
-
-/// A timed interval.
-func span(_ phrase: String, _ start: String, _ end: String, now: String = referenceNow, minutes: Int? = nil,
-          line: UInt = #line) -> TemporalCase {
-    TemporalCase(phrase: phrase, now: now, kind: .interval, start: start, end: end, timed: true, minutes: minutes, line: line)
-}
-
-/// A bare duration.
-func dur(_ phrase: String, _ minutes: Int, now: String = referenceNow, line: UInt = #line) -> TemporalCase {
-    TemporalCase(phrase: phrase, now: now, kind: .duration, start: nil, end: nil, timed: false, minutes: minutes, line: line)
-}
-
-/// A recurrence; `start` with a clock time ("2026-02-03 17:00", or ISO not at midnight) means hasTimeOfDay.
-func rule(_ phrase: String, _ rrule: String, _ start: String, end: String? = nil, minutes: Int? = nil,
-          now: String = referenceNow, line: UInt = #line) -> TemporalCase {
-    TemporalCase(phrase: phrase, now: now, kind: .recurrence, start: start, end: end,
-                 timed: start.contains("T") ? !start.contains("T00:00:00") : start.contains(":"),
-                 minutes: minutes, rrule: rrule, line: line)
-}
-
-/// Counts every row checked, so the suite can report how many phrasings it covers.
-nonisolated(unsafe) var temporalRowsChecked = 0
-
-func check(_ cases: [TemporalCase], tz: TimeZone = newYork, file: StaticString = #filePath) {
-    for c in cases {
-        temporalRowsChecked += 1
-        let r: TemporalResolution
-        do {
-            r = try resolver(c.now, tz).resolve(c.phrase)
-        } catch {
-            XCTFail("\"\(c.phrase)\" threw \(error)", file: file, line: c.line)
-            continue
-        }
-        let label = "\"\(c.phrase)\" @ \(c.now)"
-        XCTAssertEqual(r.kind, c.kind, "kind of \(label)", file: file, line: c.line)
-        XCTAssertEqual(isoString(r.start, tz), c.start.map { isoString(when($0, tz), tz) } ?? "nil",
-                       "start of \(label)", file: file, line: c.line)
-        XCTAssertEqual(isoString(r.end, tz), c.end.map { isoString(when($0, tz), tz) } ?? "nil",
-                       "end of \(label)", file: file, line: c.line)
-        if let t = c.timed { XCTAssertEqual(r.hasTimeOfDay, t, "hasTimeOfDay of \(label)", file: file, line: c.line) }
-        XCTAssertEqual(r.minutes, c.minutes, "minutes of \(label)", file: file, line: c.line)
-        XCTAssertEqual(r.rrule, c.rrule, "rrule of \(label)", file: file, line: c.line)
-        if let n = c.notes { XCTAssertEqual(r.notes, n, "notes of \(label)", file: file, line: c.line) }
+    func iso(_ s: String) -> Date {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        guard let d = f.date(from: s) else { fatalError("bad ISO date in test: \(s)") }
+        return d
     }
-}
 
-/// Phrases that must be rejected as not understood.
-func checkNotUnderstood(_ phrases: [String], now: String = referenceNow, file: StaticString = #filePath,
-                        line: UInt = #line) {
-    for p in phrases {
-        temporalRowsChecked += 1
-        do {
-            let r = try resolver(now).resolve(p)
-            XCTFail("\"\(p)\" should not resolve, got \(r.kind) \(isoString(r.start)) \(r.rrule ?? "")", file: file, line: line)
-        } catch {
-            XCTAssertEqual(error, .notUnderstood(p), "\"\(p)\"", file: file, line: line)
+    /// Parses an expected time: ISO with offset, or "yyyy-MM-dd[ HH:mm]" local to `tz`.
+    func when(_ s: String, _ tz: TimeZone = TemporalFixtures.newYork) -> Date {
+        if s.contains("T") { return iso(s) }
+        let parts = s.split(separator: " ")
+        let ymd = parts[0].split(separator: "-").map { Int($0)! }
+        var hm = [0, 0]
+        if parts.count > 1 { hm = parts[1].split(separator: ":").map { Int($0)! } }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = tz
+        let comps = DateComponents(year: ymd[0], month: ymd[1], day: ymd[2], hour: hm[0], minute: hm[1])
+        guard let d = cal.date(from: comps) else { fatalError("bad local date in test: \(s)") }
+        return d
+    }
+
+    /// The day after a "yyyy-MM-dd" day, as "yyyy-MM-dd" (computed with Foundation's Calendar).
+    func nextDay(_ s: String) -> String {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        let ymd = s.split(separator: "-").map { Int($0)! }
+        let d = cal.date(from: DateComponents(year: ymd[0], month: ymd[1], day: ymd[2], hour: 12))!
+        let n = cal.date(byAdding: .day, value: 1, to: d)!
+        let c = cal.dateComponents([.year, .month, .day], from: n)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
+    func isoString(_ d: Date?, _ tz: TimeZone = TemporalFixtures.newYork) -> String {
+        guard let d else { return "nil" }
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        f.timeZone = tz
+        return f.string(from: d)
+    }
+
+    func resolver(_ now: String = TemporalFixtures.referenceNow, _ tz: TimeZone = TemporalFixtures.newYork) -> TemporalResolver {
+        TemporalResolver(context: TemporalContext(now: when(now, tz), timeZone: tz))
+    }
+
+    /// A whole day: 00:00 to the next 00:00, no time of day.
+    func day(_ phrase: String, _ date: String, now: String = TemporalFixtures.referenceNow, line: UInt = #line) -> TemporalCase {
+        TemporalCase(phrase: phrase, now: now, kind: .interval, start: date, end: nextDay(date), timed: false, line: line)
+    }
+
+    /// Whole days from `first` 00:00 to `endExclusive` 00:00 ("this week").
+    func days(_ phrase: String, _ first: String, _ endExclusive: String, now: String = TemporalFixtures.referenceNow,
+              minutes: Int? = nil, line: UInt = #line) -> TemporalCase {
+        TemporalCase(phrase: phrase, now: now, kind: .interval, start: first, end: endExclusive, timed: false,
+                     minutes: minutes, line: line)
+    }
+
+    /// An instant with a time of day.
+    func at(_ phrase: String, _ time: String, now: String = TemporalFixtures.referenceNow, notes: [String]? = [], line: UInt = #line) -> TemporalCase {
+        TemporalCase(phrase: phrase, now: now, kind: .instant, start: time, timed: true, notes: notes, line: line)
+    }
+
+    /// A timed interval.
+    func span(_ phrase: String, _ start: String, _ end: String, now: String = TemporalFixtures.referenceNow, minutes: Int? = nil,
+              line: UInt = #line) -> TemporalCase {
+        TemporalCase(phrase: phrase, now: now, kind: .interval, start: start, end: end, timed: true, minutes: minutes, line: line)
+    }
+
+    /// A bare duration.
+    func dur(_ phrase: String, _ minutes: Int, now: String = TemporalFixtures.referenceNow, line: UInt = #line) -> TemporalCase {
+        TemporalCase(phrase: phrase, now: now, kind: .duration, start: nil, end: nil, timed: false, minutes: minutes, line: line)
+    }
+
+    /// A recurrence; `start` with a clock time ("2026-02-03 17:00", or ISO not at midnight) means hasTimeOfDay.
+    func rule(_ phrase: String, _ rrule: String, _ start: String, end: String? = nil, minutes: Int? = nil,
+              now: String = TemporalFixtures.referenceNow, line: UInt = #line) -> TemporalCase {
+        TemporalCase(phrase: phrase, now: now, kind: .recurrence, start: start, end: end,
+                     timed: start.contains("T") ? !start.contains("T00:00:00") : start.contains(":"),
+                     minutes: minutes, rrule: rrule, line: line)
+    }
+
+
+    func check(_ cases: [TemporalCase], tz: TimeZone = TemporalFixtures.newYork, file: StaticString = #filePath) {
+        for c in cases {
+            let r: TemporalResolution
+            do {
+                r = try resolver(c.now, tz).resolve(c.phrase)
+            } catch {
+                XCTFail("\"\(c.phrase)\" threw \(error)", file: file, line: c.line)
+                continue
+            }
+            let label = "\"\(c.phrase)\" @ \(c.now)"
+            XCTAssertEqual(r.kind, c.kind, "kind of \(label)", file: file, line: c.line)
+            XCTAssertEqual(isoString(r.start, tz), c.start.map { isoString(when($0, tz), tz) } ?? "nil",
+                           "start of \(label)", file: file, line: c.line)
+            XCTAssertEqual(isoString(r.end, tz), c.end.map { isoString(when($0, tz), tz) } ?? "nil",
+                           "end of \(label)", file: file, line: c.line)
+            if let t = c.timed { XCTAssertEqual(r.hasTimeOfDay, t, "hasTimeOfDay of \(label)", file: file, line: c.line) }
+            XCTAssertEqual(r.minutes, c.minutes, "minutes of \(label)", file: file, line: c.line)
+            XCTAssertEqual(r.rrule, c.rrule, "rrule of \(label)", file: file, line: c.line)
+            if let n = c.notes { XCTAssertEqual(r.notes, n, "notes of \(label)", file: file, line: c.line) }
         }
     }
-}
 
-/// Pairs of phrasings (typed, spoken) that must resolve identically, and to a non-error.
-func checkSame(_ pairs: [(String, String)], now: String = referenceNow, file: StaticString = #filePath,
-               line: UInt = #line) {
-    for (a, b) in pairs {
-        temporalRowsChecked += 1
-        let ra = Result { () throws(TemporalError) in try resolver(now).resolve(a) }
-        let rb = Result { () throws(TemporalError) in try resolver(now).resolve(b) }
-        switch (ra, rb) {
-        case (.success(let x), .success(let y)):
-            XCTAssertEqual(x, y, "\"\(a)\" vs \"\(b)\"", file: file, line: line)
-        default:
-            XCTFail("\"\(a)\" → \(ra), \"\(b)\" → \(rb)", file: file, line: line)
+    /// Phrases that must be rejected as not understood.
+    func checkNotUnderstood(_ phrases: [String], now: String = TemporalFixtures.referenceNow, file: StaticString = #filePath,
+                            line: UInt = #line) {
+        for p in phrases {
+            do {
+                let r = try resolver(now).resolve(p)
+                XCTFail("\"\(p)\" should not resolve, got \(r.kind) \(isoString(r.start)) \(r.rrule ?? "")", file: file, line: line)
+            } catch {
+                XCTAssertEqual(error, .notUnderstood(p), "\"\(p)\"", file: file, line: line)
+            }
+        }
+    }
+
+    /// Pairs of phrasings (typed, spoken) that must resolve identically, and to a non-error.
+    func checkSame(_ pairs: [(String, String)], now: String = TemporalFixtures.referenceNow, file: StaticString = #filePath,
+                   line: UInt = #line) {
+        for (a, b) in pairs {
+            let ra = Result { () throws(TemporalError) in try resolver(now).resolve(a) }
+            let rb = Result { () throws(TemporalError) in try resolver(now).resolve(b) }
+            switch (ra, rb) {
+            case (.success(let x), .success(let y)):
+                XCTAssertEqual(x, y, "\"\(a)\" vs \"\(b)\"", file: file, line: line)
+            default:
+                XCTFail("\"\(a)\" → \(ra), \"\(b)\" → \(rb)", file: file, line: line)
+            }
         }
     }
 }

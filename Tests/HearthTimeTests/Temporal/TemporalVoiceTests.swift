@@ -3,7 +3,7 @@ import XCTest
 @testable import HearthTime
 
 /// Typed text and the engine's normalised voice text must resolve identically.
-final class TemporalVoiceTests: XCTestCase {
+final class TemporalVoiceTests: TemporalTestCase {
     func testNormaliserOutput() {
         let cases: [(String, String)] = [
             ("Thursday at 4pm.", "thursday at 4 pm"),
@@ -35,7 +35,6 @@ final class TemporalVoiceTests: XCTestCase {
             ("in 1.5 hours", "in 1.5 hours"),
         ]
         for (input, expected) in cases {
-            temporalRowsChecked += 1
             XCTAssertEqual(TemporalNormalizer.normalize(input), expected, input)
         }
     }
@@ -48,7 +47,6 @@ final class TemporalVoiceTests: XCTestCase {
             "on the fifteenth of every month", "seven oh five", "ninety nine minutes",
         ]
         for p in phrases {
-            temporalRowsChecked += 1
             let once = TemporalNormalizer.normalize(p)
             XCTAssertEqual(TemporalNormalizer.normalize(once), once, p)
         }
@@ -67,7 +65,7 @@ final class TemporalVoiceTests: XCTestCase {
             ("tomorrow at 10am", "tomorrow at ten a m"),
             ("tomorrow at 10am", "tomorrow at 10 am"),
             ("Friday at 10am.", "friday at ten am"),
-            ("Is Jake free Friday at 3?", "is jake free friday at three".replacingOccurrences(of: "is jake free ", with: "Is Jake free ")),
+            ("Friday at 3?", "friday at three"),
             ("4 o'clock", "four o clock"),
             ("4 o'clock", "4 oclock"),
             ("half past 4 tomorrow", "half past four tomorrow"),
