@@ -83,17 +83,18 @@ public enum CalendarRules {
         var result: [TimeSlot] = []
         for dayOffset in 0...searchDays {
             guard let day = calendar.date(byAdding: .day, value: dayOffset, to: requestedDay) else { continue }
-            let candidates = gridStarts(on: day, duration: requested.duration, calendar: calendar, stepMinutes: 30)
-                .filter { $0 >= notBefore && $0 != requested.start }
-                .map { DateInterval(start: $0, duration: requested.duration) }
-                .filter { isFree($0, busy: busy) }
-                .sorted { lhs, rhs in
-                    let left = abs(minuteOfDay(lhs.start, calendar) - requestedMinute)
-                    let right = abs(minuteOfDay(rhs.start, calendar) - requestedMinute)
-                    return left != right ? left < right : lhs.start < rhs.start
-                }
+            let dayStart = calendar.startOfDay(for: day)
+            // Distance from the requested time of day, computed once per candidate (not in the comparator).
+            var candidates: [(slot: DateInterval, distance: Double)] = []
+            for start in gridStarts(on: day, duration: requested.duration, calendar: calendar, stepMinutes: 30)
+            where start >= notBefore && start != requested.start {
+                let slot = DateInterval(start: start, duration: requested.duration)
+                guard isFree(slot, busy: busy) else { continue }
+                candidates.append((slot, abs(start.timeIntervalSince(dayStart) / 60 - requestedMinute)))
+            }
+            candidates.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.slot.start < $1.slot.start }
             let take = dayOffset == 0 ? sameDayLimit : 1
-            for slot in candidates.prefix(take) where result.count < limit {
+            for (slot, _) in candidates.prefix(take) where result.count < limit {
                 result.append(TimeSlot(start: slot.start, end: slot.end, score: 0,
                                        reason: dayOffset == 0 ? "same day" : "nearest on a later day"))
             }
@@ -124,18 +125,12 @@ public enum CalendarRules {
         date.timeIntervalSince(calendar.startOfDay(for: date)) / 60
     }
 
-    /// Starts on a grid from 08:00 such that the slot ends by 20:00, in wall-clock time.
+    /// Starts on a grid from 08:00 such that the slot ends by 20:00, in wall-clock time. Steps are
+    /// added as seconds: daylight-saving changes happen at night, outside 08:00–20:00.
     static func gridStarts(on day: Date, duration: TimeInterval, calendar: Calendar, stepMinutes: Int) -> [Date] {
         guard let open = calendar.date(bySettingHour: 8, minute: 0, second: 0, of: day),
               let close = calendar.date(bySettingHour: 20, minute: 0, second: 0, of: day) else { return [] }
-        var starts: [Date] = []
-        var minute = 0
-        while let start = calendar.date(byAdding: .minute, value: minute, to: open),
-              start.addingTimeInterval(duration) <= close {
-            starts.append(start)
-            minute += stepMinutes
-        }
-        return starts
+        return Array(stride(from: open, through: close.addingTimeInterval(-duration), by: TimeInterval(stepMinutes * 60)))
     }
 
     /// The family free-time search of the decision tree (seed 000 `findCommonFreeTime`): gaps in the

@@ -61,8 +61,9 @@ public final class Assistant: Sendable {
     public let ids: any IDGenerator
     let logger: Logger
 
+    /// `jit`: compile the grammar to machine code — worth it for servers and REPLs, not for one turn.
     public init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone? = nil, timeSource: TimeSource = .system,
-                ids: any IDGenerator = RandomIDGenerator(),
+                ids: any IDGenerator = RandomIDGenerator(), jit: Bool = true,
                 logger: Logger = Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
         self.store = store
         let (members, places, zoneName) = try store.read { reader in
@@ -71,7 +72,8 @@ public final class Assistant: Sendable {
         roster = Roster(members: members)
         self.timeZone = timeZone ?? zoneName.flatMap(TimeZone.init(identifier:)) ?? .current
         grammar = try Grammar.load(directory: grammarDirectory,
-                                   vocabulary: ["member_name": roster.nameVocabulary, "place_name": places.map { $0.name.lowercased() }])
+                                   vocabulary: ["member_name": roster.nameVocabulary, "place_name": places.map { $0.name.lowercased() }],
+                                   jit: jit)
         self.timeSource = timeSource
         self.ids = ids
         self.logger = logger

@@ -97,12 +97,7 @@ struct Interpreter {
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
     }
 
-    func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = context.timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
-    }
+    func iso(_ date: Date) -> String { ISO8601.string(date, in: context.timeZone) }
 
     // MARK: - Requests
 

@@ -53,6 +53,8 @@ public struct Grammar: Sendable {
     }
 
     public let intents: [Intent]
+    /// The most capture groups in any pattern: the size of the reusable match data.
+    let maximumCaptures: Int
     /// Longest utterance (UTF-8 bytes, after normalisation) the grammar will look at.
     public static let maximumInputLength = 1_000
 
@@ -65,7 +67,8 @@ public struct Grammar: Sendable {
 
     /// Loads every `*.yaml` file in `directory`. `vocabulary` injects word lists (such as the
     /// family's member names) as definitions, each an alternation of its escaped entries.
-    public static func load(directory: URL, vocabulary: [String: [String]] = [:]) throws(GrammarError) -> Grammar {
+    /// `jit`: see `CompiledPattern.init`; servers and REPLs want it, one-shot commands do not.
+    public static func load(directory: URL, vocabulary: [String: [String]] = [:], jit: Bool = true) throws(GrammarError) -> Grammar {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -81,11 +84,11 @@ public struct Grammar: Sendable {
             }
             sources.append((name, text))
         }
-        return try load(sources: sources, vocabulary: vocabulary)
+        return try load(sources: sources, vocabulary: vocabulary, jit: jit)
     }
 
     /// Loads grammar files given as (file name, YAML text); common.yaml's `wrap` applies to all.
-    public static func load(sources: [(String, String)], vocabulary: [String: [String]] = [:]) throws(GrammarError) -> Grammar {
+    public static func load(sources: [(String, String)], vocabulary: [String: [String]] = [:], jit: Bool = true) throws(GrammarError) -> Grammar {
         var files: [(String, GrammarFile)] = []
         for (name, text) in sources {
             do { files.append((name, try GrammarFile.parse(text))) } catch {
@@ -112,19 +115,11 @@ public struct Grammar: Sendable {
             }
         }
         let expander = Expander(definitions: definitions)
-        // Check each definition alone first so that an error points into the definition itself.
         for name in definitions.keys.sorted() {
-            let (file, source) = definitions[name]!
             guard name.first?.isLetter == true else {
-                throw GrammarError(file: file, message: "definition name '\(name)' must start with a letter")
+                throw GrammarError(file: definitions[name]!.file, message: "definition name '\(name)' must start with a letter")
             }
             try expander.checkCycles(name)
-            let expansion = try expander.expand(source, file: file, intent: nil)
-            let standalone = "(?:\(expansion.body))" + (try expander.defineBlock(for: expansion.uses, file: file, intent: nil, pattern: nil))
-            do { _ = try CompiledPattern(standalone) } catch {
-                throw GrammarError(file: file, intent: nil, pattern: nil, offset: error.offset,
-                                   message: "definition '\(name)': \(error.message) (near: \(snippet(standalone, at: error.offset)))")
-            }
         }
         let expandedPrefix = try expander.expand(prefix, file: "common.yaml", intent: "wrap.prefix")
         let expandedSuffix = try expander.expand(suffix, file: "common.yaml", intent: "wrap.suffix")
@@ -145,7 +140,9 @@ public struct Grammar: Sendable {
                                                            file: file, intent: spec.name, pattern: index)
                     let full = "^\(expandedPrefix.body)(?:\(body.body))\(expandedSuffix.body)$\(defines)"
                     let pattern: CompiledPattern
-                    do { pattern = try CompiledPattern(full) } catch {
+                    do { pattern = try CompiledPattern(full, jit: jit) } catch {
+                        // Point into a broken definition when that is where the error is.
+                        try expander.diagnoseDefinitions(body.uses + expandedPrefix.uses + expandedSuffix.uses)
                         // Offsets inside the pattern's own text are reported relative to it.
                         let bodyStart = 1 + expandedPrefix.body.utf8.count + 3
                         let offset = (bodyStart...(bodyStart + body.body.utf8.count)).contains(error.offset) ? error.offset - bodyStart : error.offset
@@ -168,18 +165,20 @@ public struct Grammar: Sendable {
                                       examples: spec.examples ?? [], patterns: compiled))
             }
         }
-        return Grammar(intents: intents)
+        let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
+        return Grammar(intents: intents, maximumCaptures: maximumCaptures)
     }
 
     /// Every full-utterance match, best first.
     public func candidates(_ normalized: NormalizedText) -> (matches: [IntentMatch], limitExceeded: Bool) {
         let bytes = Array(normalized.text.utf8)
+        let scratch = CompiledPattern.Scratch(pairs: maximumCaptures + 1)
         var matches: [IntentMatch] = []
         var limitExceeded = false
         for intent in intents {
             var best: IntentMatch?
             for pattern in intent.patterns {
-                switch pattern.match(bytes) {
+                switch pattern.match(bytes, scratch: scratch) {
                 case .noMatch: continue
                 case .limitExceeded: limitExceeded = true
                 case .match(let match):
@@ -302,6 +301,20 @@ struct Expander {
         }
         guard !ordered.isEmpty else { return "" }
         return "(?(DEFINE)" + ordered.sorted().map { "(?<\(Self.definitionPrefix)\($0)>\(bodies[$0]!))" }.joined() + ")"
+    }
+
+    /// Compiles each definition (and what it uses) on its own, throwing the first error found,
+    /// so that a mistake in common.yaml is reported there rather than in every intent using it.
+    func diagnoseDefinitions(_ names: [String]) throws(GrammarError) {
+        for name in names.sorted() {
+            guard let (file, source) = definitions[name] else { continue }
+            let expansion = try expand(source, file: file, intent: nil)
+            let standalone = "(?:\(expansion.body))" + (try defineBlock(for: expansion.uses, file: file, intent: nil, pattern: nil))
+            do { _ = try CompiledPattern(standalone, jit: false) } catch {
+                throw GrammarError(file: file, intent: nil, pattern: nil, offset: error.offset,
+                                   message: "definition '\(name)': \(error.message) (near: \(snippet(standalone, at: error.offset)))")
+            }
+        }
     }
 
     /// Checks references exist and are not circular (a definition may not call itself: grammars

@@ -63,44 +63,54 @@ public enum Normalizer {
     }
 
     /// Words are runs of letters and digits. Apostrophes join letters ("emma's"); ':' '/' '.' '-'
-    /// join digits ("4:30", "2/8", "2026-02-08", "1.5"); '$' may lead a number.
+    /// join digits ("4:30", "2/8", "2026-02-08", "1.5"); '$' may lead a number. Works on Unicode
+    /// scalars and lowercases each token once: this runs on every utterance.
     static func rawTokens(_ input: String) -> [RawToken] {
+        let scalars = input.unicodeScalars
         var result: [RawToken] = []
-        var current = ""
-        var start = input.startIndex
-        var index = input.startIndex
+        var start: String.Index?
+        var text = String.UnicodeScalarView()
+        var index = scalars.startIndex
         func flush(at end: String.Index) {
-            if !current.isEmpty { result.append(RawToken(text: current, source: start..<end)) }
-            current = ""
+            if let begin = start, !text.isEmpty {
+                result.append(RawToken(text: String(text).lowercased(), source: begin..<end))
+            }
+            start = nil
+            text = String.UnicodeScalarView()
         }
-        while index < input.endIndex {
-            let character = input[index]
-            let next = input.index(after: index)
-            let following: Character? = next < input.endIndex ? input[next] : nil
-            let previous = current.last
-            if character.isLetter || character.isNumber {
-                if current.isEmpty { start = index }
-                current += character.lowercased()
-            } else if (character == "'" || character == "’"), let previous, previous.isLetter, following?.isLetter == true {
-                current += "'"
-            } else if ":/.-".contains(character), let previous, previous.isNumber, following?.isNumber == true {
-                current.append(character)
-            } else if character == "$", following?.isNumber == true {
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            let following = next < scalars.endIndex ? scalars[next] : nil
+            let previous = text.last
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if start == nil { start = index }
+                text.append(scalar)
+            } else if scalar.properties.generalCategory == .nonspacingMark, start != nil {
+                text.append(scalar)  // combining accents stay with their letter
+            } else if (scalar == "'" || scalar == "\u{2019}"), let previous, previous.properties.isAlphabetic,
+                      let following, following.properties.isAlphabetic {
+                text.append("'")
+            } else if scalar == ":" || scalar == "/" || scalar == "." || scalar == "-",
+                      let previous, previous.properties.numericType != nil, let following, following.properties.numericType != nil {
+                text.append(scalar)
+            } else if scalar == "$", let following, following.properties.numericType != nil {
                 flush(at: index)
                 start = index
-                current = "$"
+                text.append(scalar)
             } else {
                 flush(at: index)
             }
             index = next
         }
-        flush(at: input.endIndex)
+        flush(at: scalars.endIndex)
         return result
     }
 
     /// "4pm" → "4" "pm", "10:30am" → "10:30" "am".
     static func splitMeridiem(_ tokens: [RawToken]) -> [RawToken] {
-        tokens.flatMap { token -> [RawToken] in
+        guard tokens.contains(where: { $0.text.hasSuffix("m") && $0.text.first?.isNumber == true }) else { return tokens }
+        return tokens.flatMap { token -> [RawToken] in
             for suffix in ["am", "pm"] where token.text.count > 2 && token.text.hasSuffix(suffix) {
                 let head = token.text.dropLast(2)
                 if head.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "." }), head.first?.isNumber == true {

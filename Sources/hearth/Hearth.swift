@@ -74,9 +74,10 @@ struct FamilyOptions: ParsableArguments {
         return store
     }
 
-    func assistant() throws -> Assistant {
+    /// `longRunning`: a REPL or server matches many utterances, so JIT-compiling the grammar pays off.
+    func assistant(longRunning: Bool = false) throws -> Assistant {
         try Assistant(store: try openStore(), grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: timeZone,
-                      timeSource: pinnedNow.map(TimeSource.fixed) ?? .system, logger: logger())
+                      timeSource: pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, logger: logger())
     }
 }
 

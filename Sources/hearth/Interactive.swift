@@ -8,7 +8,7 @@ struct Repl: ParsableCommand {
 
     func run() throws {
         let assistant: Assistant
-        do { assistant = try options.assistant() } catch { throw fail(error) }
+        do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
         var speaker = options.speaker
         var now = options.pinnedNow
         let interactive = isatty(STDIN_FILENO) == 1
@@ -61,7 +61,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let assistant: Assistant
-        do { assistant = try options.assistant() } catch { throw fail(error) }
+        do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
         let server = LineProtocol(assistant: assistant)
         var lineNumber = 0
         // readLine repairs invalid UTF-8 with U+FFFD, so any bytes become a line we can answer.

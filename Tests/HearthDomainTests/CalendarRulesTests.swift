@@ -122,3 +122,19 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertEqual(formatter.dayAndTime(at("2026-02-05 16:00"), spoken: true), "Thursday, February 5th at 4 PM")
     }
 }
+
+final class ISO8601Tests: XCTestCase {
+    func testMatchesFoundationAcrossZonesAndDates() {
+        let reference = ISO8601DateFormatter()
+        for zoneName in ["America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "UTC", "America/St_Johns"] {
+            let zone = TimeZone(identifier: zoneName)!
+            reference.timeZone = zone
+            for seconds in stride(from: 0.0, to: 4_000_000_000.0, by: 7_654_321.5) {  // 1970–2096
+                let date = Date(timeIntervalSince1970: seconds)
+                var expected = reference.string(from: date)
+                if expected.hasSuffix("Z") { expected = String(expected.dropLast()) + "+00:00" }
+                XCTAssertEqual(ISO8601.string(date, in: zone), expected, "\(zoneName) \(seconds)")
+            }
+        }
+    }
+}

@@ -97,3 +97,24 @@ final class GrammarLoadingTests: XCTestCase {
         if case .tooLong = grammar.match(String(repeating: "a", count: 100_000)) {} else { XCTFail("100 KB must be refused as too long") }
     }
 }
+
+final class GrammarDefinitionErrorTests: XCTestCase {
+    func testABrokenDefinitionIsReportedWhereItIs() {
+        do {
+            _ = try Grammar.load(sources: [("common.yaml", "definitions:\n  clock: '\\\\d+(am'\n"),
+                                           ("calendar.yaml", "intents:\n  - name: calendar.show\n    patterns: ['at {clock}']\n")])
+            XCTFail("must not load")
+        } catch {
+            XCTAssertEqual(error.file, "common.yaml")
+            XCTAssertTrue(error.message.hasPrefix("definition 'clock': missing closing parenthesis"), error.description)
+        }
+    }
+
+    func testManyCapturesStillMatch() throws {
+        let groups = (1...80).map { "(?<g\($0)>a)?" }.joined()
+        let slots = (1...80).map { "g\($0): text" }.joined(separator: ", ")
+        let grammar = try Grammar.load(sources: [("x.yaml", "intents:\n  - name: x.y\n    slots: {\(slots)}\n    patterns: ['\(groups)b']\n")])
+        guard case .matched(let match, _) = grammar.match("ab") else { return XCTFail("no match") }
+        XCTAssertEqual(match.capture("g1")?.normalized, "a")
+    }
+}
