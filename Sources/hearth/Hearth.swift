@@ -11,7 +11,8 @@ struct Hearth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hearth",
         abstract: "Hearth, a family-coordination assistant.",
-        subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self],
+        subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
+                      ImportCommand.self, ExportCommand.self, TickCommand.self],
         defaultSubcommand: Repl.self
     )
 }
