@@ -171,8 +171,7 @@ public struct TemporalResolver: Sendable {
     }
 
     public func resolve(_ phrase: String) throws(TemporalError) -> TemporalResolution {
-        let normalised = TemporalNormalizer.normalize(phrase)
-        let tokens = TemporalTokenizer.tokenize(normalised)
+        let tokens = TemporalTokenizer.tokenize(words: TemporalNormalizer.normalizedWords(phrase))
         let expression: TemporalExpression
         do {
             var parser = TemporalParser(tokens: tokens)

@@ -9,6 +9,78 @@ import Foundation
 /// "o'clock" / "o clock" → "oclock".
 enum TemporalNormalizer {
     static func normalize(_ text: String) -> String {
+        normalizedWords(text).joined(separator: " ")
+    }
+
+    /// The normalised words, for the tokenizer (saves joining and splitting again).
+    static func normalizedWords(_ text: String) -> [String] {
+        if let words = asciiWords(text) { return joinWords(words) }
+        return normalizeCharacters(text).split(separator: " ").map(String.init)
+    }
+
+    /// The first two stages of `normalizeCharacters` on ASCII bytes (almost every phrase): the same
+    /// rules without grapheme breaking, which dominated resolution time. Nil for non-ASCII input.
+    static func asciiWords(_ text: String) -> [String]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        func isLetter(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+        func isJoiner(_ byte: UInt8) -> Bool { byte == 58 || byte == 47 || byte == 45 || byte == 46 }  // : / - .
+        // Stage 1: keep letters, digits, joiners between digits and apostrophes between letters.
+        var kept = [UInt8](repeating: 32, count: bytes.count)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let previous = index > 0 ? bytes[index - 1] : 32
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 32
+            if isLetter(byte) || isDigit(byte) {
+                kept[index] = byte
+            } else if isJoiner(byte), isDigit(previous), isDigit(next) {
+                kept[index] = byte
+            } else if byte == 39, isLetter(previous), isLetter(next) {  // '
+                kept[index] = byte
+            }
+        }
+        // Stage 2: split on spaces and at digit/letter boundaries, re-attaching ordinal suffixes.
+        var words: [String] = []
+        var index = 0
+        while index < kept.count {
+            guard kept[index] != 32 else { index += 1; continue }
+            var end = index
+            while end < kept.count && kept[end] != 32 { end += 1 }
+            var partStart = index
+            var currentIsDigit: Bool? = nil
+            var parts: [ArraySlice<UInt8>] = []
+            for position in index..<end {
+                let byte = kept[position]
+                let digitLike = isDigit(byte) || (isJoiner(byte) && currentIsDigit == true)
+                if let kind = currentIsDigit, kind != digitLike {
+                    parts.append(kept[partStart..<position])
+                    partStart = position
+                }
+                currentIsDigit = digitLike
+            }
+            parts.append(kept[partStart..<end])
+            var previousAllDigits = false
+            for part in parts {
+                let text = String(decoding: part, as: UTF8.self)
+                if previousAllDigits, ["st", "nd", "rd", "th"].contains(text) {
+                    words[words.count - 1] += text
+                    previousAllDigits = false
+                } else {
+                    words.append(text)
+                    previousAllDigits = part.allSatisfy(isDigit)
+                }
+            }
+            index = end
+        }
+        return words
+    }
+
+    static func normalizeCharacters(_ text: String) -> String {
         let lowered = Array(text.lowercased())
         var chars: [Character] = []
         chars.reserveCapacity(lowered.count)

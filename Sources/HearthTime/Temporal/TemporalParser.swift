@@ -104,6 +104,9 @@ struct TemporalParser {
     /// Larger amounts ("in 5000000 days") are not understood rather than overflowing.
     static let maxAmount = 100_000
 
+    static let ofOrIn: Set<String> = ["of", "in"]
+    static let windowLeads: Set<String> = ["in", "within", "over", "during", "for"]
+    static let nextWords: Set<String> = ["next", "coming", "following"]
     static let fillers: Set<String> = ["ish", "approx", "roughly", "just", "like", "on", "at", "by", "around", "about", "approximately", "and",
                                        "the", "of", "in", "from", "this", "sometime", "some", "time",
                                        "please", "for", "to", "or", "then", "later", "is", "it"]
@@ -266,7 +269,16 @@ struct TemporalParser {
     }
 
     /// US family holidays: fixed dates and "n-th weekday of a month" ones, plus Easter.
+    /// First words of every holiday name below: a cheap guard, since most phrases name none.
+    static let holidayFirstWords: Set<String> = [
+        "christmas", "xmas", "new", "halloween", "valentine", "valentine's", "valentines", "independence", "thanksgiving",
+        "mother", "mother's", "mothers", "father", "father's", "fathers", "memorial", "labor", "labour", "easter",
+        "martin", "mlk", "presidents", "president's", "presidents'", "columbus", "veterans", "veteran's", "juneteenth",
+        "good", "boxing", "st", "saint",
+    ]
+
     mutating func parseHoliday() -> TemporalDay? {
+        guard let first = word(), Self.holidayFirstWords.contains(first) else { return nil }
         func possessive(_ w: String) -> Bool { accept(w + "'s") || accept(w + "s") || accept(w) }
         if accept("christmas") || accept("xmas") {
             if accept("eve") { return .date(month: 12, day: 24, year: nil) }
@@ -343,7 +355,7 @@ struct TemporalParser {
         } else if !accept("day") {
             return nil
         }
-        guard acceptAny(["of", "in"]) != nil, let month = monthAt() else { return nil }
+        guard acceptAny(Self.ofOrIn) != nil, let month = monthAt() else { return nil }
         pos += 1
         let year = parseYear()
         if let wd = weekday {
@@ -748,9 +760,9 @@ struct TemporalParser {
     /// "in the next 2 hours", "within an hour", "over the next 3 days", "for the next week".
     mutating func parseWindow() throws(TemporalParseError) -> Bool {
         let start = pos
-        let lead = acceptAny(["in", "within", "over", "during", "for"])
+        let lead = acceptAny(Self.windowLeads)
         _ = accept("the")
-        let hasNext = acceptAny(["next", "coming", "following"]) != nil
+        let hasNext = acceptAny(Self.nextWords) != nil
         guard hasNext || lead == "within" else { pos = start; return false }
         var quantity = parseQuantity()
         // "the next hour" (but "next week" stays the calendar week).

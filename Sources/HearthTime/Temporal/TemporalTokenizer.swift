@@ -24,9 +24,19 @@ enum TemporalToken: Equatable, Sendable {
 /// rejects what it cannot read.
 enum TemporalTokenizer {
     static func tokenize(_ normalised: String) -> [TemporalToken] {
+        tokenize(words: normalised.split(separator: " ").map(String.init))
+    }
+
+    static func tokenize(words: [String]) -> [TemporalToken] {
         var tokens: [TemporalToken] = []
-        for piece in normalised.split(separator: " ") {
-            tokens.append(contentsOf: tokenizeWord(String(piece)))
+        tokens.reserveCapacity(words.count)
+        for word in words {
+            // Most words are plain words: skip the number shapes unless it starts with a digit.
+            if let first = word.utf8.first, first >= 48 && first <= 57 {
+                tokens.append(contentsOf: tokenizeWord(word))
+            } else {
+                tokens.append(.word(word))
+            }
         }
         return tokens
     }
