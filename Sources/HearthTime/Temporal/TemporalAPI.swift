@@ -108,15 +108,20 @@ import Foundation
 /// What the resolver needs to know about "now": the injected clock value and the family's zone.
 public struct TemporalContext: Sendable {
     public var now: Date
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { calendar = Self.makeCalendar(timeZone) }
+    }
+    /// Gregorian, weeks start on Monday, the family's time zone, `en_US_POSIX` locale. Stored,
+    /// because building a Calendar costs more than resolving a phrase.
+    public private(set) var calendar: Calendar
 
     public init(now: Date, timeZone: TimeZone) {
         self.now = now
         self.timeZone = timeZone
+        self.calendar = Self.makeCalendar(timeZone)
     }
 
-    /// Gregorian, weeks start on Monday, the family's time zone, `en_US_POSIX` locale.
-    public var calendar: Calendar {
+    static func makeCalendar(_ timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.firstWeekday = 2
         calendar.timeZone = timeZone
