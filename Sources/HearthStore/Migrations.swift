@@ -99,6 +99,12 @@ enum Migrations {
                 t.column("recorded_at", .double).notNull()
             }
         }
+        // iCalendar import/export: an event's UID stays stable across re-imports (NULL: none yet;
+        // export then derives one from the id). SQLite cannot add a UNIQUE column, hence the index.
+        migrator.registerMigration("v2-event-uid") { db in
+            try db.alter(table: "event") { t in t.add(column: "uid", .text) }
+            try db.create(index: "event_on_uid", on: "event", columns: ["uid"], unique: true)
+        }
         return migrator
     }
 }
