@@ -77,6 +77,10 @@ struct Interpreter {
                 slots["window_start"] = .string(iso(window.start))
                 slots["window_end"] = .string(iso(window.end))
             }
+        case "calendar.cancel_event", "dialog.scope":
+            if case .string(let date)? = slots["date"] { slots["date"] = .string(String(date.prefix(10))) }
+            slots["recurrence"] = nil
+            if let scope = resolved.texts["scope"] { slots["scope"] = .string(Self.scope(of: scope).rawValue) }
         case "calendar.show":
             if slots["range_start"] == nil {
                 let today = dayInterval(containing: now)
@@ -86,6 +90,14 @@ struct Interpreter {
         default:
             break
         }
+    }
+
+    /// "whole", "for good", "all" → the series; "one", "once", "just", "next" → one occurrence.
+    static func scope(of words: String) -> EventChange.Scope {
+        let text = words.lowercased()
+        let series = ["whole", "entire", "all", "every", "each", "series", "good", "from now on", "permanently", "forever",
+                      "altogether", "rest of"]
+        return series.contains(where: text.contains) ? .series : .occurrence
     }
 
     var defaultSearchWindow: DateInterval {
@@ -133,6 +145,13 @@ struct Interpreter {
             let end = time.end ?? start.addingTimeInterval(3600)
             let members = resolved.members["members"] ?? [speaker.id]
             return .act(.checkAvailability(members: members, interval: DateInterval(start: start, end: max(start, end))))
+        case "calendar.move_event":
+            return .act(.changeEvent(try moveChange(resolved), overrideConflicts: false))
+        case "calendar.cancel_event":
+            var change = EventChange(kind: .cancel, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
+            if let time = resolved.times["date"], let start = time.start { change.day = dayInterval(containing: start) }
+            change.scope = resolved.texts["scope"].map(Self.scope(of:))
+            return .act(.changeEvent(change, overrideConflicts: false))
         case "location.where_is_everyone":
             return .act(.locateEveryone)
         case "location.where_is":
@@ -143,6 +162,24 @@ struct Interpreter {
         default:
             return .say(ReplyText("I understood that as \(match.intent), but I can't do that yet."), clearsPending: false)
         }
+    }
+
+    /// "move Emma's dentist to Friday at 10am": the event by title words and attendees, the new time.
+    func moveChange(_ resolved: ResolvedSlots) throws(HearthError) -> EventChange {
+        var change = EventChange(kind: .move, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
+        if let time = resolved.times["time"] {
+            // Only a time was said ("to 3pm"): the same day as the event.
+            guard let start = time.start else { throw .timeNotUnderstood(resolved.phrases["time"] ?? "") }
+            change.newStart = start
+            change.keepDay = true
+        } else if let time = resolved.times["when"] {
+            guard let start = time.start, time.rrule == nil else { throw .timeNotUnderstood(resolved.phrases["when"] ?? "") }
+            change.newStart = start
+            change.keepTime = !time.hasTimeOfDay
+        } else {
+            throw .timeNotUnderstood("that")
+        }
+        return change
     }
 
     func interval(of time: TemporalResolution) -> DateInterval? {
@@ -197,6 +234,7 @@ struct Interpreter {
     // MARK: - Answers to a pending decision
 
     func answer(_ pending: PendingDecision, intent: String, resolved: ResolvedSlots) throws(HearthError) -> Outcome {
+        if let change = pending.change { return try answer(pending, change: change, intent: intent, resolved: resolved) }
         let cancelled = ReplyText("OK, I won't schedule \(pending.draft.map { "the " + $0.title.lowercased() } ?? "it").")
         if intent == "dialog.cancel" { return .say(cancelled, clearsPending: true) }
         guard var draft = pending.draft else { return .say(cancelled, clearsPending: true) }
@@ -234,6 +272,8 @@ struct Interpreter {
                     draft.start = option.start
                     draft.end = option.end
                     return .act(.createEvent(draft, overrideConflicts: false))
+                case .chooseEvent, .thisOccurrence, .wholeSeries:
+                    return reprompt(pending)
                 }
             }
             if let time = resolved.times["start"] {
@@ -245,6 +285,83 @@ struct Interpreter {
             return reprompt(pending)
         default:
             return reprompt(pending)
+        }
+    }
+
+    /// Answers to a question about moving or cancelling: which event, how much of a series, or
+    /// (for a move that clashes) which time.
+    func answer(_ pending: PendingDecision, change: EventChange, intent: String, resolved: ResolvedSlots) throws(HearthError) -> Outcome {
+        var change = change
+        let what = pending.draft.map { "the " + $0.title.lowercased() } ?? "it"
+        let leaveIt = ReplyText("OK, I'll leave \(what) as it is.")
+        switch intent {
+        case "dialog.cancel":
+            return .say(leaveIt, clearsPending: true)
+        case "dialog.scope":
+            guard pending.kind == .recurrenceScope else { return reprompt(pending) }
+            change.scope = Self.scope(of: resolved.texts["scope"] ?? "")
+            return .act(.changeEvent(change, overrideConflicts: false))
+        case "dialog.confirm":
+            guard pending.kind == .calendarConflict else {
+                return reprompt(pending, prefix: "Please pick one of the options.")
+            }
+            return .act(.changeEvent(change, overrideConflicts: true))
+        case "dialog.choose":
+            if let index = resolved.numbers["index"] {
+                let number = index == -1 ? pending.options.count : index
+                guard let option = pending.options.first(where: { $0.number == number }) else {
+                    let range = pending.options.isEmpty ? "" : " Say a number from 1 to \(pending.options.count)."
+                    return reprompt(pending, prefix: "There's no option \(index).\(range)")
+                }
+                return choose(option, change: change, leaveIt: leaveIt)
+            }
+            guard let time = resolved.times["start"], let start = time.start else { return reprompt(pending) }
+            switch pending.kind {
+            case .calendarConflict:
+                // Another time for the move.
+                change.newStart = start
+                change.keepDay = false
+                change.keepTime = !time.hasTimeOfDay
+                return .act(.changeEvent(change, overrideConflicts: false))
+            case .disambiguation, .recurrenceScope:
+                // "the one on Friday", "just Thursday": the option on that day (and at that time, if said).
+                let matching = pending.options.filter { option in
+                    guard let optionStart = option.start, option.effect != .wholeSeries else { return false }
+                    if time.hasTimeOfDay { return abs(optionStart.timeIntervalSince(start)) < 60 }
+                    return calendar.isDate(optionStart, inSameDayAs: start)
+                }
+                if matching.count == 1 { return choose(matching[0], change: change, leaveIt: leaveIt) }
+                return reprompt(pending)
+            default:
+                return reprompt(pending)
+            }
+        default:
+            return reprompt(pending)
+        }
+    }
+
+    func choose(_ option: DecisionOption, change: EventChange, leaveIt: ReplyText) -> Outcome {
+        var change = change
+        switch option.effect {
+        case .cancel:
+            return .say(leaveIt, clearsPending: true)
+        case .proceed:
+            return .act(.changeEvent(change, overrideConflicts: true))
+        case .book:
+            change.newStart = option.start
+            change.keepDay = false
+            change.keepTime = false
+            return .act(.changeEvent(change, overrideConflicts: false))
+        case .chooseEvent:
+            change.eventID = option.eventID
+            change.occurrenceStart = option.start
+            return .act(.changeEvent(change, overrideConflicts: false))
+        case .thisOccurrence:
+            change.scope = .occurrence
+            return .act(.changeEvent(change, overrideConflicts: false))
+        case .wholeSeries:
+            change.scope = .series
+            return .act(.changeEvent(change, overrideConflicts: false))
         }
     }
 

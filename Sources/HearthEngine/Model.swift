@@ -7,6 +7,8 @@ public struct ReplyText: Sendable, Equatable, Codable {
     public var display: String
     public var speak: String
     public init(_ display: String, speak: String? = nil) { self.display = display; self.speak = speak ?? display }
+    /// Adds the same words to both forms.
+    public mutating func append(_ text: String) { display += text; speak += text }
 }
 
 /// An event being created: what the request said, completed over the dialog.
@@ -25,9 +27,42 @@ public struct EventDraft: Sendable, Equatable, Codable {
     }
 }
 
+/// A change to an existing event — moving or cancelling it — completed over the dialog: which
+/// event (by title words, attendees and day), which occurrence, and for a series how much of it.
+public struct EventChange: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable { case move, cancel }
+    public enum Scope: String, Sendable, Codable { case occurrence, series }
+    public var kind: Kind
+    /// The title as said ("dentist", "piano lesson").
+    public var title: String
+    /// Whose event it is, when said ("Emma's dentist").
+    public var members: [MemberID]?
+    /// The day said ("on Monday", "this Tuesday's"): only occurrences that day.
+    public var day: DateInterval?
+    /// Move: the new start. With `keepDay` only a time was said ("to 3pm": the same day); with
+    /// `keepTime` only a day ("to Friday": the same time that day).
+    public var newStart: Date?
+    public var keepDay: Bool
+    public var keepTime: Bool
+    /// Settled along the dialog: the event and occurrence meant, and how much of a series.
+    public var eventID: EventID?
+    public var occurrenceStart: Date?
+    public var scope: Scope?
+
+    public init(kind: Kind, title: String, members: [MemberID]? = nil, day: DateInterval? = nil, newStart: Date? = nil,
+                keepDay: Bool = false, keepTime: Bool = false, eventID: EventID? = nil, occurrenceStart: Date? = nil,
+                scope: Scope? = nil) {
+        self.kind = kind; self.title = title; self.members = members; self.day = day; self.newStart = newStart
+        self.keepDay = keepDay; self.keepTime = keepTime; self.eventID = eventID; self.occurrenceStart = occurrenceStart
+        self.scope = scope
+    }
+}
+
 /// The work one request asks for, with every slot resolved to typed values.
 public enum CoordinationAction: Sendable, Equatable {
     case createEvent(EventDraft, overrideConflicts: Bool)
+    /// Move or cancel an event (finding it, asking which one or how much of a series when unclear).
+    case changeEvent(EventChange, overrideConflicts: Bool)
     case offerDaySlots(EventDraft, day: DateInterval)
     case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval)
     case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
@@ -48,10 +83,18 @@ public struct ActionResult: Sendable, Equatable {
 
 /// A question Hearth is waiting on (seed 000 `PendingDecision`), persisted per conversation.
 public struct PendingDecision: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case calendarConflict, chooseSlot, missingSlot }
+    public enum Kind: String, Sendable, Codable {
+        case calendarConflict, chooseSlot, missingSlot
+        /// Several events match what was said: which one?
+        case disambiguation
+        /// A recurring event: just this occurrence or the whole series?
+        case recurrenceScope
+    }
     public var kind: Kind
     public var intent: String
     public var draft: EventDraft?
+    /// For a move or a cancellation: the change being made.
+    public var change: EventChange?
     /// For `missingSlot`: which slot the question asks for ("attendees", "start", "title").
     public var missingSlot: String?
     public var options: [DecisionOption]
@@ -59,15 +102,32 @@ public struct PendingDecision: Sendable, Equatable, Codable {
     public var expiresAt: Date
 
     public static let lifetime: TimeInterval = 10 * 60
+
+    public init(kind: Kind, intent: String, draft: EventDraft?, change: EventChange? = nil, missingSlot: String?,
+                options: [DecisionOption], prompt: ReplyText, expiresAt: Date) {
+        self.kind = kind; self.intent = intent; self.draft = draft; self.change = change; self.missingSlot = missingSlot
+        self.options = options; self.prompt = prompt; self.expiresAt = expiresAt
+    }
 }
 
 public struct DecisionOption: Sendable, Equatable, Codable {
-    public enum Effect: String, Sendable, Codable { case book, proceed, cancel }
+    public enum Effect: String, Sendable, Codable {
+        case book, proceed, cancel
+        /// Disambiguation: this event (`eventID`), the occurrence at `start`.
+        case chooseEvent
+        /// Recurrence scope: only the occurrence at `start` / the whole series.
+        case thisOccurrence, wholeSeries
+    }
     public var number: Int
     public var label: String
     public var effect: Effect
     public var start: Date?
     public var end: Date?
+    public var eventID: EventID?
+
+    public init(number: Int, label: String, effect: Effect, start: Date? = nil, end: Date? = nil, eventID: EventID? = nil) {
+        self.number = number; self.label = label; self.effect = effect; self.start = start; self.end = end; self.eventID = eventID
+    }
 }
 
 /// Everything that can go wrong in a turn, turned into words in one place (`reply`).

@@ -68,11 +68,49 @@ public struct CalendarSkill: Sendable {
     }
 
     /// seed 000 `detectCalendarConflicts`, loading what the proposed event could clash with
-    /// (a day either side, for travel-time and all-day events).
+    /// (a day either side, for travel-time and all-day events). Travel time between two events'
+    /// locations is the offline driving estimate when both name saved places.
     public func conflicts(for proposed: CalendarOccurrence) throws -> [CalendarConflict] {
         let padded = DateInterval(start: proposed.start.addingTimeInterval(-86_400), end: proposed.end.addingTimeInterval(86_400))
-        let existing = try occurrences(of: proposed.event.attendees, in: padded)
-        return CalendarRules.detectConflicts(proposed: proposed, existing: existing)
+        let (existing, places) = try store.read { reader in
+            (try reader.events(overlapping: padded, attendedBy: proposed.event.attendees), try reader.places())
+        }
+        return CalendarRules.detectConflicts(proposed: proposed, existing: expand(existing, in: padded),
+                                             travelMinutes: Self.travelMinutes(places: places))
+    }
+
+    /// How many occurrences of a new or moved series are checked for conflicts.
+    public static let seriesConflictHorizon = 8
+
+    /// Conflicts of an event as it would be stored: a one-off itself; a series its next
+    /// `seriesConflictHorizon` occurrences from `from` (default: its start). By occurrence.
+    public func conflicts(for event: CalendarEvent, from: Date? = nil) throws -> [CalendarConflict] {
+        guard event.recurrence != nil else { return try conflicts(for: CalendarOccurrence(event)) }
+        var result: [CalendarConflict] = []
+        for occurrence in CalendarRecurrence.upcoming(event, from: from ?? event.start, limit: Self.seriesConflictHorizon,
+                                                      timeZone: calendar.timeZone) {
+            result += try conflicts(for: occurrence)
+        }
+        return result
+    }
+
+    /// The `travelMinutes` closure of `CalendarRules.detectConflicts`: driving time between two
+    /// locations that name saved places (`Travel.place(named:among:)`), nil otherwise.
+    static func travelMinutes(places: [Place]) -> (String, String) -> Int? {
+        { from, to in
+            guard let origin = Travel.place(named: from, among: places), let destination = Travel.place(named: to, among: places),
+                  origin.id != destination.id else { return nil }
+            return Travel.estimate(from: origin, to: destination, mode: .driving).minutes
+        }
+    }
+
+    /// seed 000 `calculateTravelTime`: the offline estimate (`Travel`) between two saved places, or
+    /// locations that name one ("Jake's school"). Throws `notFound` naming a location it can't place.
+    public func calculateTravelTime(from: String, to: String, mode: TravelMode) throws -> TravelTimeEstimate {
+        let places = try store.read { try $0.places() }
+        guard let origin = Travel.place(named: from, among: places) else { throw SkillError.notFound("I don't know where \(from) is.") }
+        guard let destination = Travel.place(named: to, among: places) else { throw SkillError.notFound("I don't know where \(to) is.") }
+        return Travel.estimate(from: origin, to: destination, mode: mode)
     }
 
     /// seed 000 `findCommonFreeTime`: the decision tree's exclusions and ranking.
@@ -88,14 +126,45 @@ public struct CalendarSkill: Sendable {
     public func alternatives(for proposed: CalendarOccurrence, now: Date) throws -> [TimeSlot] {
         let dayStart = calendar.startOfDay(for: proposed.start)
         let horizon = DateInterval(start: dayStart, end: calendar.date(byAdding: .day, value: 8, to: dayStart)!)
-        let busy = try busyIntervals(of: proposed.event.attendees, in: horizon)
+        // The event itself (when it is being moved) doesn't block its own new time.
+        let busy = try occurrences(of: proposed.event.attendees, in: horizon)
+            .filter { $0.event.id != proposed.event.id }.map(\.interval)
         return CalendarRules.nearestAlternatives(to: proposed.interval, busy: busy, calendar: calendar, notBefore: now)
+    }
+
+    /// Other times of day for a series that clashes: on the first occurrence's day, the nearest
+    /// half-hour starts at which none of the next `seriesConflictHorizon` occurrences clash.
+    public func seriesAlternatives(for event: CalendarEvent, now: Date, limit: Int = 3) throws -> [TimeSlot] {
+        let dayStart = calendar.startOfDay(for: event.start)
+        let day = DateInterval(start: dayStart, end: calendar.date(byAdding: .day, value: 1, to: dayStart)!)
+        let busy = try occurrences(of: event.attendees, in: day).filter { $0.event.id != event.id }.map(\.interval)
+        var result: [TimeSlot] = []
+        for slot in CalendarRules.nearestAlternatives(to: event.interval, busy: busy, calendar: calendar, notBefore: now,
+                                                      limit: 12, sameDayLimit: 12, searchDays: 0) {
+            var moved = event
+            moved.start = slot.start
+            moved.end = slot.end
+            if try conflicts(for: moved).isEmpty { result.append(slot) }
+            if result.count == limit { break }
+        }
+        return result
     }
 
     /// Open times on one day for an appointment of `duration` seconds.
     public func openSlots(for attendees: [MemberID], on day: DateInterval, duration: TimeInterval, now: Date) throws -> [TimeSlot] {
         let busy = try busyIntervals(of: attendees, in: day)
         return CalendarRules.openSlots(on: day.start, duration: duration, busy: busy, calendar: calendar, notBefore: now)
+    }
+
+    /// Who may change an event: not a viewer; a child only an event that is theirs alone.
+    public static func checkCanChange(_ event: CalendarEvent, actor: Member) throws {
+        guard actor.role != .viewer else {
+            throw SkillError.permissionDenied("\(actor.name) can view the calendar but not change it.")
+        }
+        // A child may change what they put on the calendar for themselves, not what a parent set up.
+        if actor.kind == .child && (event.attendees != [actor.id] || event.organizer != actor.id) {
+            throw SkillError.permissionDenied("Only a parent can change that. Ask a parent to do it.")
+        }
     }
 
     /// seed 000 `createCalendarEvent`: checks the actor may create it, stores it with its attendees,
@@ -109,31 +178,247 @@ public struct CalendarSkill: Sendable {
         }
         guard event.end >= event.start else { throw SkillError.invalid("The event would end before it starts.") }
         guard !event.attendees.isEmpty else { throw SkillError.invalid("An event needs at least one attendee.") }
+        if let rule = event.recurrence, (try? RecurrenceRule(rrule: rule)) == nil {
+            throw SkillError.invalid("I couldn't understand how that event repeats.")
+        }
         let when = formatter.dayAndTime(event.start)
         var sent: [OutboxNotification] = []
         try store.write { writer in
-            try writer.insert(event, seriesEnd: nil, at: now, by: actor.id)
+            try writer.insert(event, seriesEnd: CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone), at: now, by: actor.id)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "event",
                                             subjectID: event.id.rawValue, summary: "Added \(event.title) on \(when)"))
-            for attendee in event.attendees where attendee != actor.id {
-                let notification = OutboxNotification(id: ids.next("ntf"), recipient: attendee, kind: "event_created",
-                                                      title: "New event", body: "\(event.title), \(when)",
-                                                      relatedID: event.id.rawValue, createdAt: now)
-                if try writer.enqueue(notification) { sent.append(notification) }
-            }
-            guard event.recurrence == nil else { return }
-            for attendee in event.attendees {
-                for offset in Self.reminderOffsets where event.start.addingTimeInterval(-offset) > now {
-                    let label = offset >= 86_400 ? "tomorrow" : "in 1 hour"
-                    try writer.enqueue(OutboxNotification(
-                        id: ids.next("ntf"), recipient: attendee, kind: "reminder", title: "Reminder",
-                        body: "\(event.title) \(label), \(formatter.time(event.start))", relatedID: event.id.rawValue,
-                        createdAt: now, deliverAt: event.start.addingTimeInterval(-offset),
-                        dedupeKey: "reminder:\(event.id.rawValue):\(attendee.rawValue):\(Int(offset))"))
-                }
-            }
+            sent = try notifyAttendees(of: event, except: actor.id, kind: "event_created", title: "New event",
+                                       body: "\(event.title), \(when)", writer: writer, now: now)
+            try queueReminders(for: event, writer: writer, now: now, formatter: formatter)
         }
         logger.info("event created", metadata: ["event": "\(event.id)", "attendees": "\(event.attendees.count)"])
         return (event, sent)
+    }
+
+    func notifyAttendees(of event: CalendarEvent, except actor: MemberID, kind: String, title: String, body: String,
+                         writer: StoreWriter, now: Date) throws -> [OutboxNotification] {
+        var sent: [OutboxNotification] = []
+        for attendee in event.attendees where attendee != actor {
+            let notification = OutboxNotification(id: ids.next("ntf"), recipient: attendee, kind: kind, title: title, body: body,
+                                                  relatedID: event.id.rawValue, createdAt: now)
+            if try writer.enqueue(notification) { sent.append(notification) }
+        }
+        return sent
+    }
+
+    // MARK: - Reminders
+
+    /// How far ahead `queueReminders` looks: a day, plus an hour so that an hourly tick still
+    /// queues each day-before reminder before it is due.
+    public static let reminderHorizon: TimeInterval = 25 * 3600
+
+    /// The outbox key that makes a reminder go out once: one per occurrence, attendee and offset.
+    public static func reminderKey(event: EventID, occurrence: Date, member: MemberID, offset: TimeInterval) -> String {
+        "reminder:\(event.rawValue):\(Int(occurrence.timeIntervalSince1970.rounded())):\(member.rawValue):\(Int(offset))"
+    }
+
+    /// Queues the day-before and hour-before reminders of every attendee for the occurrences of
+    /// `event` starting within `horizon` of `now` (a one-off: its only occurrence, however far),
+    /// skipping reminders whose time has passed. Returns how many were newly queued.
+    @discardableResult
+    func queueReminders(for event: CalendarEvent, writer: StoreWriter, now: Date, formatter: TimeFormatter,
+                        horizon: TimeInterval = CalendarSkill.reminderHorizon) throws -> Int {
+        let occurrences = event.recurrence == nil
+            ? [CalendarOccurrence(event)]
+            : expand([event], in: DateInterval(start: now, duration: horizon)).filter { $0.start > now }
+        return try queueReminders(for: occurrences, writer: writer, now: now, formatter: formatter)
+    }
+
+    func queueReminders(for occurrences: [CalendarOccurrence], writer: StoreWriter, now: Date, formatter: TimeFormatter) throws -> Int {
+        var queued = 0
+        for occurrence in occurrences where occurrence.start > now && !occurrence.event.isAllDay {
+            for attendee in occurrence.event.attendees {
+                for offset in Self.reminderOffsets where occurrence.start.addingTimeInterval(-offset) >= now {
+                    let label = offset >= 86_400 ? "tomorrow" : "in 1 hour"
+                    let queuedNow = try writer.enqueue(OutboxNotification(
+                        id: ids.next("ntf"), recipient: attendee, kind: "reminder", title: "Reminder",
+                        body: "\(occurrence.event.title) \(label), \(formatter.time(occurrence.start))",
+                        relatedID: occurrence.event.id.rawValue, createdAt: now, deliverAt: occurrence.start.addingTimeInterval(-offset),
+                        dedupeKey: Self.reminderKey(event: occurrence.event.id, occurrence: occurrence.start, member: attendee, offset: offset)))
+                    if queuedNow { queued += 1 }
+                }
+            }
+        }
+        return queued
+    }
+
+    /// `hearth tick`: queues the reminders (a day and an hour before, for every attendee) of all
+    /// occurrences, recurring ones included, that start within `horizon` of `now`. Each reminder is
+    /// queued once (the outbox's unique dedupe key), however often this runs. Returns how many
+    /// were newly queued.
+    @discardableResult
+    public func queueReminders(now: Date, horizon: TimeInterval = CalendarSkill.reminderHorizon) throws -> Int {
+        let window = DateInterval(start: now, duration: horizon)
+        let formatter = TimeFormatter(calendar: calendar, now: now)
+        return try store.write { writer in
+            let upcoming = expand(try writer.reader.events(overlapping: window), in: window).filter { $0.start > now }
+            return try queueReminders(for: upcoming, writer: writer, now: now, formatter: formatter)
+        }
+    }
+
+    // MARK: - Finding, moving and cancelling
+
+    /// How far ahead a request like "move the dentist" looks for the event it names.
+    public static let lookahead: TimeInterval = 366 * 86_400
+
+    /// The events a request names, as the occurrence it means (seed 000 `getMemberCalendar` +
+    /// `CalendarRules.candidateOccurrences`): on `day` when given, else each one's next occurrence.
+    public func findEvents(titled said: String, members: [MemberID]?, day: DateInterval?, now: Date) throws -> [CalendarOccurrence] {
+        let range = day ?? DateInterval(start: now, duration: Self.lookahead)
+        return CalendarRules.candidateOccurrences(try occurrences(of: members, in: range), said: said, members: members,
+                                                  day: day, now: now)
+    }
+
+    /// One occurrence of an event by its start (nil when the event or that occurrence is gone).
+    public func occurrence(of id: EventID, at start: Date) throws -> CalendarOccurrence? {
+        guard let event = try store.read({ try $0.event(id) }) else { return nil }
+        guard event.recurrence != nil else { return CalendarOccurrence(event) }
+        return expand([event], in: DateInterval(start: start, duration: max(1, event.duration)))
+            .first { abs($0.start.timeIntervalSince(start)) < 1 }
+    }
+
+    /// What a move or cancellation did, for the reply.
+    public struct Change: Sendable, Equatable {
+        public var event: CalendarEvent
+        public var notifications: [OutboxNotification]
+    }
+
+    /// seed 000 `updateCalendarEvent` for a time change: a one-off event moves to `start` (its length
+    /// kept), in one transaction with the activity log, the other attendees told, and its reminders
+    /// re-queued for the new time.
+    public func moveEvent(_ event: CalendarEvent, to start: Date, actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
+        try Self.checkCanChange(event, actor: actor)
+        var moved = event
+        moved.start = start
+        moved.end = start.addingTimeInterval(event.duration)
+        let when = formatter.dayAndTime(start)
+        let sent = try store.write { writer -> [OutboxNotification] in
+            guard try writer.update(moved, seriesEnd: nil, at: now, by: actor.id) else {
+                throw SkillError.notFound("That event isn't on the calendar any more.")
+            }
+            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(event.id.rawValue):")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event",
+                                            subjectID: event.id.rawValue, summary: "Moved \(event.title) to \(when)"))
+            let sent = try notifyAttendees(of: moved, except: actor.id, kind: "event_moved", title: "Event moved",
+                                           body: "\(event.title) is now \(when)", writer: writer, now: now)
+            try queueReminders(for: moved, writer: writer, now: now, formatter: formatter)
+            return sent
+        }
+        return Change(event: moved, notifications: sent)
+    }
+
+    /// Moves one occurrence of a series: that date is cancelled (EXDATE) and a one-off copy is
+    /// created at `start` with `newID`, in one transaction.
+    public func moveOccurrence(_ occurrence: CalendarOccurrence, to start: Date, newID: EventID, actor: Member, now: Date,
+                               formatter: TimeFormatter) throws -> Change {
+        let series = occurrence.event
+        try Self.checkCanChange(series, actor: actor)
+        let single = CalendarEvent(id: newID, title: series.title, start: start, end: start.addingTimeInterval(series.duration),
+                                   isAllDay: series.isAllDay, location: series.location, attendees: series.attendees,
+                                   organizer: series.organizer)
+        let when = formatter.dayAndTime(start)
+        let sent = try store.write { writer -> [OutboxNotification] in
+            guard try writer.addException(occurrence.start, to: series.id, at: now, by: actor.id) else {
+                throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
+            }
+            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):\(Int(occurrence.start.timeIntervalSince1970.rounded())):")
+            try writer.insert(single, seriesEnd: nil, at: now, by: actor.id)
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
+                                            summary: "Moved \(series.title) on \(formatter.dateWords(occurrence.start)) to \(when)"))
+            let sent = try notifyAttendees(of: single, except: actor.id, kind: "event_moved", title: "Event moved",
+                                           body: "\(series.title) on \(formatter.dateWords(occurrence.start)) is now \(when)",
+                                           writer: writer, now: now)
+            try queueReminders(for: single, writer: writer, now: now, formatter: formatter)
+            return sent
+        }
+        return Change(event: single, notifications: sent)
+    }
+
+    /// Moves a whole series so that `occurrence` happens at `start` (`CalendarRecurrence.moving`).
+    public func moveSeries(_ occurrence: CalendarOccurrence, to start: Date, actor: Member, now: Date,
+                           formatter: TimeFormatter) throws -> Change {
+        let series = occurrence.event
+        try Self.checkCanChange(series, actor: actor)
+        let moved = try CalendarRecurrence.moving(series, occurrence: occurrence.start, to: start, calendar: calendar)
+        let words = CalendarRecurrence.describe(moved.recurrence ?? "", start: moved.start, formatter: formatter) ?? formatter.time(start)
+        let sent = try store.write { writer -> [OutboxNotification] in
+            guard try writer.update(moved, seriesEnd: CalendarRecurrence.seriesEnd(of: moved, timeZone: calendar.timeZone),
+                                    at: now, by: actor.id) else {
+                throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
+            }
+            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
+                                            summary: "Moved \(series.title) to \(words)"))
+            let sent = try notifyAttendees(of: moved, except: actor.id, kind: "event_moved", title: "Event moved",
+                                           body: "\(series.title) is now \(words)", writer: writer, now: now)
+            try queueReminders(for: moved, writer: writer, now: now, formatter: formatter)
+            return sent
+        }
+        return Change(event: moved, notifications: sent)
+    }
+
+    /// seed 000 `deleteCalendarEvent`: removes an event (a one-off, or a whole series with its
+    /// history), its queued reminders, logs it and tells the other attendees.
+    public func deleteEvent(_ event: CalendarEvent, actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
+        try Self.checkCanChange(event, actor: actor)
+        let when = formatter.dayAndTime(event.start)
+        let sent = try store.write { writer -> [OutboxNotification] in
+            guard try writer.deleteEvent(event.id) else { throw SkillError.notFound("That event isn't on the calendar any more.") }
+            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(event.id.rawValue):")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "delete", subjectType: "event", subjectID: event.id.rawValue,
+                                            summary: "Cancelled \(event.title) on \(when)"))
+            return try notifyAttendees(of: event, except: actor.id, kind: "event_cancelled", title: "Event cancelled",
+                                       body: "\(event.title), \(when), is cancelled", writer: writer, now: now)
+        }
+        return Change(event: event, notifications: sent)
+    }
+
+    /// Cancels one occurrence of a series (an EXDATE: "cancel just this Tuesday's practice").
+    public func cancelOccurrence(_ occurrence: CalendarOccurrence, actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
+        let series = occurrence.event
+        try Self.checkCanChange(series, actor: actor)
+        let when = formatter.dayAndTime(occurrence.start)
+        let sent = try store.write { writer -> [OutboxNotification] in
+            guard try writer.addException(occurrence.start, to: series.id, at: now, by: actor.id) else {
+                throw SkillError.notFound("That \(series.title.lowercased()) is already cancelled.")
+            }
+            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):\(Int(occurrence.start.timeIntervalSince1970.rounded())):")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
+                                            summary: "Cancelled \(series.title) on \(when)"))
+            return try notifyAttendees(of: series, except: actor.id, kind: "event_cancelled", title: "Event cancelled",
+                                       body: "\(series.title), \(when), is cancelled", writer: writer, now: now)
+        }
+        var event = series
+        event.exceptions.append(occurrence.start)
+        return Change(event: event, notifications: sent)
+    }
+
+    /// Cancels a series from `occurrence` on ("for good"): it ends just before it, keeping the past
+    /// ones as history; a series that never happened yet is deleted.
+    public func endSeries(_ occurrence: CalendarOccurrence, actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
+        let series = occurrence.event
+        try Self.checkCanChange(series, actor: actor)
+        guard let ended = CalendarRecurrence.ending(series, before: occurrence.start, timeZone: calendar.timeZone) else {
+            return try deleteEvent(series, actor: actor, now: now, formatter: formatter)
+        }
+        let words = CalendarRecurrence.describe(series.recurrence ?? "", start: series.start, formatter: formatter) ?? series.title
+        let sent = try store.write { writer -> [OutboxNotification] in
+            guard try writer.update(ended, seriesEnd: CalendarRecurrence.seriesEnd(of: ended, timeZone: calendar.timeZone),
+                                    at: now, by: actor.id) else {
+                throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
+            }
+            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
+                                            summary: "Cancelled \(series.title) (\(words)) from \(formatter.dateWords(occurrence.start)) on"))
+            return try notifyAttendees(of: series, except: actor.id, kind: "event_cancelled", title: "Event cancelled",
+                                       body: "\(series.title) (\(words)) is cancelled from \(formatter.dateWords(occurrence.start)) on",
+                                       writer: writer, now: now)
+        }
+        return Change(event: ended, notifications: sent)
     }
 }

@@ -109,6 +109,11 @@ public struct StoreReader {
         return try attachAttendees(Row.fetchAll(db, sql: sql, arguments: arguments))
     }
 
+    /// The event's optimistic-concurrency tag (bumped by every update), or nil when it doesn't exist.
+    public func changeTag(of id: EventID) throws -> Int? {
+        try Int.fetchOne(db, sql: "SELECT change_tag FROM event WHERE id = ?", arguments: [id.rawValue])
+    }
+
     public func event(_ id: EventID) throws -> CalendarEvent? {
         try attachAttendees(Row.fetchAll(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [id.rawValue])).first
     }
@@ -234,6 +239,55 @@ public struct StoreWriter {
     public func deleteEvent(_ id: EventID) throws -> Bool {
         try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [id.rawValue])
         return db.changesCount > 0
+    }
+
+    /// Rewrites an event (title, times, place, rule, cancelled dates, attendees), bumping its
+    /// `updated_at`, `updated_by` and `change_tag`. With `expectedChangeTag`, only if nobody changed
+    /// it since it was read (optimistic concurrency). Returns whether a row was updated.
+    @discardableResult
+    public func update(_ event: CalendarEvent, seriesEnd: Date?, at now: Date, by actor: MemberID?,
+                       expectedChangeTag: Int? = nil) throws -> Bool {
+        let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
+        var sql = """
+            UPDATE event SET title = ?, start_at = ?, end_at = ?, all_day = ?, location = ?, rrule = ?, series_end_at = ?,
+              exdates = ?, updated_at = ?, updated_by = ?, change_tag = change_tag + 1
+            WHERE id = ?
+            """
+        var arguments: StatementArguments = [event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
+                                             event.isAllDay, event.location, event.recurrence,
+                                             event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
+                                             exdates, now.timeIntervalSince1970, actor?.rawValue, event.id.rawValue]
+        if let expectedChangeTag { sql += " AND change_tag = ?"; arguments += [expectedChangeTag] }
+        try db.execute(sql: sql, arguments: arguments)
+        guard db.changesCount > 0 else { return false }
+        try db.execute(sql: "DELETE FROM event_attendee WHERE event_id = ?", arguments: [event.id.rawValue])
+        for attendee in event.attendees {
+            try db.execute(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)",
+                           arguments: [event.id.rawValue, attendee.rawValue])
+        }
+        return true
+    }
+
+    /// Cancels one occurrence of a series (an EXDATE), bumping the event's change tag.
+    /// Returns false when there is no such event or the date was already cancelled.
+    @discardableResult
+    public func addException(_ occurrence: Date, to id: EventID, at now: Date, by actor: MemberID?) throws -> Bool {
+        guard var event = try reader.event(id) else { return false }
+        let second = occurrence.timeIntervalSince1970.rounded()
+        guard !event.exceptions.contains(where: { $0.timeIntervalSince1970.rounded() == second }) else { return false }
+        event.exceptions.append(occurrence)
+        event.exceptions.sort()
+        let seriesEnd = try Double.fetchOne(db, sql: "SELECT series_end_at FROM event WHERE id = ?", arguments: [id.rawValue])
+        return try update(event, seriesEnd: seriesEnd.map(Date.init(timeIntervalSince1970:)), at: now, by: actor)
+    }
+
+    /// Removes queued, undelivered notifications whose dedupe key starts with `prefix` (the reminders
+    /// of a moved or cancelled event). Returns how many were removed.
+    @discardableResult
+    public func deletePendingNotifications(dedupePrefix prefix: String) throws -> Int {
+        try db.execute(sql: "DELETE FROM notification WHERE status = 'pending' AND substr(dedupe_key, 1, ?) = ?",
+                       arguments: [prefix.count, prefix])
+        return db.changesCount
     }
 
     public func append(_ entry: ActivityEntry) throws {

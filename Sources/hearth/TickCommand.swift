@@ -1,7 +1,28 @@
 import ArgumentParser
+import Foundation
+import HearthEngine
 
-// Owned by the calendar-flows work: `hearth tick` runs time-driven work (reminders, recurrence).
+/// `hearth tick`: time-driven work. Queues event reminders (a day and an hour before, for every
+/// attendee, recurring events included — each once), then prints the notifications now due and
+/// marks them delivered. Meant to run from a timer (every few minutes; at least hourly).
 struct TickCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "tick", abstract: "Runs time-driven work (not available yet).")
-    func run() throws { throw ValidationError("tick is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "tick",
+        abstract: "Queues due reminders and prints (and marks delivered) the notifications now due.")
+    @OptionGroup var options: FamilyOptions
+    @Flag(help: "Print JSON: {\"queued\": N, \"notifications\": [...]}.") var json = false
+
+    func run() throws {
+        let assistant: Assistant
+        do { assistant = try options.assistant() } catch { throw fail(error) }
+        let result: Assistant.TickResult
+        do { result = try assistant.tick(now: options.pinnedNow ?? assistant.timeSource.now()) } catch { throw fail(error) }
+        if json { print(jsonLine(result)); return }
+        print("Queued \(result.queued) new reminder\(result.queued == 1 ? "" : "s").")
+        if result.notifications.isEmpty {
+            print("Nothing is due.")
+        } else {
+            for notice in result.notifications { print("- To \(notice.to): \(notice.title): \(notice.body)") }
+        }
+    }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+import HearthDomain
+
+/// Finding the event a request names, and the offline travel-time estimate.
+final class CalendarMatchingTests: XCTestCase {
+    func testTitleWordsMatchCaseArticlesPossessivesAndPlurals() {
+        XCTAssertTrue(CalendarRules.titleMatches("dentist", title: "Dentist appointment"))
+        XCTAssertTrue(CalendarRules.titleMatches("the Dentist", title: "Dentist appointment"))
+        XCTAssertTrue(CalendarRules.titleMatches("piano lesson", title: "Piano"))
+        XCTAssertTrue(CalendarRules.titleMatches("swimming lessons", title: "Swimming lesson"))
+        XCTAssertTrue(CalendarRules.titleMatches("practice", title: "Soccer practice"))
+        XCTAssertFalse(CalendarRules.titleMatches("dentist", title: "Soccer practice"))
+        XCTAssertFalse(CalendarRules.titleMatches("the", title: "The game"), "filler words alone name nothing")
+    }
+
+    func testCandidatesAreOnePerEventOnTheDayNamedOrNext() {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let formatter = ISO8601DateFormatter()
+        func at(_ text: String) -> Date { formatter.date(from: text)! }
+        let now = at("2026-02-02T09:00:00-05:00")
+        let emma = MemberID("emma"), jake = MemberID("jake")
+        let soccer = CalendarEvent(id: EventID("s"), title: "Soccer practice", start: at("2026-01-08T15:30:00-05:00"),
+                                   end: at("2026-01-08T17:00:00-05:00"), attendees: [emma], recurrence: "FREQ=WEEKLY;BYDAY=TH")
+        let weekly = [5, 12].map { day in
+            CalendarOccurrence(event: soccer, start: at("2026-02-\(String(format: "%02d", day))T15:30:00-05:00"),
+                               end: at("2026-02-\(String(format: "%02d", day))T17:00:00-05:00"))
+        }
+        let dentist = CalendarOccurrence(CalendarEvent(id: EventID("d"), title: "Dentist appointment", start: at("2026-02-06T10:00:00-05:00"),
+                                                       end: at("2026-02-06T11:00:00-05:00"), attendees: [jake]))
+        let all = weekly + [dentist]
+        XCTAssertEqual(CalendarRules.candidateOccurrences(all, said: "practice", members: nil, day: nil, now: now).map(\.start), [weekly[0].start])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let nextThursday = DateInterval(start: calendar.startOfDay(for: weekly[1].start), duration: 86_400)
+        XCTAssertEqual(CalendarRules.candidateOccurrences(all, said: "practice", members: nil, day: nextThursday, now: now).map(\.start), [weekly[1].start])
+        XCTAssertTrue(CalendarRules.candidateOccurrences(all, said: "dentist", members: [emma], day: nil, now: now).isEmpty)
+        XCTAssertEqual(CalendarRules.candidateOccurrences(all, said: "dentist", members: [jake], day: nil, now: now).count, 1)
+    }
+
+    /// seed 000 `calculateTravelTime`, offline: haversine × 1.3 at a per-mode speed.
+    func testTravelEstimatePerMode() {
+        let home = Place(id: "home", name: "Home", latitude: 40.7128, longitude: -74.0060)
+        let work = Place(id: "work", name: "Work", latitude: 40.7589, longitude: -73.9851)
+        let driving = Travel.estimate(from: home, to: work, mode: .driving)
+        XCTAssertEqual(driving.distanceMeters, 5_420, accuracy: 20)
+        XCTAssertEqual(driving.routeMeters, driving.distanceMeters * 1.3, accuracy: 0.001)
+        XCTAssertEqual(driving.minutes, 11)
+        XCTAssertEqual(Travel.estimate(from: home, to: work, mode: .cycling).minutes, 29)
+        XCTAssertEqual(Travel.estimate(from: home, to: work, mode: .walking).minutes, 85)
+        XCTAssertEqual(Travel.estimate(from: home, to: work, mode: .transit).minutes, 22 + 5)
+        XCTAssertEqual(Travel.estimate(from: home, to: home, mode: .walking).minutes, 0)
+    }
+
+    func testLocationsNameSavedPlaces() {
+        let places = [Place(id: "school", name: "School", latitude: 40.73, longitude: -73.98),
+                      Place(id: "home", name: "Home", latitude: 40.71, longitude: -74.0)]
+        XCTAssertEqual(Travel.place(named: "school", among: places)?.id, "school")
+        XCTAssertEqual(Travel.place(named: "Jake's School gym", among: places)?.id, "school")
+        XCTAssertNil(Travel.place(named: "Riverside Park field", among: places))
+    }
+}

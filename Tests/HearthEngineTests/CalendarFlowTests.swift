@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+import HearthDomain
+import HearthSkills
+import HearthStore
+@testable import HearthEngine
+
+/// Reminders via tick, travel time through the skill, and the store's update/EXDATE/delete.
+final class CalendarFlowTests: XCTestCase {
+    let iso = ISO8601DateFormatter()
+    func at(_ text: String) -> Date { iso.date(from: text)! }
+
+    func skill(_ assistant: Assistant) -> CalendarSkill {
+        CalendarSkill(store: assistant.store, calendar: .family(Fixtures.zone), ids: SequentialIDGenerator(), logger: assistant.logger)
+    }
+
+    func reminderKeys(_ assistant: Assistant) throws -> [String] {
+        try assistant.store.read { try $0.notifications(limit: 1000) }.filter { $0.kind == "reminder" }.compactMap(\.dedupeKey).sorted()
+    }
+
+    func testTickQueuesRecurringRemindersOnceAndDeliversWhenDue() throws {
+        // Wednesday 15:00: Emma's Thursday 15:30 soccer practice is 24.5 hours away.
+        let wednesday = at("2026-02-04T15:00:00-05:00")
+        let assistant = try Fixtures.demoAssistant(now: wednesday)
+        let first = try assistant.tick(now: wednesday)
+        XCTAssertEqual(first.queued, 2, "a day before and an hour before, for Emma")
+        XCTAssertTrue(first.notifications.isEmpty, "nothing is due yet")
+        let thursday = Int(at("2026-02-05T15:30:00-05:00").timeIntervalSince1970)
+        XCTAssertEqual(try reminderKeys(assistant), ["reminder:evt_demo_soccer:\(thursday):emma:3600",
+                                                     "reminder:evt_demo_soccer:\(thursday):emma:86400"])
+        let again = try assistant.tick(now: wednesday)
+        XCTAssertEqual(again.queued, 0, "ticking twice queues nothing new")
+        XCTAssertTrue(again.notifications.isEmpty)
+
+        let due = try assistant.tick(now: at("2026-02-04T15:30:00-05:00"))
+        XCTAssertEqual(due.queued, 0)
+        XCTAssertEqual(due.notifications.map(\.to), ["Emma"])
+        XCTAssertEqual(due.notifications.first?.body, "Soccer practice tomorrow, 3:30 PM")
+        XCTAssertTrue(try assistant.tick(now: at("2026-02-04T15:31:00-05:00")).notifications.isEmpty, "delivered once")
+    }
+
+    func testCreationAndTickShareReminderKeys() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let reply = assistant.handle(Turn(text: "Book Jake for a haircut tomorrow at 10am", speaker: "Tom", now: Fixtures.monday))
+        XCTAssertEqual(reply.state, "result_ready", reply.reply)
+        let keys = try reminderKeys(assistant)
+        XCTAssertEqual(keys.count, 4, "two attendees, two reminders each: \(keys)")
+        XCTAssertEqual(try assistant.tick(now: Fixtures.monday.addingTimeInterval(3600)).queued, 0,
+                       "the tick finds the reminders creation queued")
+        XCTAssertEqual(try reminderKeys(assistant), keys)
+    }
+
+    func testMovingAndCancellingDropQueuedReminders() throws {
+        let assistant = try Fixtures.demoAssistant()
+        _ = assistant.handle(Turn(text: "Book Jake for a haircut tomorrow at 10am", speaker: "Tom", now: Fixtures.monday))
+        let moved = assistant.handle(Turn(text: "move jake's haircut to 11am", speaker: "Tom", now: Fixtures.monday))
+        XCTAssertTrue(moved.reply.hasPrefix("Done! I've moved Jake's haircut"), moved.reply)
+        let eleven = Int(at("2026-02-03T11:00:00-05:00").timeIntervalSince1970)
+        XCTAssertTrue(try reminderKeys(assistant).allSatisfy { $0.contains(":\(eleven):") }, "only the new time's reminders")
+        XCTAssertEqual(try reminderKeys(assistant).count, 4)
+        let cancelled = assistant.handle(Turn(text: "cancel jake's haircut", speaker: "Tom", now: Fixtures.monday))
+        XCTAssertTrue(cancelled.reply.hasPrefix("Done. I've cancelled"), cancelled.reply)
+        XCTAssertEqual(try reminderKeys(assistant), [])
+        XCTAssertEqual(cancelled.notifications.map(\.to), ["Jake"])
+    }
+
+    /// seed 000 §9 test 4 through the skill: two saved places 11 driving minutes apart.
+    func testTravelTimeConflictBetweenSavedPlaces() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let calendarSkill = skill(assistant)
+        let lisa = MemberID("lisa")
+        let meeting = CalendarEvent(id: EventID("evt_meeting"), title: "Meeting", start: at("2026-02-03T14:00:00-05:00"),
+                                    end: at("2026-02-03T15:00:00-05:00"), location: "Work", attendees: [lisa], organizer: lisa)
+        try assistant.store.write { try $0.insert(meeting, seriesEnd: nil, at: Fixtures.monday, by: lisa) }
+        XCTAssertEqual(try calendarSkill.calculateTravelTime(from: "Work", to: "Home", mode: .driving).minutes, 11)
+        XCTAssertThrowsError(try calendarSkill.calculateTravelTime(from: "Work", to: "the moon", mode: .driving))
+
+        func pickup(at start: String, location: String) -> CalendarEvent {
+            let begin = at(start)
+            return CalendarEvent(id: EventID("evt_new"), title: "Pickup", start: begin, end: begin.addingTimeInterval(900),
+                                 location: location, attendees: [lisa, MemberID("emma")])
+        }
+        let tight = try calendarSkill.conflicts(for: pickup(at: "2026-02-03T15:05:00-05:00", location: "Emma's school"))
+        XCTAssertEqual(tight.map(\.conflictType), [.travelTime], "work to school is more than 5 minutes away")
+        XCTAssertTrue(try calendarSkill.conflicts(for: pickup(at: "2026-02-03T15:30:00-05:00", location: "School")).isEmpty)
+        XCTAssertTrue(try calendarSkill.conflicts(for: pickup(at: "2026-02-03T15:05:00-05:00", location: "Riverside Park")).isEmpty,
+                      "no estimate without coordinates for both places")
+    }
+
+    func testStoreUpdateBumpsChangeTagAndExceptionsAreIdempotent() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let soccer = EventID("evt_demo_soccer")
+        let before = try XCTUnwrap(try assistant.store.read { try $0.changeTag(of: soccer) })
+        let thursday = at("2026-02-05T15:30:00-05:00")
+        XCTAssertTrue(try assistant.store.write { try $0.addException(thursday, to: soccer, at: Fixtures.monday, by: MemberID("lisa")) })
+        XCTAssertFalse(try assistant.store.write { try $0.addException(thursday, to: soccer, at: Fixtures.monday, by: MemberID("lisa")) })
+        XCTAssertEqual(try assistant.store.read { try $0.changeTag(of: soccer) }, before + 1)
+        let week = DateInterval(start: at("2026-02-02T00:00:00-05:00"), duration: 7 * 86_400)
+        XCTAssertTrue(try skill(assistant).occurrences(of: [MemberID("emma")], in: week).isEmpty, "the EXDATE is expanded away")
+        var event = try XCTUnwrap(try assistant.store.read { try $0.event(soccer) })
+        event.title = "Football"
+        XCTAssertFalse(try assistant.store.write { try $0.update(event, seriesEnd: nil, at: Fixtures.monday, by: nil, expectedChangeTag: before) },
+                       "a stale change tag updates nothing")
+        XCTAssertTrue(try assistant.store.write { try $0.update(event, seriesEnd: nil, at: Fixtures.monday, by: nil, expectedChangeTag: before + 1) })
+        XCTAssertEqual(try assistant.store.read { try $0.event(soccer) }?.title, "Football")
+    }
+
+    func testSeriesEndFromCountAndRuleInWords() throws {
+        let formatter = TimeFormatter(calendar: .family(Fixtures.zone), now: Fixtures.monday)
+        let start = at("2026-02-03T17:00:00-05:00")
+        let piano = CalendarEvent(id: EventID("p"), title: "Piano", start: start, end: start.addingTimeInterval(3600),
+                                  attendees: [MemberID("jake")], recurrence: "FREQ=WEEKLY;BYDAY=TU;COUNT=10")
+        XCTAssertEqual(CalendarRecurrence.seriesEnd(of: piano, timeZone: Fixtures.zone), at("2026-04-07T18:00:00-04:00"))
+        XCTAssertEqual(CalendarRecurrence.describe("FREQ=WEEKLY;BYDAY=TU", start: start, formatter: formatter), "every Tuesday at 5:00 PM")
+        XCTAssertEqual(CalendarRecurrence.describe("FREQ=WEEKLY;BYDAY=TU", start: start, formatter: formatter, spoken: true), "every Tuesday at 5 PM")
+        XCTAssertEqual(CalendarRecurrence.describe("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", start: start, formatter: formatter),
+                       "every other Monday and Thursday at 5:00 PM")
+        XCTAssertEqual(CalendarRecurrence.describe("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", start: start, formatter: formatter), "every weekday at 5:00 PM")
+        XCTAssertEqual(CalendarRecurrence.describe("FREQ=MONTHLY;BYDAY=1MO", start: start, formatter: formatter),
+                       "on the first Monday of every month at 5:00 PM")
+        XCTAssertNil(CalendarRecurrence.seriesEnd(of: CalendarEvent(id: EventID("q"), title: "x", start: start, end: start,
+                                                                    attendees: [], recurrence: "FREQ=DAILY"), timeZone: Fixtures.zone))
+    }
+}
