@@ -57,6 +57,8 @@ public final class Assistant: Sendable {
     public let grammar: Grammar
     public let roster: Roster
     public let timeZone: TimeZone
+    /// The family calendar (Monday weeks, the family zone), built once: Calendars are costly to make.
+    public let calendar: Calendar
     public let timeSource: TimeSource
     public let ids: any IDGenerator
     let logger: Logger
@@ -71,6 +73,7 @@ public final class Assistant: Sendable {
         }
         roster = Roster(members: members)
         self.timeZone = timeZone ?? zoneName.flatMap(TimeZone.init(identifier:)) ?? .current
+        calendar = .family(self.timeZone)
         grammar = try Grammar.load(directory: grammarDirectory,
                                    vocabulary: ["member_name": roster.nameVocabulary, "place_name": places.map { $0.name.lowercased() }],
                                    jit: jit)
@@ -117,7 +120,7 @@ public final class Assistant: Sendable {
             case .matched(let match, _):
                 intent = match.intent
                 let interpreter = Interpreter(roster: roster, speaker: speaker, context: context(now: now),
-                                              formatter: TimeFormatter(calendar: .family(timeZone), now: now))
+                                              formatter: TimeFormatter(calendar: calendar, now: now))
                 return ParseResult(intent: match.intent, slots: try interpreter.contractSlots(match))
             case .noMatch: return ParseResult(intent: nil, slots: [:])
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
@@ -160,7 +163,7 @@ public final class Assistant: Sendable {
             intent = match.intent
             machine.send(.intentRecognized(match))
 
-            let formatter = TimeFormatter(calendar: .family(timeZone), now: now)
+            let formatter = TimeFormatter(calendar: calendar, now: now)
             let interpreter = Interpreter(roster: roster, speaker: speaker, context: context(now: now), formatter: formatter)
             if pending.decision != nil && !match.intent.hasPrefix("dialog.") {
                 lead = "(I've dropped the earlier question about \(pending.decision?.draft.map { "the " + $0.title.lowercased() } ?? "that").)"
@@ -186,7 +189,7 @@ public final class Assistant: Sendable {
             case .act(let action):
                 machine.send(.contextLoaded(action))
                 let executor = Executor(roster: roster, speaker: speaker, now: now,
-                                        calendarSkill: CalendarSkill(store: store, calendar: .family(timeZone), ids: ids, logger: logger),
+                                        calendarSkill: CalendarSkill(store: store, calendar: calendar, ids: ids, logger: logger),
                                         locationSkill: LocationSkill(store: store), formatter: formatter, ids: ids)
                 switch try executor.execute(action) {
                 case .needsApproval(let decision):

@@ -90,7 +90,7 @@ public struct LineProtocol: Sendable {
             return encode(AckLine(id: id, ok: true, notifications: nil))
         case "tick":
             do {
-                let due = try assistant.deliverDueNotifications(now: now ?? assistant.timeSource.now())
+                let due = try assistant.tick(now: now ?? assistant.timeSource.now()).notifications
                 return encode(AckLine(id: id, ok: true, notifications: due))
             } catch {
                 return encode(ErrorLine(id: id, error: ErrorBody(code: "storage_error", message: "could not read the outbox")))
@@ -116,17 +116,5 @@ public struct LineProtocol: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? #"{"id":null,"error":{"code":"internal","message":"cannot encode"}}"#
-    }
-}
-
-extension Assistant {
-    /// Notifications whose time has come: returned once, then marked delivered.
-    public func deliverDueNotifications(now: Date) throws -> [Reply.Notice] {
-        let due = try store.write { writer -> [OutboxNotification] in
-            let pending = try writer.reader.notifications(status: .pending, limit: 1000).filter { $0.deliverAt <= now }
-            for notification in pending { _ = try writer.setNotificationStatus(notification.id, .delivered) }
-            return pending
-        }
-        return due.map { Reply.Notice(id: $0.id, to: roster[$0.recipient]?.name ?? $0.recipient.rawValue, title: $0.title, body: $0.body) }
     }
 }
