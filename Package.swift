@@ -49,7 +49,8 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
         // Release benchmarks for SPEC §6: swift run -c release hearth-bench
-        .executableTarget(name: "hearth-bench", dependencies: ["HearthEngine"], path: "Benchmarks/hearth-bench"),
+        .executableTarget(name: "hearth-bench", dependencies: ["HearthEngine", "HearthSkills", .product(name: "Logging", package: "swift-log")],
+                         path: "Benchmarks/hearth-bench"),
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
         .testTarget(name: "HearthTimeTests", dependencies: ["HearthTime"]),
         .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar"]),

@@ -4,6 +4,8 @@ import HearthEngine
 import HearthGrammar
 import HearthStore
 import HearthTime
+import HearthSkills
+import Logging
 
 // Release-build benchmarks for the SPEC §6 targets. Prints median and p99 per measurement.
 // Usage: swift run -c release hearth-bench [iterations]
@@ -66,4 +68,47 @@ let fileAssistant = try Assistant(store: fileStore, grammarDirectory: intents, t
 measure("full turn: book an event (file, commit)", count: iterations / 20) { index in
     let day = ["monday", "tuesday", "wednesday", "friday", "saturday", "sunday"][index % 6]
     _ = fileAssistant.handle(Turn(text: "schedule jake for piano on \(day) at 6 pm", session: "bench-\(index)"))
+}
+
+// MARK: - A large family database: 100,000 events over ten years, six members (SPEC §6, issue 4).
+
+let bigPath = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-big-\(getpid()).sqlite").path
+defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: bigPath + suffix) } }
+let bigStore = try FamilyStore.open(path: bigPath)
+try DemoFamily.install(into: bigStore, now: monday)
+let calendar = Calendar.family(zone)
+let max = Member(id: MemberID("max"), name: "Max", kind: .child, role: .member, age: 12)
+let fillStart = DispatchTime.now().uptimeNanoseconds
+try bigStore.write { writer in
+    try writer.insert(max, position: 5, at: monday)
+    let members = ["lisa", "tom", "emma", "jake", "sue", "max"].map { MemberID($0) }
+    let first = calendar.date(byAdding: .year, value: -5, to: monday)!
+    var random = SystemRandomNumberGenerator()
+    for index in 0..<100_000 {
+        // Ten years of evenings and weekend mornings, 30–120 minutes, one or two attendees.
+        let day = calendar.date(byAdding: .day, value: index % 3650, to: first)!
+        let start = calendar.date(bySettingHour: [7, 8, 17, 18, 19][index % 5], minute: [0, 30][index % 2], second: 0, of: day)!
+        let attendees = index % 4 == 0 ? [members[index % 6], members[(index + 1) % 6]] : [members[index % 6]]
+        try writer.insert(CalendarEvent(id: EventID("big_\(index)"), title: "Event \(index)", start: start,
+                                        end: start.addingTimeInterval(TimeInterval(30 * 60 * Int.random(in: 1...4, using: &random))),
+                                        attendees: attendees), seriesEnd: nil, at: monday, by: nil)
+    }
+}
+print(String(format: "filled 100,000 events in %.1f s", Double(DispatchTime.now().uptimeNanoseconds - fillStart) / 1e9))
+let bigSkill = CalendarSkill(store: bigStore, calendar: calendar, ids: SequentialIDGenerator(), logger: Logger(label: "bench"))
+let bigRoster = Roster(members: try bigStore.read { try $0.members() })
+let allSix = bigRoster.members.map(\.id)
+let fortnight = DateInterval(start: monday, duration: 14 * 86_400)
+measure("free time, 6 members, 14 days, 100k events", count: iterations / 40) { _ in
+    _ = try? bigSkill.findCommonFreeTime(members: allSix, minimumMinutes: 60, window: fortnight, roster: bigRoster)
+}
+measure("member calendar, 1 week, 100k events", count: iterations / 20) { index in
+    _ = try? bigSkill.occurrences(of: [allSix[index % 6]], in: DateInterval(start: monday, duration: 7 * 86_400))
+}
+let bigAssistant = try Assistant(store: bigStore, grammarDirectory: intents, timeZone: zone, timeSource: .fixed(monday))
+measure("full turn: what's on tomorrow (100k events)", count: iterations / 40) { _ in
+    _ = bigAssistant.handle(Turn(text: "what's on tomorrow", session: "bench"))
+}
+measure("full turn: book an event (100k events, file)", count: iterations / 40) { index in
+    _ = bigAssistant.handle(Turn(text: "schedule max for tennis on saturday at \(["9 am", "11 am", "1 pm", "3 pm"][index % 4])", session: "big-\(index)"))
 }

@@ -155,6 +155,7 @@ public enum CalendarRules {
             day = nextDay
         }
         let duration = TimeInterval(minimumMinutes * 60)
+        let zone = calendar.timeZone
         var candidates: [TimeSlot] = []
         var cursor = window.start
         for interval in merge(blocked) + [DateInterval(start: window.end, duration: 0)] {
@@ -162,7 +163,7 @@ public enum CalendarRules {
                 // A free gap [cursor, interval.start): candidate starts on the half hour.
                 var start = roundUpToHalfHour(cursor, calendar)
                 while start.addingTimeInterval(duration) <= min(interval.start, window.end) {
-                    candidates.append(scored(start: start, duration: duration, calendar: calendar))
+                    candidates.append(scored(start: start, duration: duration, calendar: calendar, zone: zone))
                     start = start.addingTimeInterval(30 * 60)
                 }
             }
@@ -171,14 +172,24 @@ public enum CalendarRules {
         var chosen: [TimeSlot] = []
         var usedParts: Set<String> = []
         for slot in candidates.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.start < $1.start }) {
-            let dayKey = calendar.startOfDay(for: slot.start).timeIntervalSince1970
-            let key = "\(dayKey)-\(slot.reason)"
+            let key = "\(localDayNumber(slot.start, zone))-\(slot.reason)"
             guard !usedParts.contains(key), chosen.allSatisfy({ $0.end <= slot.start || slot.end <= $0.start }) else { continue }
             usedParts.insert(key)
             chosen.append(slot)
             if chosen.count == limit { break }
         }
         return chosen
+    }
+
+    /// Days since 1970-01-01 in local time, and the local hour: plain arithmetic on the zone's
+    /// offset at that instant, because Calendar calls per candidate dominated the search.
+    static func localDayNumber(_ date: Date, _ zone: TimeZone) -> Int {
+        Int(((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))) / 86_400).rounded(.down))
+    }
+
+    static func localHour(_ date: Date, _ zone: TimeZone) -> Int {
+        let local = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
+        return ((local % 86_400) + 86_400) % 86_400 / 3600
     }
 
     static func roundUpToHalfHour(_ date: Date, _ calendar: Calendar) -> Date {
@@ -189,9 +200,10 @@ public enum CalendarRules {
         return adjusted.addingTimeInterval(30 * 60)
     }
 
-    static func scored(start: Date, duration: TimeInterval, calendar: Calendar) -> TimeSlot {
-        let hour = calendar.component(.hour, from: start)
-        let weekend = calendar.isDateInWeekend(start)
+    static func scored(start: Date, duration: TimeInterval, calendar: Calendar, zone: TimeZone) -> TimeSlot {
+        let hour = localHour(start, zone)
+        // 1970-01-01 was a Thursday: day 2 of the week counting from Saturday = 0.
+        let weekend = (localDayNumber(start, zone) + 5) % 7 < 2
         var score = 0
         var parts: [String] = []
         if weekend { score += 10; parts.append("weekend") } else { parts.append("weekday") }

@@ -90,23 +90,46 @@ public struct StoreReader {
         }
     }
 
+    /// One-off events at most this long are found by their start alone (see `events(overlapping:)`).
+    static let ordinaryEventSeconds: Double = 7 * 86_400
+
     /// Events that may have an occurrence overlapping `range`: one-offs that overlap it and series
     /// that started before its end and have not finished before its start. Callers expand series.
     /// With `members`, only events one of them attends.
+    ///
+    /// Sub-linear in the size of the calendar: ordinary one-offs (a week long at most) must start
+    /// within a week before the range, a bounded scan of `event_on_start`; longer one-offs and
+    /// series come from their own partial indexes (migration v3). The member filter is checked per
+    /// candidate through the attendee primary key rather than by listing all of a member's events.
     public func events(overlapping range: DateInterval, attendedBy members: [MemberID]? = nil) throws -> [CalendarEvent] {
-        var sql = """
-            SELECT * FROM event e
-            WHERE ((e.rrule IS NULL AND e.start_at < ? AND e.end_at > ?)
-               OR (e.rrule IS NOT NULL AND e.start_at < ? AND (e.series_end_at IS NULL OR e.series_end_at > ?)))
-            """
-        var arguments: StatementArguments = [range.end.timeIntervalSince1970, range.start.timeIntervalSince1970,
-                                             range.end.timeIntervalSince1970, range.start.timeIntervalSince1970]
+        let start = range.start.timeIntervalSince1970, end = range.end.timeIntervalSince1970
+        var memberFilter = ""
+        var memberArguments: StatementArguments = []
         if let members {
-            sql += " AND e.id IN (SELECT event_id FROM event_attendee WHERE member_id IN (\(databaseQuestionMarks(count: members.count))))"
-            arguments += StatementArguments(members.map(\.rawValue))
+            memberFilter = " AND EXISTS (SELECT 1 FROM event_attendee a WHERE a.event_id = e.id AND a.member_id IN (\(databaseQuestionMarks(count: members.count))))"
+            memberArguments = StatementArguments(members.map(\.rawValue))
         }
-        sql += " ORDER BY e.start_at, e.id"
-        return try attachAttendees(Row.fetchAll(db, sql: sql, arguments: arguments))
+        let sql = """
+            SELECT e.* FROM event e INDEXED BY event_on_start
+             WHERE e.rrule IS NULL AND e.start_at >= ? AND e.start_at < ? AND e.end_at > ?\(memberFilter)
+            UNION ALL
+            SELECT e.* FROM event e INDEXED BY event_long_on_end
+             WHERE e.rrule IS NULL AND e.end_at - e.start_at > 604800 AND e.end_at > ? AND e.start_at < ?\(memberFilter)
+            UNION ALL
+            SELECT e.* FROM event e INDEXED BY event_series_on_start
+             WHERE e.rrule IS NOT NULL AND e.start_at < ? AND (e.series_end_at IS NULL OR e.series_end_at > ?)\(memberFilter)
+            ORDER BY start_at, id
+            """
+        var arguments: StatementArguments = [start - Self.ordinaryEventSeconds, end, start]
+        arguments += memberArguments
+        arguments += [start, start - Self.ordinaryEventSeconds]
+        arguments += memberArguments
+        arguments += [end, start]
+        arguments += memberArguments
+        // The branches are disjoint by construction; the set only guards against a row appearing twice.
+        var seen: Set<String> = []
+        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).filter { seen.insert($0["id"]).inserted }
+        return try attachAttendees(rows)
     }
 
     /// The event's optimistic-concurrency tag (bumped by every update), or nil when it doesn't exist.
@@ -128,7 +151,9 @@ public struct StoreReader {
         }
         return rows.map { row in
             let id: String = row["id"]
-            let exdates = (try? JSONDecoder().decode([Double].self, from: Data((row["exdates"] as String).utf8))) ?? []
+            let exdatesText: String = row["exdates"]
+            // Most events have no exceptions: skip the JSON decoder for "[]".
+            let exdates = exdatesText == "[]" ? [] : (try? JSONDecoder().decode([Double].self, from: Data(exdatesText.utf8))) ?? []
             return CalendarEvent(id: EventID(id), title: row["title"],
                                  start: Date(timeIntervalSince1970: row["start_at"]), end: Date(timeIntervalSince1970: row["end_at"]),
                                  isAllDay: row["all_day"], location: row["location"], attendees: attendees[id] ?? [],
