@@ -170,6 +170,9 @@ public final class Assistant: Sendable {
                 try clearPending(session: turn.session, speaker: speaker.id, now: now)
                 pending.decision = nil
             }
+            // Time adjustments the resolver made (a 2:30 AM that daylight saving skips) are said aloud.
+            let timeNotes = Self.temporalNotes(match, context: context(now: now))
+            if !timeNotes.isEmpty { lead = ([lead].compactMap { $0 } + timeNotes.map { "(\($0).)" }).joined(separator: " ") }
             let outcome: Interpreter.Outcome
             do { outcome = try interpreter.interpret(match, pending: pending.decision) } catch {
                 // A failed answer keeps the question open (a time we couldn't read, "option 9").
@@ -246,6 +249,12 @@ public final class Assistant: Sendable {
         return Reply(intent: intent, state: machine.state.name.rawValue, reply: text.display, speak: Self.speakable(text.speak),
                      options: options, notifications: notices, trace: machine.trace.map(\.rawValue),
                      error: error.map { Reply.Failure(code: $0.code, message: $0.reply.display) })
+    }
+
+    static func temporalNotes(_ match: IntentMatch, context: TemporalContext) -> [String] {
+        let resolver = TemporalResolver(context: context)
+        return match.captures.filter { $0.spec.type == .datetime }
+            .flatMap { (try? resolver.resolve($0.normalized))?.notes ?? [] }
     }
 
     /// Speech has no markup: drop list bullets and quotes, keep sentences.

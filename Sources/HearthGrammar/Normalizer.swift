@@ -149,7 +149,7 @@ public enum Normalizer {
     }
 
     static func isTimeLike(_ text: String) -> Bool {
-        text.first?.isNumber == true || NumberWords.cardinal[text] != nil
+        text.first?.isNumber == true || NumberWords.cardinal[text] != nil || NumberWords.tens[text] != nil || text == "oclock" || text == "clock"
     }
 
     /// Number words to digits: "twenty one" → "21", "two hundred" → "200", "twenty first" → "21st".

@@ -12,6 +12,9 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(normal("four o'clock"), "4 oclock")
         XCTAssertEqual(normal("four o clock"), "4 oclock")
         XCTAssertEqual(normal("Half past four"), "half past 4")
+        XCTAssertEqual(normal("two thirty a m"), "2 30 am")
+        XCTAssertEqual(normal("seven o clock a m"), "7 oclock am")
+        XCTAssertEqual(normal("a m i late"), "a m i late", "\"a m\" is only a meridiem after a time")
     }
 
     func testNumberWords() {
