@@ -16,7 +16,11 @@ let intents = root.appendingPathComponent("Intents")
 let zone = TimeZone(identifier: "America/New_York")!
 let monday = ISO8601DateFormatter().date(from: "2026-02-02T09:00:00-05:00")!
 
+/// `HEARTH_BENCH_FILTER=words` runs only the measurements whose name contains them (for profiling).
+let filter = ProcessInfo.processInfo.environment["HEARTH_BENCH_FILTER"]
+
 func measure(_ name: String, count: Int, _ body: (Int) -> Void) {
+    if let filter, !name.contains(filter) { return }
     var samples: [UInt64] = []
     samples.reserveCapacity(count)
     for index in 0..<min(200, count) { body(index) }  // warm-up
@@ -72,6 +76,7 @@ measure("full turn: book an event (file, commit)", count: iterations / 20) { ind
 
 // MARK: - A large family database: 100,000 events over ten years, six members (SPEC §6, issue 4).
 
+if let filter, !filter.contains("100k") { exit(0) }
 let bigPath = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-big-\(getpid()).sqlite").path
 defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: bigPath + suffix) } }
 let bigStore = try FamilyStore.open(path: bigPath)

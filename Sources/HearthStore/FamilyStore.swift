@@ -62,28 +62,28 @@ public final class FamilyStore: Sendable {
 public struct StoreReader {
     let db: Database
 
-    public var hasFamily: Bool { (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member")) ?? 0 > 0 }
+    public var hasFamily: Bool { (try? Int.fetchOne(try db.cachedStatement(sql: "SELECT COUNT(*) FROM member"))) ?? 0 > 0 }
 
     public func setting(_ key: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT value FROM family_setting WHERE key = ?", arguments: [key])
+        try String.fetchOne(try db.cachedStatement(sql: "SELECT value FROM family_setting WHERE key = ?"), arguments: [key])
     }
 
     public func members() throws -> [Member] {
-        try Row.fetchAll(db, sql: "SELECT * FROM member ORDER BY position, name").map(Self.member)
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM member ORDER BY position, name")).map(Self.member)
     }
 
     public func places() throws -> [Place] {
-        try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map { row in
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM place ORDER BY name")).map { row in
             Place(id: row["id"], name: row["name"], latitude: row["latitude"], longitude: row["longitude"], radiusMeters: row["radius_m"])
         }
     }
 
     public func locationSharing(_ member: MemberID) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT location_sharing FROM member WHERE id = ?", arguments: [member.rawValue]) ?? false
+        try Bool.fetchOne(try db.cachedStatement(sql: "SELECT location_sharing FROM member WHERE id = ?"), arguments: [member.rawValue]) ?? false
     }
 
     public func latestLocations() throws -> [MemberLocation] {
-        try Row.fetchAll(db, sql: "SELECT * FROM member_location").map { row in
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM member_location")).map { row in
             MemberLocation(member: MemberID(row["member_id"] as String), latitude: row["latitude"], longitude: row["longitude"],
                            accuracyMeters: row["accuracy_m"], battery: row["battery"],
                            recordedAt: Date(timeIntervalSince1970: row["recorded_at"]))
@@ -128,24 +128,24 @@ public struct StoreReader {
         arguments += memberArguments
         // The branches are disjoint by construction; the set only guards against a row appearing twice.
         var seen: Set<String> = []
-        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).filter { seen.insert($0["id"]).inserted }
+        let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).filter { seen.insert($0["id"]).inserted }
         return try attachAttendees(rows)
     }
 
     /// The event's optimistic-concurrency tag (bumped by every update), or nil when it doesn't exist.
     public func changeTag(of id: EventID) throws -> Int? {
-        try Int.fetchOne(db, sql: "SELECT change_tag FROM event WHERE id = ?", arguments: [id.rawValue])
+        try Int.fetchOne(try db.cachedStatement(sql: "SELECT change_tag FROM event WHERE id = ?"), arguments: [id.rawValue])
     }
 
     public func event(_ id: EventID) throws -> CalendarEvent? {
-        try attachAttendees(Row.fetchAll(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [id.rawValue])).first
+        try attachAttendees(Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM event WHERE id = ?"), arguments: [id.rawValue])).first
     }
 
     private func attachAttendees(_ rows: [Row]) throws -> [CalendarEvent] {
         guard !rows.isEmpty else { return [] }
         let ids: [String] = rows.map { $0["id"] }
         var attendees: [String: [MemberID]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT event_id, member_id FROM event_attendee WHERE event_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rowid",
+        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT event_id, member_id FROM event_attendee WHERE event_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rowid"),
                                     arguments: StatementArguments(ids)) {
             attendees[row["event_id"], default: []].append(MemberID(row["member_id"] as String))
         }
@@ -163,7 +163,7 @@ public struct StoreReader {
     }
 
     public func session(_ id: String) throws -> StoredSession? {
-        try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id]).map { row in
+        try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [id]).map { row in
             StoredSession(id: row["id"], speaker: (row["speaker_id"] as String?).map { MemberID($0) }, pending: row["pending"],
                           expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
         }
@@ -175,7 +175,7 @@ public struct StoreReader {
         if let status { sql += " WHERE status = ?"; arguments += [status.rawValue] }
         sql += " ORDER BY created_at, id LIMIT ?"
         arguments += [limit]
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
             OutboxNotification(id: row["id"], recipient: MemberID(row["recipient_id"] as String), kind: row["kind"],
                                title: row["title"], body: row["body"], relatedID: row["related_id"],
                                createdAt: Date(timeIntervalSince1970: row["created_at"]),
@@ -185,7 +185,7 @@ public struct StoreReader {
     }
 
     public func activity(since: Date? = nil, limit: Int = 100) throws -> [ActivityEntry] {
-        try Row.fetchAll(db, sql: "SELECT * FROM activity WHERE at >= ? ORDER BY at DESC, id DESC LIMIT ?",
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM activity WHERE at >= ? ORDER BY at DESC, id DESC LIMIT ?"),
                          arguments: [since?.timeIntervalSince1970 ?? 0, limit]).map { row in
             ActivityEntry(at: Date(timeIntervalSince1970: row["at"]), actor: (row["actor_id"] as String?).map { MemberID($0) },
                           action: row["action"], subjectType: row["subject_type"], subjectID: row["subject_id"], summary: row["summary"])
@@ -217,52 +217,52 @@ public struct StoreWriter {
     public var reader: StoreReader { StoreReader(db: db) }
 
     public func setSetting(_ key: String, _ value: String) throws {
-        try db.execute(sql: "INSERT INTO family_setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        try db.cachedStatement(sql: "INSERT INTO family_setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").execute(
                        arguments: [key, value])
     }
 
     public func insert(_ member: Member, position: Int, locationSharing: Bool = true, at now: Date, by actor: MemberID? = nil) throws {
         let aliases = String(decoding: try JSONEncoder().encode(member.aliases), as: UTF8.self)
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO member(id, name, kind, role, age, supervised, aliases, location_sharing, position, updated_at, updated_by)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [member.id.rawValue, member.name, member.kind.rawValue, member.role.rawValue, member.age,
+            """).execute( arguments: [member.id.rawValue, member.name, member.kind.rawValue, member.role.rawValue, member.age,
                              member.supervised, aliases, locationSharing, position, now.timeIntervalSince1970, actor?.rawValue])
     }
 
     public func insert(_ place: Place, at now: Date) throws {
-        try db.execute(sql: "INSERT INTO place(id, name, latitude, longitude, radius_m, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        try db.cachedStatement(sql: "INSERT INTO place(id, name, latitude, longitude, radius_m, updated_at) VALUES (?, ?, ?, ?, ?, ?)").execute(
                        arguments: [place.id, place.name, place.latitude, place.longitude, place.radiusMeters, now.timeIntervalSince1970])
     }
 
     public func upsert(_ location: MemberLocation) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO member_location(member_id, latitude, longitude, accuracy_m, battery, recorded_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(member_id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
               accuracy_m = excluded.accuracy_m, battery = excluded.battery, recorded_at = excluded.recorded_at
             WHERE excluded.recorded_at >= member_location.recorded_at
-            """, arguments: [location.member.rawValue, location.latitude, location.longitude, location.accuracyMeters,
+            """).execute( arguments: [location.member.rawValue, location.latitude, location.longitude, location.accuracyMeters,
                              location.battery, location.recordedAt.timeIntervalSince1970])
     }
 
     /// Inserts an event. `seriesEnd` is the end of the last occurrence of a series (nil: unbounded).
     public func insert(_ event: CalendarEvent, seriesEnd: Date?, at now: Date, by actor: MemberID?) throws {
         let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO event(id, title, start_at, end_at, all_day, location, organizer_id, rrule, series_end_at, exdates, created_at, updated_at, updated_by)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [event.id.rawValue, event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
+            """).execute( arguments: [event.id.rawValue, event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
                              event.isAllDay, event.location, event.organizer?.rawValue, event.recurrence,
                              event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
                              exdates, now.timeIntervalSince1970, now.timeIntervalSince1970, actor?.rawValue])
         for attendee in event.attendees {
-            try db.execute(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)",
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)").execute(
                            arguments: [event.id.rawValue, attendee.rawValue])
         }
     }
 
     public func deleteEvent(_ id: EventID) throws -> Bool {
-        try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [id.rawValue])
+        try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id.rawValue])
         return db.changesCount > 0
     }
 
@@ -285,9 +285,9 @@ public struct StoreWriter {
         if let expectedChangeTag { sql += " AND change_tag = ?"; arguments += [expectedChangeTag] }
         try db.execute(sql: sql, arguments: arguments)
         guard db.changesCount > 0 else { return false }
-        try db.execute(sql: "DELETE FROM event_attendee WHERE event_id = ?", arguments: [event.id.rawValue])
+        try db.cachedStatement(sql: "DELETE FROM event_attendee WHERE event_id = ?").execute(arguments: [event.id.rawValue])
         for attendee in event.attendees {
-            try db.execute(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)",
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)").execute(
                            arguments: [event.id.rawValue, attendee.rawValue])
         }
         return true
@@ -302,7 +302,7 @@ public struct StoreWriter {
         guard !event.exceptions.contains(where: { $0.timeIntervalSince1970.rounded() == second }) else { return false }
         event.exceptions.append(occurrence)
         event.exceptions.sort()
-        let seriesEnd = try Double.fetchOne(db, sql: "SELECT series_end_at FROM event WHERE id = ?", arguments: [id.rawValue])
+        let seriesEnd = try Double.fetchOne(try db.cachedStatement(sql: "SELECT series_end_at FROM event WHERE id = ?"), arguments: [id.rawValue])
         return try update(event, seriesEnd: seriesEnd.map(Date.init(timeIntervalSince1970:)), at: now, by: actor)
     }
 
@@ -310,13 +310,13 @@ public struct StoreWriter {
     /// of a moved or cancelled event). Returns how many were removed.
     @discardableResult
     public func deletePendingNotifications(dedupePrefix prefix: String) throws -> Int {
-        try db.execute(sql: "DELETE FROM notification WHERE status = 'pending' AND substr(dedupe_key, 1, ?) = ?",
+        try db.cachedStatement(sql: "DELETE FROM notification WHERE status = 'pending' AND substr(dedupe_key, 1, ?) = ?").execute(
                        arguments: [prefix.count, prefix])
         return db.changesCount
     }
 
     public func append(_ entry: ActivityEntry) throws {
-        try db.execute(sql: "INSERT INTO activity(at, actor_id, action, subject_type, subject_id, summary) VALUES (?, ?, ?, ?, ?, ?)",
+        try db.cachedStatement(sql: "INSERT INTO activity(at, actor_id, action, subject_type, subject_id, summary) VALUES (?, ?, ?, ?, ?, ?)").execute(
                        arguments: [entry.at.timeIntervalSince1970, entry.actor?.rawValue, entry.action, entry.subjectType,
                                    entry.subjectID, entry.summary])
     }
@@ -325,26 +325,26 @@ public struct StoreWriter {
     /// Returns whether it was queued.
     @discardableResult
     public func enqueue(_ notification: OutboxNotification) throws -> Bool {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO notification(id, created_at, deliver_at, recipient_id, kind, title, body, related_id, status, dedupe_key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING
-            """, arguments: [notification.id, notification.createdAt.timeIntervalSince1970, notification.deliverAt.timeIntervalSince1970,
+            """).execute( arguments: [notification.id, notification.createdAt.timeIntervalSince1970, notification.deliverAt.timeIntervalSince1970,
                              notification.recipient.rawValue, notification.kind, notification.title, notification.body,
                              notification.relatedID, notification.status.rawValue, notification.dedupeKey])
         return db.changesCount > 0
     }
 
     public func setNotificationStatus(_ id: String, _ status: OutboxNotification.Status) throws -> Bool {
-        try db.execute(sql: "UPDATE notification SET status = ? WHERE id = ?", arguments: [status.rawValue, id])
+        try db.cachedStatement(sql: "UPDATE notification SET status = ? WHERE id = ?").execute(arguments: [status.rawValue, id])
         return db.changesCount > 0
     }
 
     public func saveSession(_ session: StoredSession, at now: Date) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO session(id, speaker_id, pending, expires_at, updated_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET speaker_id = excluded.speaker_id, pending = excluded.pending,
               expires_at = excluded.expires_at, updated_at = excluded.updated_at
-            """, arguments: [session.id, session.speaker?.rawValue, session.pending,
+            """).execute( arguments: [session.id, session.speaker?.rawValue, session.pending,
                              session.expiresAt?.timeIntervalSince1970, now.timeIntervalSince1970])
     }
 }
