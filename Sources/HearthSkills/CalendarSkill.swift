@@ -64,7 +64,8 @@ public struct CalendarSkill: Sendable {
 
     /// Busy time of the given members within `range`, merged.
     public func busyIntervals(of members: [MemberID], in range: DateInterval) throws -> [DateInterval] {
-        CalendarRules.merge(try occurrences(of: members, in: range).map(\.interval))
+        let (oneOffs, series) = try store.read { try $0.busyTimes(overlapping: range, attendedBy: members) }
+        return CalendarRules.merge(oneOffs + expand(series, in: range).map(\.interval))
     }
 
     /// seed 000 `detectCalendarConflicts`, loading what the proposed event could clash with

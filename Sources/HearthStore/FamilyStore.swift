@@ -102,34 +102,63 @@ public struct StoreReader {
     /// series come from their own partial indexes (migration v3). The member filter is checked per
     /// candidate through the attendee primary key rather than by listing all of a member's events.
     public func events(overlapping range: DateInterval, attendedBy members: [MemberID]? = nil) throws -> [CalendarEvent] {
-        let start = range.start.timeIntervalSince1970, end = range.end.timeIntervalSince1970
-        var memberFilter = ""
-        var memberArguments: StatementArguments = []
-        if let members {
-            memberFilter = " AND EXISTS (SELECT 1 FROM event_attendee a WHERE a.event_id = e.id AND a.member_id IN (\(databaseQuestionMarks(count: members.count))))"
-            memberArguments = StatementArguments(members.map(\.rawValue))
-        }
+        let query = RangeQuery(range: range, members: members)
         let sql = """
-            SELECT e.* FROM event e INDEXED BY event_on_start
-             WHERE e.rrule IS NULL AND e.start_at >= ? AND e.start_at < ? AND e.end_at > ?\(memberFilter)
+            SELECT e.* FROM event e INDEXED BY event_on_start WHERE \(query.ordinaryOneOffs)
             UNION ALL
-            SELECT e.* FROM event e INDEXED BY event_long_on_end
-             WHERE e.rrule IS NULL AND e.end_at - e.start_at > 604800 AND e.end_at > ? AND e.start_at < ?\(memberFilter)
+            SELECT e.* FROM event e INDEXED BY event_long_on_end WHERE \(query.longOneOffs)
             UNION ALL
-            SELECT e.* FROM event e INDEXED BY event_series_on_start
-             WHERE e.rrule IS NOT NULL AND e.start_at < ? AND (e.series_end_at IS NULL OR e.series_end_at > ?)\(memberFilter)
+            SELECT e.* FROM event e INDEXED BY event_series_on_start WHERE \(query.series)
             ORDER BY start_at, id
             """
-        var arguments: StatementArguments = [start - Self.ordinaryEventSeconds, end, start]
-        arguments += memberArguments
-        arguments += [start, start - Self.ordinaryEventSeconds]
-        arguments += memberArguments
-        arguments += [end, start]
-        arguments += memberArguments
+        let arguments = query.ordinaryArguments + query.longArguments + query.seriesArguments
         // The branches are disjoint by construction; the set only guards against a row appearing twice.
         var seen: Set<String> = []
         let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).filter { seen.insert($0["id"]).inserted }
         return try attachAttendees(rows)
+    }
+
+    /// What the free-time search needs and no more: the start and end of one-off events in `range`
+    /// that any of `members` attends, and the (few) recurring series, as events to expand.
+    public func busyTimes(overlapping range: DateInterval, attendedBy members: [MemberID]) throws -> (oneOffs: [DateInterval], series: [CalendarEvent]) {
+        let query = RangeQuery(range: range, members: members)
+        let sql = """
+            SELECT e.start_at, e.end_at FROM event e INDEXED BY event_on_start WHERE \(query.ordinaryOneOffs)
+            UNION ALL
+            SELECT e.start_at, e.end_at FROM event e INDEXED BY event_long_on_end WHERE \(query.longOneOffs)
+            """
+        var oneOffs: [DateInterval] = []
+        let rows = try Row.fetchCursor(try db.cachedStatement(sql: sql), arguments: query.ordinaryArguments + query.longArguments)
+        while let row = try rows.next() {
+            let start: Double = row[0], end: Double = row[1]
+            oneOffs.append(DateInterval(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: max(start, end))))
+        }
+        let series = try attachAttendees(Row.fetchAll(
+            try db.cachedStatement(sql: "SELECT e.* FROM event e INDEXED BY event_series_on_start WHERE \(query.series) ORDER BY start_at, id"),
+            arguments: query.seriesArguments))
+        return (oneOffs, series)
+    }
+
+    /// The three index-backed branches of a range query (see `events(overlapping:)`), with their arguments.
+    struct RangeQuery {
+        let ordinaryOneOffs: String, longOneOffs: String, series: String
+        let ordinaryArguments: StatementArguments, longArguments: StatementArguments, seriesArguments: StatementArguments
+
+        init(range: DateInterval, members: [MemberID]?) {
+            let start = range.start.timeIntervalSince1970, end = range.end.timeIntervalSince1970
+            var memberFilter = ""
+            var memberArguments: StatementArguments = []
+            if let members {
+                memberFilter = " AND EXISTS (SELECT 1 FROM event_attendee a WHERE a.event_id = e.id AND a.member_id IN (\(databaseQuestionMarks(count: members.count))))"
+                memberArguments = StatementArguments(members.map(\.rawValue))
+            }
+            ordinaryOneOffs = "e.rrule IS NULL AND e.start_at >= ? AND e.start_at < ? AND e.end_at > ?" + memberFilter
+            longOneOffs = "e.rrule IS NULL AND e.end_at - e.start_at > 604800 AND e.end_at > ? AND e.start_at < ?" + memberFilter
+            series = "e.rrule IS NOT NULL AND e.start_at < ? AND (e.series_end_at IS NULL OR e.series_end_at > ?)" + memberFilter
+            ordinaryArguments = [start - StoreReader.ordinaryEventSeconds, end, start] + memberArguments
+            longArguments = [start, start - StoreReader.ordinaryEventSeconds] + memberArguments
+            seriesArguments = [end, start] + memberArguments
+        }
     }
 
     /// The event's optimistic-concurrency tag (bumped by every update), or nil when it doesn't exist.
