@@ -407,6 +407,19 @@ struct TemporalParser {
             }
             pos = save
         }
+        // "next month on the 3rd", "this month the 15th": a day of that month.
+        for (words, offset) in [(["this", "month"], 0), (["next", "month"], 1), (["last", "month"], -1)] {
+            let save = pos
+            if accept(words) {
+                _ = accept("on")
+                _ = accept("the")
+                if let d = ordinalAt(), (1...31).contains(d) {
+                    pos += 1
+                    return .dayOfRelativeMonth(day: d, monthOffset: offset)
+                }
+            }
+            pos = save
+        }
         // [the] ordinal [of (month | this month | next month)]
         _ = accept("the")
         if let d = ordinalAt(), (1...31).contains(d) {
@@ -959,9 +972,52 @@ struct TemporalParser {
 
     // MARK: Recurrence
 
+    /// Seed 004's "the 30th, or the last day in shorter months": after a day of the month N (29–31),
+    /// "or the last day [in|of|for] [shorter|short] [months]" — month day N, or the month's last day
+    /// when it has fewer days: RFC 5545 `BYMONTHDAY=28,…,N;BYSETPOS=-1`.
+    mutating func acceptLastDayFallback() -> Bool {
+        let save = pos
+        _ = accept("or")
+        _ = accept("the")
+        guard accept(["last", "day"]) else { pos = save; return false }
+        _ = accept("in") || accept("of") || accept("for") || accept("on")
+        _ = accept("the")
+        _ = accept("shorter") || accept("short") || accept("shortest")
+        _ = accept("months") || accept("month") || accept("ones")
+        return true
+    }
+
+    static func monthDayWithFallback(_ day: Int) -> TemporalRecurrence {
+        TemporalRecurrence(frequency: .monthly, byMonthDay: Array(28...day), bySetPos: -1)
+    }
+
     mutating func parseRecurrence() throws(TemporalParseError) -> Bool {
         let start = pos
-        if let rec = try parseRecurrenceCore() {
+        // "[on] the 30th[,] or the last day in shorter months" (no "every": the fallback makes it monthly).
+        _ = accept("on")
+        _ = accept("the")
+        if let d = ordinalAt(), (29...31).contains(d) {
+            pos += 1
+            _ = accept(["of", "every", "month"]) || accept(["of", "each", "month"]) || accept(["of", "the", "month"])
+            if acceptLastDayFallback() {
+                var rule = Self.monthDayWithFallback(d)
+                if let existing = expr.recurrence {
+                    // "every (other) month on the 30th or the last day…"
+                    guard existing.frequency == .monthly, existing.byDay.isEmpty, existing.byMonthDay.isEmpty else {
+                        throw TemporalParseError("two rules")
+                    }
+                    rule.interval = existing.interval
+                }
+                expr.recurrence = rule
+                return true
+            }
+        }
+        pos = start
+        if var rec = try parseRecurrenceCore() {
+            if rec.frequency == .monthly, rec.byMonthDay.count == 1, let d = rec.byMonthDay.first, (29...31).contains(d),
+               rec.bySetPos == nil, acceptLastDayFallback() {
+                rec = Self.monthDayWithFallback(d)
+            }
             if var existing = expr.recurrence {
                 // "every week on mondays": merge the days into the rule.
                 guard existing.frequency == rec.frequency || rec.frequency == .weekly else {

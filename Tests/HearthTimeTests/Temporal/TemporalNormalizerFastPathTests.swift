@@ -22,3 +22,33 @@ final class TemporalNormalizerFastPathTests: XCTestCase {
         }
     }
 }
+
+/// Phrases from the list that the first version did not read.
+final class TemporalMonthDayTests: TemporalTestCase {
+    func testDayOfNextMonth() throws {
+        let resolver = TemporalResolver(context: TemporalContext(now: ISO8601DateFormatter().date(from: "2026-02-02T09:00:00-05:00")!,
+                                                                 timeZone: TimeZone(identifier: "America/New_York")!))
+        for phrase in ["next month on the 3rd", "next month on the third", "Next month, on the 3rd."] {
+            let result = try resolver.resolve(phrase)
+            XCTAssertEqual(result.kind, .interval, phrase)
+            XCTAssertEqual(result.start, ISO8601DateFormatter().date(from: "2026-03-03T00:00:00-05:00"), phrase)
+        }
+        XCTAssertEqual(try resolver.resolve("this month on the 20th").start, ISO8601DateFormatter().date(from: "2026-02-20T00:00:00-05:00"))
+    }
+
+    func testThirtiethOrTheLastDayInShorterMonths() throws {
+        let resolver = TemporalResolver(context: TemporalContext(now: ISO8601DateFormatter().date(from: "2026-02-02T09:00:00-05:00")!,
+                                                                 timeZone: TimeZone(identifier: "America/New_York")!))
+        for phrase in ["the 30th, or the last day in shorter months", "on the thirtieth or the last day in shorter months",
+                       "every month on the 30th or the last day of shorter months", "on the 30th of every month, or the last day"] {
+            let result = try resolver.resolve(phrase)
+            XCTAssertEqual(result.kind, .recurrence, phrase)
+            XCTAssertEqual(result.rrule, "FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1", phrase)
+            // February 2026 has 28 days: the first occurrence is its last day.
+            XCTAssertEqual(result.start, ISO8601DateFormatter().date(from: "2026-02-28T00:00:00-05:00"), phrase)
+        }
+        XCTAssertEqual(try resolver.resolve("the 31st or the last day in shorter months").rrule, "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")
+        // A plain 15th is still one date, and a plain 30th too.
+        XCTAssertEqual(try resolver.resolve("the 30th").kind, .interval)
+    }
+}
