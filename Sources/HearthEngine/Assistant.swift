@@ -65,7 +65,7 @@ public final class Assistant: Sendable {
 
     /// `jit`: compile the grammar to machine code — worth it for servers and REPLs, not for one turn.
     public init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone? = nil, timeSource: TimeSource = .system,
-                ids: any IDGenerator = RandomIDGenerator(), jit: Bool = true,
+                ids: any IDGenerator = RandomIDGenerator(), jit: Bool = true, examples: Bool = true,
                 logger: Logger = Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
         self.store = store
         let (members, places, zoneName) = try store.read { reader in
@@ -76,7 +76,7 @@ public final class Assistant: Sendable {
         calendar = .family(self.timeZone)
         grammar = try Grammar.load(directory: grammarDirectory,
                                    vocabulary: ["member_name": roster.nameVocabulary, "place_name": places.map { $0.name.lowercased() }],
-                                   jit: jit)
+                                   jit: jit, examples: examples)
         self.timeSource = timeSource
         self.ids = ids
         self.logger = logger

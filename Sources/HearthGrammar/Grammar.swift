@@ -68,7 +68,10 @@ public struct Grammar: Sendable {
     /// Loads every `*.yaml` file in `directory`. `vocabulary` injects word lists (such as the
     /// family's member names) as definitions, each an alternation of its escaped entries.
     /// `jit`: see `CompiledPattern.init`; servers and REPLs want it, one-shot commands do not.
-    public static func load(directory: URL, vocabulary: [String: [String]] = [:], jit: Bool = true) throws(GrammarError) -> Grammar {
+    /// `examples`: also read each intent's examples (tests and validation need them; a one-shot
+    /// command does not, and decoding them is a tenth of its start-up).
+    public static func load(directory: URL, vocabulary: [String: [String]] = [:], jit: Bool = true,
+                            examples: Bool = true) throws(GrammarError) -> Grammar {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -84,14 +87,15 @@ public struct Grammar: Sendable {
             }
             sources.append((name, text))
         }
-        return try load(sources: sources, vocabulary: vocabulary, jit: jit)
+        return try load(sources: sources, vocabulary: vocabulary, jit: jit, examples: examples)
     }
 
     /// Loads grammar files given as (file name, YAML text); common.yaml's `wrap` applies to all.
-    public static func load(sources: [(String, String)], vocabulary: [String: [String]] = [:], jit: Bool = true) throws(GrammarError) -> Grammar {
+    public static func load(sources: [(String, String)], vocabulary: [String: [String]] = [:], jit: Bool = true,
+                            examples: Bool = true) throws(GrammarError) -> Grammar {
         var files: [(String, GrammarFile)] = []
         for (name, text) in sources {
-            do { files.append((name, try GrammarFile.parse(text))) } catch {
+            do { files.append((name, try GrammarFile.parse(text, examples: examples))) } catch {
                 throw GrammarError(file: name, message: "invalid YAML: \(error)")
             }
         }
@@ -114,7 +118,8 @@ public struct Grammar: Sendable {
                 suffix = wrap.suffix ?? ""
             }
         }
-        let expander = Expander(definitions: definitions)
+        var expander = Expander(definitions: definitions)
+        try expander.prepare()
         for name in definitions.keys.sorted() {
             guard name.first?.isLetter == true else {
                 throw GrammarError(file: definitions[name]!.file, message: "definition name '\(name)' must start with a letter")
@@ -269,6 +274,17 @@ func snippet(_ text: String, at offset: Int) -> String {
 /// group, so this changes size, not meaning. `{` followed by a digit is a quantifier, left alone.
 struct Expander {
     let definitions: [String: (file: String, pattern: String)]
+    /// Each definition expanded once (its references turned into calls); filled by `prepare()`.
+    private(set) var expandedDefinitions: [String: Expansion] = [:]
+
+    init(definitions: [String: (file: String, pattern: String)]) { self.definitions = definitions }
+
+    /// Expands every definition once, so that building a pattern's DEFINE block is only joining.
+    mutating func prepare() throws(GrammarError) {
+        for (name, definition) in definitions {
+            expandedDefinitions[name] = try expand(definition.pattern, file: definition.file, intent: nil)
+        }
+    }
 
     /// Group names of definitions start with this; they are never slots.
     static let definitionPrefix = "_"
@@ -294,7 +310,10 @@ struct Expander {
         var bodies: [String: String] = [:]
         while let name = pending.popLast() {
             guard seen.insert(name).inserted, let definition = definitions[name] else { continue }
-            let expansion = try expand(definition.pattern, file: definition.file, intent: intent, pattern: index)
+            let expansion: Expansion
+            if let cached = expandedDefinitions[name] { expansion = cached } else {
+                expansion = try expand(definition.pattern, file: definition.file, intent: intent, pattern: index)
+            }
             bodies[name] = expansion.body
             ordered.append(name)
             pending += expansion.uses
@@ -324,7 +343,11 @@ struct Expander {
         guard !stack.contains(name) else {
             throw GrammarError(file: definition.file, message: "definition {\(name)} refers to itself: \((stack + [name]).joined(separator: " → "))")
         }
-        for used in try expand(definition.pattern, file: definition.file, intent: nil).uses {
+        let expansion: Expansion
+        if let cached = expandedDefinitions[name] { expansion = cached } else {
+            expansion = try expand(definition.pattern, file: definition.file, intent: nil)
+        }
+        for used in expansion.uses {
             try checkCycles(used, stack: stack + [name])
         }
     }

@@ -22,6 +22,18 @@ public struct GrammarFile: Decodable, Sendable {
         public var slots: [String: SlotSpec]?
         public var patterns: [String]
         public var examples: [Example]?
+
+        enum CodingKeys: String, CodingKey { case name, priority, slots, patterns, examples }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            priority = try container.decodeIfPresent(Int.self, forKey: .priority)
+            slots = try container.decodeIfPresent([String: SlotSpec].self, forKey: .slots)
+            patterns = try container.decode([String].self, forKey: .patterns)
+            let skip = decoder.userInfo[.skipExamples] as? Bool ?? false
+            examples = skip ? nil : try container.decodeIfPresent([Example].self, forKey: .examples)
+        }
     }
 
     public struct Example: Decodable, Sendable {
@@ -36,9 +48,20 @@ public struct GrammarFile: Decodable, Sendable {
         public var speaker: String?
     }
 
-    public static func parse(_ yaml: String) throws -> GrammarFile {
-        try YAMLDecoder().decode(GrammarFile.self, from: yaml)
+    /// Composed with Yams' basic resolver: the default one runs a regular expression over every
+    /// scalar to guess its type (a third of Hearth's start-up time); these files only need strings,
+    /// and the Decodable types convert numbers and booleans themselves.
+    public static func parse(_ yaml: String, examples: Bool = true) throws -> GrammarFile {
+        guard let node = try Parser(yaml: yaml, resolver: .basic, encoding: .utf8).singleRoot() else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the file is empty"))
+        }
+        return try YAMLDecoder().decode(GrammarFile.self, from: node, userInfo: [.skipExamples: !examples])
     }
+}
+
+extension CodingUserInfoKey {
+    /// Set to true to leave intents' examples undecoded.
+    static let skipExamples = CodingUserInfoKey(rawValue: "hearth.skipExamples")!
 }
 
 /// How a captured group becomes a typed slot. Written in YAML either as a bare type name

@@ -78,7 +78,7 @@ struct FamilyOptions: ParsableArguments {
     /// `longRunning`: a REPL or server matches many utterances, so JIT-compiling the grammar pays off.
     func assistant(longRunning: Bool = false) throws -> Assistant {
         try Assistant(store: try openStore(), grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: timeZone,
-                      timeSource: pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, logger: logger())
+                      timeSource: pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, examples: false, logger: logger())
     }
 }
 
