@@ -440,8 +440,12 @@ struct Executor {
         return ReplyText(display, speak: speak)
     }
 
-    func showCalendar(members: [MemberID]?, range: DateInterval, label: String) throws -> ReplyText {
+    func showCalendar(members: [MemberID]?, range: DateInterval, label said: String) throws -> ReplyText {
         let occurrences = try calendarSkill.occurrences(of: members, in: range)
+        // One whole day is named from the date ("today", "Thursday, Feb 5"), not echoed as typed.
+        let oneDay = calendar.startOfDay(for: range.start) == range.start
+            && calendar.date(byAdding: .day, value: 1, to: range.start) == range.end
+        let label = oneDay ? formatter.day(range.start) : said
         let whose = members.map { people($0) } ?? "the family"
         guard !occurrences.isEmpty else {
             // "for Jake on Tuesday", "for Jake this week".

@@ -45,6 +45,12 @@ public enum CalendarRecurrence {
         if rule.frequency != .minutely && rule.frequency != .hourly {
             words += " at \(formatter.time(start, spoken: spoken))"
         }
+        if !rule.months.isEmpty && rule.frequency != .yearly {
+            // BYMONTH as said: the few months skipped ("except in July and August"), else the ones kept.
+            let skipped = (1...12).filter { !rule.months.contains($0) }
+            let names = { (months: [Int]) in joinedList(months.map { TimeFormatterWords.months[$0 - 1] }) }
+            words += skipped.count <= 6 ? " except in \(names(skipped))" : " in \(names(rule.months.sorted()))"
+        }
         if let count = rule.occurrenceCount { words += ", \(count) times" }
         if let until = rule.endDate { words += " until \(formatter.dateWords(until, spoken: spoken))" }
         return words

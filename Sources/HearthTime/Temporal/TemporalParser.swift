@@ -163,6 +163,8 @@ struct TemporalParser {
         pos = start
         if try parseAllDay() { return true }
         pos = start
+        if try parseExceptMonths() { return true }
+        pos = start
         if try parseDayComponent() { return true }
         pos = start
         if try parseSpanComponent() { return true }
@@ -989,6 +991,29 @@ struct TemporalParser {
 
     static func monthDayWithFallback(_ day: Int) -> TemporalRecurrence {
         TemporalRecurrence(frequency: .monthly, byMonthDay: Array(28...day), bySetPos: -1)
+    }
+
+    /// "every tuesday except in july and august": a skip by month is an RFC 5545 limit, the
+    /// complement as BYMONTH. (Skips that need family data, like school holidays, are not read.)
+    mutating func parseExceptMonths() throws(TemporalParseError) -> Bool {
+        let start = pos
+        guard accept("except") || accept("excluding") || accept(["but", "not"]) || accept(["apart", "from"])
+                || accept(["other", "than"]) else { return false }
+        _ = accept("in") || accept("during")
+        var months: [Int] = []
+        while let month = monthAt() {
+            pos += 1
+            months.append(month)
+            let save = pos
+            _ = accept("and") || accept("or")
+            _ = accept("in") || accept("during")
+            if monthAt() == nil { pos = save }
+        }
+        guard !months.isEmpty, var rule = expr.recurrence else { pos = start; return false }
+        rule.byMonth = (rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth).filter { !months.contains($0) }
+        guard !rule.byMonth.isEmpty else { throw TemporalParseError("every month is excluded") }
+        expr.recurrence = rule
+        return true
     }
 
     mutating func parseRecurrence() throws(TemporalParseError) -> Bool {

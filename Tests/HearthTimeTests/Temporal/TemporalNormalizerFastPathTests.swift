@@ -52,3 +52,28 @@ final class TemporalMonthDayTests: TemporalTestCase {
         XCTAssertEqual(try resolver.resolve("the 30th").kind, .interval)
     }
 }
+
+final class TemporalExceptMonthsTests: XCTestCase {
+    let context = TemporalContext(now: ISO8601DateFormatter().date(from: "2026-06-01T09:00:00-04:00")!,
+                                  timeZone: TimeZone(identifier: "America/New_York")!)
+
+    func testExceptMonthsBecomesABYMONTHLimit() throws {
+        let resolver = TemporalResolver(context: context)
+        for phrase in ["every tuesday at 5 except in july and august", "every Tuesday at 5pm, except July and August",
+                       "every tuesday at five p m excluding july and august"] {
+            let result = try resolver.resolve(phrase)
+            XCTAssertEqual(result.rrule, "FREQ=WEEKLY;BYMONTH=1,2,3,4,5,6,9,10,11,12;BYDAY=TU", phrase)
+            XCTAssertEqual(result.start, ISO8601DateFormatter().date(from: "2026-06-02T17:00:00-04:00"), phrase)
+        }
+        // The engine's expansion skips the summer: the first Tuesday after June is in September.
+        let rule = try RecurrenceRule(rrule: "FREQ=WEEKLY;BYMONTH=1,2,3,4,5,6,9,10,11,12;BYDAY=TU")
+        let start = ISO8601DateFormatter().date(from: "2026-06-30T17:00:00-04:00")!
+        let next = RecurrenceExpander(timeZone: context.timeZone).occurrences(
+            of: rule, seriesStart: start, duration: 3600, in: DateInterval(start: start.addingTimeInterval(3600), duration: 90 * 86_400))
+        XCTAssertEqual(next.first, ISO8601DateFormatter().date(from: "2026-09-01T17:00:00-04:00"))
+    }
+
+    func testSkipsThatNeedFamilyDataAreNotGuessed() {
+        XCTAssertThrowsError(try TemporalResolver(context: context).resolve("every tuesday except school holidays"))
+    }
+}
