@@ -77,3 +77,24 @@ final class TemporalExceptMonthsTests: XCTestCase {
         XCTAssertThrowsError(try TemporalResolver(context: context).resolve("every tuesday except school holidays"))
     }
 }
+
+final class SpokenFormTests: XCTestCase {
+    func testTheConverterWritesWhatSpeechToTextDelivers() {
+        XCTAssertEqual(SpokenForm.of("Thursday at 4:30pm."), "thursday at four thirty p m")
+        XCTAssertEqual(SpokenForm.of("Feb 21st at 10am"), "feb twenty first at ten a m")
+        XCTAssertEqual(SpokenForm.of("in 20 minutes"), "in twenty minutes")
+        XCTAssertEqual(SpokenForm.of("4 o'clock"), "four o clock")
+        XCTAssertNil(SpokenForm.of("2026-02-08"))
+        XCTAssertNil(SpokenForm.of("2/8"))
+        XCTAssertNil(SpokenForm.of("at 10:05"))
+    }
+}
+
+final class SpokenTwinMechanismTests: TemporalTestCase {
+    /// The twin check in `check` runs: a typed row adds a spoken twin, resolved and compared.
+    func testCheckAlsoResolvesTheSpokenTwin() {
+        let before = TemporalFixtures.spokenTwinsChecked
+        check([at("Thursday at 4:30pm.", "2026-02-05 16:30"), day("Feb 21st", "2026-02-21")])
+        XCTAssertEqual(TemporalFixtures.spokenTwinsChecked, before + 2)
+    }
+}

@@ -13,6 +13,74 @@ enum TemporalFixtures {
     /// Reference "now": Monday 2026-02-02 09:00 in New York.
     static let referenceNow = "2026-02-02T09:00:00-05:00"
     static let newYork = TimeZone(identifier: "America/New_York")!
+    /// How many spoken twins `check` has resolved (XCTest runs the suites one at a time).
+    nonisolated(unsafe) static var spokenTwinsChecked = 0
+}
+
+/// What a speech-to-text front end would deliver for a typed phrase: lowercase, no punctuation,
+/// numbers as words up to ninety-nine, ordinals as words, "4:30pm" → "four thirty p m",
+/// "4 o'clock" → "four o clock". Written independently of the code under test. Nil for phrases a
+/// person would not say that way (ISO or slashed dates, decimals, numbers over 99, "10:05").
+enum SpokenForm {
+    static let units = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+    static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    static let unitOrdinals = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+                               "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+                               "seventeenth", "eighteenth", "nineteenth"]
+    static let tensOrdinals = ["", "", "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth"]
+
+    static func cardinal(_ n: Int) -> String? {
+        guard (0...99).contains(n) else { return nil }
+        if n < 20 { return units[n] }
+        return n % 10 == 0 ? tens[n / 10] : "\(tens[n / 10]) \(units[n % 10])"
+    }
+
+    static func ordinal(_ n: Int) -> String? {
+        guard (1...99).contains(n) else { return nil }
+        if n < 20 { return unitOrdinals[n] }
+        return n % 10 == 0 ? tensOrdinals[n / 10] : "\(tens[n / 10]) \(unitOrdinals[n % 10])"
+    }
+
+    static func of(_ typed: String) -> String? {
+        var text = typed.lowercased()
+        if text.contains("/") || text.range(of: #"\d-\d|\d\.\d|\d{3,}"#, options: .regularExpression) != nil { return nil }
+        text = text.replacingOccurrences(of: "o'clock", with: " o clock").replacingOccurrences(of: "o’clock", with: " o clock")
+        text = text.replacingOccurrences(of: #"(\d)\s*p\.?m\.?"#, with: "$1 p m", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"(\d)\s*a\.?m\.?"#, with: "$1 a m", options: .regularExpression)
+        var words: [String] = []
+        for raw in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "!" || $0 == "?" || $0 == ";" }) {
+            var token = String(raw)
+            while let last = token.last, last == "." { token.removeLast() }
+            if token.isEmpty { continue }
+            if let colon = token.firstIndex(of: ":") {
+                guard let hour = Int(token[..<colon]), let minute = Int(token[token.index(after: colon)...]),
+                      (1...23).contains(hour), minute == 0 || minute >= 10, let h = cardinal(hour) else { return nil }
+                if minute == 0 {
+                    // "16:00" is not how anyone says it; "4:00" is "four", "four o clock" when nothing follows.
+                    guard hour <= 12 else { return nil }
+                    words.append(h)
+                } else {
+                    words.append("\(h) \(cardinal(minute)!)")
+                }
+                continue
+            }
+            if let suffixStart = token.firstIndex(where: { !$0.isNumber }), suffixStart != token.startIndex,
+               ["st", "nd", "rd", "th"].contains(String(token[suffixStart...])), let n = Int(token[..<suffixStart]) {
+                guard let word = ordinal(n) else { return nil }
+                words.append(word)
+                continue
+            }
+            if token.allSatisfy(\.isNumber) {
+                guard let n = Int(token), let word = cardinal(n) else { return nil }
+                words.append(word)
+                continue
+            }
+            if token.contains(where: \.isNumber) { return nil }
+            words.append(token)
+        }
+        return words.joined(separator: " ")
+    }
 }
 
 /// One row of a table-driven test.
@@ -135,6 +203,20 @@ class TemporalTestCase: XCTestCase {
             XCTAssertEqual(r.minutes, c.minutes, "minutes of \(label)", file: file, line: c.line)
             XCTAssertEqual(r.rrule, c.rrule, "rrule of \(label)", file: file, line: c.line)
             if let n = c.notes { XCTAssertEqual(r.notes, n, "notes of \(label)", file: file, line: c.line) }
+            // Every typed row has a speech-to-text twin that must mean exactly the same.
+            if let spoken = SpokenForm.of(c.phrase), spoken != c.phrase {
+                TemporalFixtures.spokenTwinsChecked += 1
+                do {
+                    let twin = try resolver(c.now, tz).resolve(spoken)
+                    XCTAssertEqual(twin.kind, r.kind, "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
+                    XCTAssertEqual(isoString(twin.start, tz), isoString(r.start, tz), "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
+                    XCTAssertEqual(isoString(twin.end, tz), isoString(r.end, tz), "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
+                    XCTAssertEqual(twin.minutes, r.minutes, "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
+                    XCTAssertEqual(twin.rrule, r.rrule, "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
+                } catch {
+                    XCTFail("spoken \"\(spoken)\" (twin of \(label)) threw \(error)", file: file, line: c.line)
+                }
+            }
         }
     }
 
