@@ -1,0 +1,214 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+
+/// Creating events, conflicts and their alternatives, free time, showing the calendar.
+extension Executor {
+    // MARK: Calendar
+
+    func makeEvent(_ draft: EventDraft) throws -> CalendarEvent {
+        guard let start = draft.start else { throw HearthError.invalidEvent("The event needs a start time.") }
+        let end = draft.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
+        return CalendarEvent(id: EventID(ids.next("evt")), title: CalendarRules.eventTitle(from: draft.title), start: start, end: end,
+                             location: draft.location, attendees: draft.attendees, organizer: speaker.id,
+                             recurrence: draft.recurrence)
+    }
+
+    func createEvent(_ draft: EventDraft, overrideConflicts: Bool) throws -> Outcome {
+        let event = try makeEvent(draft)
+        // A series is checked over its next few occurrences.
+        let conflicts = try calendarSkill.conflicts(for: event)
+        if !conflicts.isEmpty && !overrideConflicts {
+            return .needsApproval(try conflictDecision(intent: "calendar.create_event", draft: draft, change: nil, event: event,
+                                                       conflicts: conflicts))
+        }
+        let (created, notifications) = try calendarSkill.createEvent(event, actor: speaker, now: now, formatter: formatter)
+        let what = eventPhrase(created.title, attendees: created.attendees)
+        var reply = words { spoken in
+            if let rule = created.recurrence,
+               let pattern = CalendarRecurrence.describe(rule, start: created.start, formatter: formatter, spoken: spoken) {
+                return "Done! I've scheduled \(what) \(pattern), starting \(formatter.dateWords(created.start, spoken: spoken))."
+            }
+            return "Done! I've scheduled \(what) for \(formatter.dayAndTime(created.start, spoken: spoken))."
+        }
+        let reminded = created.recurrence == nil
+            ? CalendarSkill.reminderOffsets.filter { created.start.addingTimeInterval(-$0) > now } : CalendarSkill.reminderOffsets
+        if !reminded.isEmpty && !created.isAllDay {
+            let recipients = people(created.attendees)
+            let both = created.attendees.count == 2 ? "Both " : ""
+            let times = reminded.map { $0 >= 86_400 ? "1 day before" : "1 hour before" }.joined(separator: " and ")
+            let subject = both.isEmpty ? recipients.prefix(1).uppercased() + recipients.dropFirst() : both + recipients
+            reply.append(" \(subject) will receive a reminder \(times)\(created.recurrence == nil ? "" : " each one").")
+        }
+        if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
+        return .completed(ActionResult(reply: reply, notifications: notifications))
+    }
+
+    /// " Heads up: it overlaps Emma's soccer practice." (each clashing event once).
+    func headsUp(_ conflicts: [CalendarConflict]) -> String {
+        var seen: Set<EventID> = []
+        let clash = conflicts.filter { seen.insert($0.conflicting.event.id).inserted }
+            .map { "\(name($0.affectedMembers[0]))'s \(lowercasedFirst($0.conflicting.event.title))" }
+        return " Heads up: it overlaps \(joinedList(clash))."
+    }
+
+    /// The display and spoken forms of one reply, built by the same words.
+    func words(_ make: (_ spoken: Bool) -> String) -> ReplyText { ReplyText(make(false), speak: make(true)) }
+
+    /// Sentences about each clash. A series' clashes are grouped per clashing event: the first
+    /// one, and how many of the occurrences checked clash.
+    /// `checked`: how many occurrences of a series were checked.
+    func conflictSentences(_ conflicts: [CalendarConflict], checked: Int = CalendarSkill.seriesConflictHorizon, spoken: Bool) -> [String] {
+        var order: [EventID] = []
+        var groups: [EventID: [CalendarConflict]] = [:]
+        for conflict in conflicts {
+            let id = conflict.conflicting.event.id
+            if groups[id] == nil { order.append(id) }
+            groups[id, default: []].append(conflict)
+        }
+        return order.map { id in
+            let group = groups[id]!
+            let conflict = group[0]
+            let who = formatter.capitalized(people(conflict.affectedMembers))
+            let verb = conflict.affectedMembers == [speaker.id] || conflict.affectedMembers.count > 1 ? "have" : "has"
+            let title = lowercasedFirst(conflict.conflicting.event.title)
+            let occurrence = conflict.conflicting
+            let starts = Set(group.map(\.conflicting.start)).sorted()
+            let on: String
+            if starts.count > 1 {
+                let weekdays = Set(starts.map(formatter.weekday))
+                let unit = weekdays.count == 1 ? "\(weekdays.first!)s" : "times"
+                let count = starts.count == checked
+                    ? (checked == CalendarSkill.seriesConflictHorizon ? "each of the next \(checked)" : "all \(checked)")
+                    : "\(starts.count) of the next \(checked)"
+                on = "on \(count) \(unit), starting \(formatter.dateWords(starts[0], spoken: spoken))"
+            } else {
+                on = "on \(formatter.dateWords(occurrence.start, spoken: spoken))"
+            }
+            var sentence: String
+            if occurrence.event.isAllDay {
+                sentence = "\(who) \(verb) \(title) all day \(on)"
+            } else {
+                sentence = "\(who) \(verb) \(title) from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken)) \(on)"
+            }
+            if conflict.conflictType == .travelTime { sentence += ", without enough time to get from one place to the other" }
+            return sentence + "."
+        }
+    }
+
+    /// `currently`: where a moved event is now (not offered as an "open time").
+    func conflictDecision(intent: String, draft: EventDraft?, change: EventChange?, event: CalendarEvent,
+                          conflicts: [CalendarConflict], currently: Date? = nil) throws -> PendingDecision {
+        let checked = CalendarRecurrence.upcoming(event, from: event.start, limit: CalendarSkill.seriesConflictHorizon,
+                                                  timeZone: calendar.timeZone).count
+        let lines = conflictSentences(conflicts, checked: checked, spoken: false)
+        let spoken = conflictSentences(conflicts, checked: checked, spoken: true)
+        let alternatives = (event.recurrence == nil
+            ? try calendarSkill.alternatives(for: CalendarOccurrence(event), now: now)
+            : try calendarSkill.seriesAlternatives(for: event, now: now))
+            .filter { slot in currently.map { abs(slot.start.timeIntervalSince($0)) >= 60 } ?? true }
+        var options: [DecisionOption] = alternatives.enumerated().map { index, slot in
+            DecisionOption(number: index + 1, label: event.recurrence == nil ? formatter.dayAndTime(slot.start) : "Every \(formatter.weekday(slot.start)) at \(formatter.time(slot.start))",
+                           effect: .book, start: slot.start, end: slot.end)
+        }
+        options.append(DecisionOption(number: options.count + 1, label: "Proceed anyway at \(formatter.time(event.start))", effect: .proceed))
+        options.append(DecisionOption(number: options.count + 1, label: "Cancel", effect: .cancel))
+        let minutes = Int(event.duration / 60)
+        // A series clashing with another event every week is one conflict (its sentence says how often).
+        let lead = lines.count == 1 ? "I found a conflict: " : "I found \(lines.count) conflicts: "
+        let display = lead + lines.joined(separator: " ") + "\n"
+            + "Open times for \(eventPhrase(event.title, attendees: event.attendees)) (\(TimeFormatter.duration(minutes: minutes))):\n"
+            + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+            + "\nSay a number, another time (like \"Friday at 10am\"), or \"show me Friday slots\"."
+        let spokenSlots = event.recurrence == nil
+            ? alternatives.map { formatter.dayAndTime($0.start, spoken: true, alwaysWithDate: false) }
+            : alternatives.enumerated().map { ($0.offset == 0 ? "every \(formatter.weekday($0.element.start)) at " : "") + formatter.time($0.element.start, spoken: true) }
+        let speak = lead + spoken.joined(separator: " ")
+            + (spokenSlots.isEmpty ? " I couldn't find another open time this week." : " I can do \(joinedList(spokenSlots, conjunction: "or")).")
+            + " Which would you like? You can also say proceed anyway, or cancel."
+        return PendingDecision(kind: .calendarConflict, intent: intent, draft: draft, change: change, missingSlot: nil,
+                               options: options, prompt: ReplyText(display, speak: speak),
+                               expiresAt: now.addingTimeInterval(PendingDecision.lifetime))
+    }
+
+
+    func offerDaySlots(_ draft: EventDraft, day: DateInterval) throws -> Outcome {
+        let duration = TimeInterval(draft.durationMinutes * 60)
+        let slots = try calendarSkill.openSlots(for: draft.attendees, on: day, duration: duration, now: now)
+        let dayWords = formatter.dateWords(day.start)
+        let what = eventPhrase(CalendarRules.eventTitle(from: draft.title), attendees: draft.attendees)
+        var options = slots.enumerated().map { index, slot in
+            DecisionOption(number: index + 1, label: formatter.time(slot.start), effect: .book, start: slot.start, end: slot.end)
+        }
+        options.append(DecisionOption(number: options.count + 1, label: "Cancel", effect: .cancel))
+        let display: String, speak: String
+        if slots.isEmpty {
+            display = "There's no open \(TimeFormatter.duration(minutes: draft.durationMinutes)) on \(dayWords) for \(what). Say another day or time, or \"cancel\"."
+            speak = display.replacingOccurrences(of: "\"", with: "")
+        } else {
+            display = "Open times on \(dayWords) for \(what):\n" + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+                + "\nSay a number or a time."
+            speak = "On \(formatter.dateWords(day.start, spoken: true)) I can do \(joinedList(slots.map { formatter.time($0.start, spoken: true) }, conjunction: "or")). Which would you like?"
+        }
+        return .needsApproval(PendingDecision(kind: .chooseSlot, intent: "calendar.create_event", draft: draft, missingSlot: nil,
+                                              options: options, prompt: ReplyText(display, speak: speak),
+                                              expiresAt: now.addingTimeInterval(PendingDecision.lifetime)))
+    }
+
+    func findFreeTime(members: [MemberID], minutes: Int, window: DateInterval) throws -> ReplyText {
+        let slots = try calendarSkill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster)
+        let who = members.count == roster.members.count ? "everyone" : people(members)
+        let length = TimeFormatter.duration(minutes: minutes)
+        guard !slots.isEmpty else {
+            return ReplyText("I couldn't find \(length) when \(who) \(members.count == 1 && members != [speaker.id] ? "is" : "are") free then (I leave out 10 PM to 7 AM, and weekday work hours for adults).")
+        }
+        let display = "Free \(length) for \(who):\n" + slots.enumerated().map { "\($0.offset + 1). \(formatter.slot($0.element)) (\($0.element.reason))" }.joined(separator: "\n")
+        let speak = "\(who.prefix(1).uppercased() + who.dropFirst()) could do \(joinedList(slots.prefix(3).map { formatter.slot($0, spoken: true) }, conjunction: "or"))."
+        return ReplyText(display, speak: speak)
+    }
+
+    func showCalendar(members: [MemberID]?, range: DateInterval, label said: String) throws -> ReplyText {
+        let occurrences = try calendarSkill.occurrences(of: members, in: range)
+        // One whole day is named from the date ("today", "Thursday, Feb 5"), not echoed as typed.
+        let oneDay = calendar.startOfDay(for: range.start) == range.start
+            && calendar.date(byAdding: .day, value: 1, to: range.start) == range.end
+        let label = oneDay ? formatter.day(range.start) : said
+        let whose = members.map { people($0) } ?? "the family"
+        guard !occurrences.isEmpty else {
+            // "for Jake on Tuesday", "for Jake this week".
+            let startsWithDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+                .contains { label.lowercased().hasPrefix($0) }
+            return ReplyText("Nothing on the calendar for \(whose) \(startsWithDay ? "on " : "")\(label).")
+        }
+        var display: [String] = [], speak: [String] = []
+        let multiDay = range.duration > 86_400
+        for occurrence in occurrences {
+            let who = formatter.capitalized(people(occurrence.event.attendees))
+            let day = formatter.capitalized(formatter.day(occurrence.start))
+            let times = occurrence.event.isAllDay ? "all day" : formatter.timeRange(occurrence.start, occurrence.end)
+            let spokenTimes = occurrence.event.isAllDay ? "all day" : formatter.timeRange(occurrence.start, occurrence.end, spoken: true)
+            let prefix = multiDay ? "\(day): " : ""
+            display.append("- \(prefix)\(who), \(lowercasedFirst(occurrence.event.title)), \(times)")
+            speak.append("\(multiDay ? formatter.capitalized(formatter.day(occurrence.start, spoken: true)) + ": " : "")\(who), \(lowercasedFirst(occurrence.event.title)), \(spokenTimes).")
+        }
+        return ReplyText("\(formatter.capitalized(label)):\n" + display.joined(separator: "\n"), speak: speak.joined(separator: " "))
+    }
+
+    func checkAvailability(members: [MemberID], interval: DateInterval) throws -> ReplyText {
+        let busy = try calendarSkill.occurrences(of: members, in: interval)
+            .filter { $0.start < interval.end && interval.start < $0.end }
+        let when = formatter.dayAndTime(interval.start, alwaysWithDate: false)
+        let spokenWhen = formatter.dayAndTime(interval.start, spoken: true, alwaysWithDate: false)
+        let who = people(members)
+        guard !busy.isEmpty else {
+            let verb = members == [speaker.id] || members.count > 1 ? "are" : "is"
+            return ReplyText("Yes, \(who) \(verb) free \(when).", speak: "Yes, \(who) \(verb) free \(spokenWhen).")
+        }
+        let reasons = busy.map { occurrence in
+            "\(joinedList(occurrence.event.attendees.filter(members.contains).map { $0 == speaker.id ? "you" : name($0) })) "
+            + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(lowercasedFirst(occurrence.event.title)) "
+            + "from \(formatter.timeRange(occurrence.start, occurrence.end))"
+        }
+        return ReplyText("No, \(joinedList(reasons)).")
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+
+/// Moving and cancelling events, one occurrence or a whole series.
+extension Executor {
+    // MARK: Moving and cancelling
+
+    /// Moves or cancels an event: finds the occurrence meant (asking which when several match),
+    /// asks "just this one or the whole series?" for a series when the words don't say, checks a
+    /// new time for conflicts like a new event, then makes the change.
+    func changeEvent(_ change: EventChange, overrideConflicts: Bool) throws -> Outcome {
+        var change = change
+        let occurrence: CalendarOccurrence
+        if let id = change.eventID, let start = change.occurrenceStart {
+            guard let found = try calendarSkill.occurrence(of: id, at: start) else {
+                throw HearthError.invalidEvent("That event isn't on the calendar any more.")
+            }
+            occurrence = found
+        } else {
+            let candidates = try calendarSkill.findEvents(titled: change.title, members: change.members, day: change.day, now: now)
+            guard let first = candidates.first else { throw HearthError.invalidEvent(notFound(change)) }
+            if candidates.count > 1 { return .needsApproval(disambiguation(change, candidates: candidates)) }
+            occurrence = first
+            change.eventID = first.event.id
+            change.occurrenceStart = first.start
+        }
+        if occurrence.event.recurrence != nil && change.scope == nil {
+            // "cancel Thursday's practice" names one occurrence; otherwise ask.
+            if change.kind == .cancel && change.day != nil { change.scope = .occurrence }
+            else { return .needsApproval(try scopeDecision(change, occurrence: occurrence)) }
+        }
+        switch change.kind {
+        case .cancel: return try cancel(change, occurrence: occurrence)
+        case .move: return try move(change, occurrence: occurrence, overrideConflicts: overrideConflicts)
+        }
+    }
+
+    /// "I couldn't find Emma's dentist coming up on the calendar." / "… on the calendar on Monday, Feb 9."
+    func notFound(_ change: EventChange) -> String {
+        let what = change.members.map { eventPhrase(change.title, attendees: $0) } ?? "anything called \"\(change.title)\""
+        guard let day = change.day else { return "I couldn't find \(what) coming up on the calendar." }
+        let words = formatter.day(day.start)
+        return "I couldn't find \(what) on the calendar \(words == "today" || words == "tomorrow" ? words : "on " + words)."
+    }
+
+    /// The occurrence a move goes to: the new start, on the event's own day when only a time was
+    /// said, at the event's own time when only a day was said.
+    func target(of change: EventChange, occurrence: CalendarOccurrence) throws -> Date {
+        guard let newStart = change.newStart else { throw HearthError.timeNotUnderstood("that") }
+        if change.keepDay {
+            let time = calendar.dateComponents([.hour, .minute], from: newStart)
+            return calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: occurrence.start) ?? newStart
+        }
+        if change.keepTime {
+            let time = calendar.dateComponents([.hour, .minute], from: occurrence.start)
+            return calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: newStart) ?? newStart
+        }
+        return newStart
+    }
+
+    /// "Which dentist do you mean?" with the matching events, soonest first.
+    func disambiguation(_ change: EventChange, candidates: [CalendarOccurrence]) -> PendingDecision {
+        let shown = Array(candidates.prefix(5))
+        var options = shown.enumerated().map { index, occurrence in
+            DecisionOption(number: index + 1,
+                           label: "\(formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))), \(formatter.dayAndTime(occurrence.start))",
+                           effect: .chooseEvent, start: occurrence.start, end: occurrence.end, eventID: occurrence.event.id)
+        }
+        options.append(DecisionOption(number: options.count + 1, label: "Never mind", effect: .cancel))
+        let said = lowercasedFirst(change.title)
+        let display = "Which \(said) do you mean?\n" + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+            + "\nSay a number."
+        let spoken = shown.map { "\(eventPhrase($0.event.title, attendees: $0.event.attendees)) on \(formatter.dayAndTime($0.start, spoken: true))" }
+        let speak = "Which \(said) do you mean: \(joinedList(spoken, conjunction: "or"))?"
+        return PendingDecision(kind: .disambiguation, intent: change.kind == .move ? "calendar.move_event" : "calendar.cancel_event",
+                               draft: EventDraft(title: said, attendees: change.members ?? [], start: nil, end: nil, durationMinutes: 60),
+                               change: change, missingSlot: nil, options: options, prompt: ReplyText(display, speak: speak),
+                               expiresAt: now.addingTimeInterval(PendingDecision.lifetime))
+    }
+
+    /// "Emma's soccer practice repeats every Thursday at 3:30 PM. Cancel just the one on Thursday,
+    /// Feb 5, or the whole series?"
+    func scopeDecision(_ change: EventChange, occurrence: CalendarOccurrence) throws -> PendingDecision {
+        let event = occurrence.event
+        let what = eventPhrase(event.title, attendees: event.attendees)
+        let pattern = { (spoken: Bool) in
+            CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken) ?? "regularly"
+        }
+        let day = { (spoken: Bool) in formatter.dateWords(occurrence.start, spoken: spoken) }
+        var thisLabel = "Just \(day(false))", seriesLabel = "The whole series"
+        var question = { (spoken: Bool) in "Cancel just the one on \(day(spoken)), or the whole series?" }
+        if change.kind == .move {
+            let newStart = try target(of: change, occurrence: occurrence)
+            let moved = try CalendarRecurrence.moving(event, occurrence: occurrence.start, to: newStart, calendar: calendar)
+            let movedPattern = CalendarRecurrence.describe(moved.recurrence ?? "", start: moved.start, formatter: formatter) ?? ""
+            thisLabel += calendar.isDate(newStart, inSameDayAs: occurrence.start)
+                ? ", to \(formatter.time(newStart))" : ", to \(formatter.dayAndTime(newStart))"
+            seriesLabel += ", to \(movedPattern)"
+            question = { spoken in "Move just the one on \(day(spoken)), or the whole series?" }
+        } else {
+            seriesLabel += ", for good"
+        }
+        let options = [
+            DecisionOption(number: 1, label: thisLabel, effect: .thisOccurrence, start: occurrence.start, end: occurrence.end, eventID: event.id),
+            DecisionOption(number: 2, label: seriesLabel, effect: .wholeSeries, eventID: event.id),
+            DecisionOption(number: 3, label: "Never mind", effect: .cancel),
+        ]
+        let intro = { (spoken: Bool) in "\(formatter.capitalized(what)) repeats \(pattern(spoken))." }
+        let display = "\(intro(false)) \(question(false))\n" + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+            + "\nSay a number, \"just this one\" or \"the whole series\"."
+        return PendingDecision(kind: .recurrenceScope, intent: change.kind == .move ? "calendar.move_event" : "calendar.cancel_event",
+                               draft: EventDraft(title: event.title, attendees: event.attendees, start: nil, end: nil, durationMinutes: 60),
+                               change: change, missingSlot: nil, options: options,
+                               prompt: ReplyText(display, speak: "\(intro(true)) \(question(true))"),
+                               expiresAt: now.addingTimeInterval(PendingDecision.lifetime))
+    }
+
+    /// " I've let Emma know." for the attendees told.
+    func toldSentence(_ notifications: [OutboxNotification]) -> String {
+        var seen: Set<MemberID> = []
+        let names = notifications.map(\.recipient).filter { seen.insert($0).inserted }.map(name)
+        return names.isEmpty ? "" : " I've let \(joinedList(names)) know."
+    }
+
+    func cancel(_ change: EventChange, occurrence: CalendarOccurrence) throws -> Outcome {
+        let event = occurrence.event
+        let what = eventPhrase(event.title, attendees: event.attendees)
+        var reply: ReplyText
+        let result: CalendarSkill.Change
+        if event.recurrence == nil {
+            result = try calendarSkill.deleteEvent(event, actor: speaker, now: now, formatter: formatter)
+            reply = words { "Done. I've cancelled \(what) on \(formatter.dayAndTime(occurrence.start, spoken: $0))." }
+        } else if change.scope == .series {
+            result = try calendarSkill.endSeries(occurrence, actor: speaker, now: now, formatter: formatter)
+            reply = words { spoken in
+                let pattern = CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken)
+                return "Done. I've cancelled \(what) for good\(pattern.map { " (it was \($0))" } ?? "")."
+            }
+        } else {
+            result = try calendarSkill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
+            reply = words { spoken in
+                let pattern = CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken)
+                return "Done. I've cancelled \(what) on \(formatter.dateWords(occurrence.start, spoken: spoken)) only\(pattern.map { "; it still repeats \($0)" } ?? "")."
+            }
+        }
+        reply.append(toldSentence(result.notifications))
+        return .completed(ActionResult(reply: reply, notifications: result.notifications))
+    }
+
+    func move(_ change: EventChange, occurrence: CalendarOccurrence, overrideConflicts: Bool) throws -> Outcome {
+        let event = occurrence.event
+        let newStart = try target(of: change, occurrence: occurrence)
+        let what = eventPhrase(event.title, attendees: event.attendees)
+        if abs(newStart.timeIntervalSince(occurrence.start)) < 60 {
+            return .completed(ActionResult(reply: words { "\(formatter.capitalized(what)) is already at \(formatter.dayAndTime(newStart, spoken: $0))." }))
+        }
+        if newStart < now { throw HearthError.pastTime(formatter.dayAndTime(newStart)) }
+        let series = event.recurrence != nil && change.scope == .series
+        // What the calendar would hold after the move, checked like a new event.
+        var proposed: CalendarEvent
+        if series {
+            proposed = try CalendarRecurrence.moving(event, occurrence: occurrence.start, to: newStart, calendar: calendar)
+            proposed.start = newStart
+            proposed.end = newStart.addingTimeInterval(event.duration)
+        } else {
+            proposed = event
+            proposed.recurrence = nil
+            proposed.exceptions = []
+            proposed.start = newStart
+            proposed.end = newStart.addingTimeInterval(occurrence.end.timeIntervalSince(occurrence.start))
+        }
+        let conflicts = try calendarSkill.conflicts(for: proposed)
+        if !conflicts.isEmpty && !overrideConflicts {
+            var pending = change
+            pending.newStart = newStart
+            pending.keepDay = false
+            pending.keepTime = false
+            return .needsApproval(try conflictDecision(intent: "calendar.move_event", draft: EventDraft(
+                title: event.title, attendees: event.attendees, start: newStart, end: proposed.end,
+                durationMinutes: Int(event.duration / 60)), change: pending, event: proposed, conflicts: conflicts,
+                currently: occurrence.start))
+        }
+        var reply: ReplyText
+        let result: CalendarSkill.Change
+        if series {
+            result = try calendarSkill.moveSeries(occurrence, to: newStart, actor: speaker, now: now, formatter: formatter)
+            let moved = result.event
+            reply = words { spoken in
+                let pattern = CalendarRecurrence.describe(moved.recurrence ?? "", start: moved.start, formatter: formatter, spoken: spoken) ?? ""
+                return "Done! \(formatter.capitalized(what)) is now \(pattern), starting \(formatter.dateWords(newStart, spoken: spoken))."
+            }
+        } else if event.recurrence != nil {
+            result = try calendarSkill.moveOccurrence(occurrence, to: newStart, newID: EventID(ids.next("evt")), actor: speaker,
+                                                      now: now, formatter: formatter)
+            reply = words { spoken in
+                let pattern = CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken)
+                let moved = calendar.isDate(newStart, inSameDayAs: occurrence.start)
+                    ? "from \(formatter.time(occurrence.start, spoken: spoken)) to \(formatter.time(newStart, spoken: spoken))"
+                    : "to \(formatter.dayAndTime(newStart, spoken: spoken))"
+                return "Done! I've moved \(what) on \(formatter.dateWords(occurrence.start, spoken: spoken)) \(moved)"
+                    + (pattern.map { ". The others stay \($0)." } ?? ".")
+            }
+        } else {
+            result = try calendarSkill.moveEvent(event, to: newStart, actor: speaker, now: now, formatter: formatter)
+            reply = words { spoken in
+                if calendar.isDate(occurrence.start, inSameDayAs: newStart) {
+                    return "Done! I've moved \(what) on \(formatter.dateWords(newStart, spoken: spoken)) from \(formatter.time(occurrence.start, spoken: spoken)) to \(formatter.time(newStart, spoken: spoken))."
+                }
+                return "Done! I've moved \(what) from \(formatter.dayAndTime(occurrence.start, spoken: spoken)) to \(formatter.dayAndTime(newStart, spoken: spoken))."
+            }
+        }
+        reply.append(toldSentence(result.notifications))
+        if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
+        return .completed(ActionResult(reply: reply, notifications: result.notifications))
+    }
+}
