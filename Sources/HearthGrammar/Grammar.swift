@@ -182,7 +182,7 @@ public struct Grammar: Sendable {
         var limitExceeded = false
         for intent in intents {
             var best: IntentMatch?
-            for pattern in intent.patterns {
+            for pattern in intent.patterns where pattern.mayMatch(bytes) {
                 switch pattern.match(bytes, scratch: scratch) {
                 case .noMatch: continue
                 case .limitExceeded: limitExceeded = true

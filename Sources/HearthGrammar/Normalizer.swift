@@ -66,6 +66,7 @@ public enum Normalizer {
     /// join digits ("4:30", "2/8", "2026-02-08", "1.5"); '$' may lead a number. Works on Unicode
     /// scalars and lowercases each token once: this runs on every utterance.
     static func rawTokens(_ input: String) -> [RawToken] {
+        if let tokens = asciiTokens(input) { return tokens }
         let scalars = input.unicodeScalars
         var result: [RawToken] = []
         var start: String.Index?
@@ -104,6 +105,49 @@ public enum Normalizer {
             index = next
         }
         flush(at: scalars.endIndex)
+        return result
+    }
+
+    /// The same rules as `rawTokens` on ASCII bytes, for the common case: Unicode property lookups
+    /// per character were most of the normaliser's time. Nil when the input is not all ASCII.
+    static func asciiTokens(_ input: String) -> [RawToken]? {
+        let utf8 = input.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let bytes = Array(utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var result: [RawToken] = []
+        var start: Int?
+        var text: [UInt8] = []
+        func flush(at end: Int) {
+            if let begin = start, !text.isEmpty {
+                result.append(RawToken(text: String(decoding: text, as: UTF8.self), source: index(begin)..<index(end)))
+            }
+            start = nil
+            text.removeAll(keepingCapacity: true)
+        }
+        for position in bytes.indices {
+            let byte = bytes[position]
+            let following: UInt8? = position + 1 < bytes.count ? bytes[position + 1] : nil
+            let previous = text.last
+            if isLetter(byte) || isDigit(byte) {
+                if start == nil { start = position }
+                text.append(isLetter(byte) ? byte | 0x20 : byte)
+            } else if byte == 39, let previous, isLetter(previous), let following, isLetter(following) {  // '
+                text.append(39)
+            } else if byte == 58 || byte == 47 || byte == 46 || byte == 45,  // : / . -
+                      let previous, isDigit(previous), let following, isDigit(following) {
+                text.append(byte)
+            } else if byte == 36, let following, isDigit(following) {  // $
+                flush(at: position)
+                start = position
+                text.append(byte)
+            } else {
+                flush(at: position)
+            }
+        }
+        flush(at: bytes.count)
         return result
     }
 

@@ -12,6 +12,11 @@ public final class CompiledPattern: @unchecked Sendable {
     public let isJITCompiled: Bool
     /// Capture groups in the pattern (definitions' groups included).
     public let captureCount: Int
+    /// PCRE2's own analysis of the pattern: the bytes a match can start with (a 256-bit map; nil
+    /// when any) and the shortest subject it can match. Checking them first skips most patterns
+    /// for an utterance without calling the matcher, and never skips one that could match.
+    private let firstBytes: [UInt8]?
+    private let minimumLength: Int
 
     public struct CompileError: Error, CustomStringConvertible, Sendable {
         public let message: String
@@ -52,6 +57,12 @@ public final class CompiledPattern: @unchecked Sendable {
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
         captureCount = Int(captures)
+        var bitmap: UnsafePointer<UInt8>?
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_FIRSTBITMAP), &bitmap)
+        firstBytes = bitmap.map { Array(UnsafeBufferPointer(start: $0, count: 32)) }
+        var minimum: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &minimum)
+        minimumLength = Int(minimum)
     }
 
     deinit {
@@ -71,6 +82,14 @@ public final class CompiledPattern: @unchecked Sendable {
         public let range: Range<Int>
         /// Named groups that participated, with their UTF-8 byte ranges in the subject.
         public let groups: [String: Range<Int>]
+    }
+
+    /// False when the pattern certainly cannot match `subject` from its start.
+    public func mayMatch(_ subject: [UInt8]) -> Bool {
+        // MINLENGTH counts characters; a UTF-8 subject has at least as many bytes as characters.
+        guard subject.count >= minimumLength else { return false }
+        guard let firstBytes, let first = subject.first else { return true }
+        return firstBytes[Int(first) >> 3] & (1 << (first & 7)) != 0
     }
 
     /// Room for a pattern's captures, reusable across patterns and calls on one thread.
