@@ -191,15 +191,22 @@ public final class Assistant: Sendable {
                 if let questionLead { lead = [lead, questionLead].compactMap { $0 }.joined(separator: " ") }
             case .act(let action):
                 machine.send(.contextLoaded(action))
-                let executor = Executor(roster: roster, speaker: speaker, now: now,
+                var executor = Executor(roster: roster, speaker: speaker, now: now,
                                         calendarSkill: CalendarSkill(store: store, calendar: calendar, ids: ids, logger: logger),
                                         locationSkill: LocationSkill(store: store), formatter: formatter, ids: ids)
+                executor.lastChange = try loadLastChange(session: turn.session)
                 switch try executor.execute(action) {
                 case .needsApproval(let decision):
                     try savePending(decision, session: turn.session, speaker: speaker.id, now: now)
                     machine.send(.approvalRequested(decision))
                 case .completed(let result):
                     machine.send(.actionCompleted(result))
+                    // Finalizing: remember how to undo this change (an undo itself cannot be undone).
+                    if let undo = result.undo {
+                        try saveLastChange(undo, session: turn.session, speaker: speaker.id, now: now)
+                    } else if action == .undo {
+                        try saveLastChange(nil, session: turn.session, speaker: speaker.id, now: now)
+                    }
                     if pending.decision != nil { try clearPending(session: turn.session, speaker: speaker.id, now: now) }
                     machine.send(.committed(result.reply))
                 }
@@ -282,6 +289,16 @@ public final class Assistant: Sendable {
     func savePending(_ decision: PendingDecision, session: String, speaker: MemberID, now: Date) throws {
         let json = String(decoding: try JSONEncoder().encode(decision), as: UTF8.self)
         try store.write { try $0.saveSession(StoredSession(id: session, speaker: speaker, pending: json, expiresAt: decision.expiresAt), at: now) }
+    }
+
+    func loadLastChange(session: String) throws -> UndoRecord? {
+        guard let json = try store.read({ try $0.session(session) })?.lastChange else { return nil }
+        return try? JSONDecoder().decode(UndoRecord.self, from: Data(json.utf8))
+    }
+
+    func saveLastChange(_ change: UndoRecord?, session: String, speaker: MemberID, now: Date) throws {
+        let json = try change.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try store.write { try $0.setLastChange(session: session, speaker: speaker, json, at: now) }
     }
 
     func clearPending(session: String, speaker: MemberID?, now: Date) throws {

@@ -41,7 +41,8 @@ extension Executor {
             reply.append(" \(subject) will receive a reminder \(times)\(created.recurrence == nil ? "" : " each one").")
         }
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
-        return .completed(ActionResult(reply: reply, notifications: notifications))
+        let undo = UndoRecord(change: "scheduling \(what)", restore: [], remove: [created.id], madeAt: now)
+        return .completed(ActionResult(reply: reply, notifications: notifications, undo: undo))
     }
 
     /// " Heads up: it overlaps Emma's soccer practice." (each clashing event once).

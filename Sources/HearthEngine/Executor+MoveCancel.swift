@@ -145,7 +145,8 @@ extension Executor {
             }
         }
         reply.append(toldSentence(result.notifications))
-        return .completed(ActionResult(reply: reply, notifications: result.notifications))
+        let undo = UndoRecord(change: "cancelling \(what)", restore: [event], remove: [], madeAt: now)
+        return .completed(ActionResult(reply: reply, notifications: result.notifications, undo: undo))
     }
 
     func move(_ change: EventChange, occurrence: CalendarOccurrence, overrideConflicts: Bool) throws -> Outcome {
@@ -183,6 +184,8 @@ extension Executor {
         }
         var reply: ReplyText
         let result: CalendarSkill.Change
+        // Moving one occurrence of a series makes a one-off copy at the new time; undo removes it.
+        let movedCopy = EventID(ids.next("evt"))
         if series {
             result = try calendarSkill.moveSeries(occurrence, to: newStart, actor: speaker, now: now, formatter: formatter)
             let moved = result.event
@@ -191,7 +194,7 @@ extension Executor {
                 return "Done! \(formatter.capitalized(what)) is now \(pattern), starting \(formatter.dateWords(newStart, spoken: spoken))."
             }
         } else if event.recurrence != nil {
-            result = try calendarSkill.moveOccurrence(occurrence, to: newStart, newID: EventID(ids.next("evt")), actor: speaker,
+            result = try calendarSkill.moveOccurrence(occurrence, to: newStart, newID: movedCopy, actor: speaker,
                                                       now: now, formatter: formatter)
             reply = words { spoken in
                 let pattern = CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken)
@@ -212,6 +215,8 @@ extension Executor {
         }
         reply.append(toldSentence(result.notifications))
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
-        return .completed(ActionResult(reply: reply, notifications: result.notifications))
+        let created = !series && event.recurrence != nil ? [movedCopy] : []
+        let undo = UndoRecord(change: "moving \(what)", restore: [event], remove: created, madeAt: now)
+        return .completed(ActionResult(reply: reply, notifications: result.notifications, undo: undo))
     }
 }

@@ -12,6 +12,8 @@ struct Executor {
     let locationSkill: LocationSkill
     let formatter: TimeFormatter
     let ids: any IDGenerator
+    /// The conversation's last change, if it can still be undone.
+    var lastChange: UndoRecord? = nil
 
     enum Outcome: Equatable {
         case completed(ActionResult)
@@ -40,6 +42,8 @@ struct Executor {
             return .completed(ActionResult(reply: try locate(roster.members.filter { $0.id == member })))
         case .help:
             return .completed(ActionResult(reply: Self.help))
+        case .undo:
+            return try undoLastChange()
         }
     }
 
@@ -65,6 +69,17 @@ struct Executor {
     func lowercasedFirst(_ text: String) -> String {
         guard let first = text.first, text.dropFirst().first?.isLowercase ?? true else { return text }
         return first.lowercased() + text.dropFirst()
+    }
+
+    /// "undo that": puts back the conversation's last change made in the last 10 minutes.
+    func undoLastChange() throws -> Outcome {
+        guard let change = lastChange, now.timeIntervalSince(change.madeAt) <= UndoRecord.lifetime else {
+            return .completed(ActionResult(reply: ReplyText("There's nothing I can undo: I only undo your last change, for 10 minutes after it.")))
+        }
+        let told = try calendarSkill.restore(change.restore, removing: change.remove, actor: speaker, now: now)
+        var reply = ReplyText("Done. I've undone \(change.change).")
+        reply.append(toldSentence(told))
+        return .completed(ActionResult(reply: reply, notifications: told))
     }
 
     static let help = ReplyText("""

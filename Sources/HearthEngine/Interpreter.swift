@@ -115,6 +115,7 @@ struct Interpreter {
 
     func interpret(_ match: IntentMatch, pending: PendingDecision?) throws(HearthError) -> Outcome {
         let resolved = try resolver(for: match.intent).resolve(match)
+        if match.intent == "dialog.undo" { return .act(.undo) }
         if match.intent.hasPrefix("dialog."), match.intent != "dialog.help" {
             guard let pending else {
                 // A bare time or name with nothing to answer: say so rather than guess a request.

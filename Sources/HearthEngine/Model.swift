@@ -70,14 +70,30 @@ public enum CoordinationAction: Sendable, Equatable {
     case locateEveryone
     case locate(MemberID)
     case help(topic: String?)
+    /// "undo that": put back the conversation's last change.
+    case undo
+}
+
+/// What it takes to put the calendar back as it was before one change: the events as they were
+/// (restored) and the events the change created (removed). Kept per conversation for 10 minutes.
+public struct UndoRecord: Sendable, Equatable, Codable {
+    /// How the change is named in "I've undone …", e.g. "scheduling Emma's dentist appointment".
+    public var change: String
+    public var restore: [CalendarEvent]
+    public var remove: [EventID]
+    public var madeAt: Date
+
+    public static let lifetime: TimeInterval = 10 * 60
 }
 
 /// What executing an action produced, before the turn is finalised.
 public struct ActionResult: Sendable, Equatable {
     public var reply: ReplyText
     public var notifications: [OutboxNotification]
-    public init(reply: ReplyText, notifications: [OutboxNotification] = []) {
-        self.reply = reply; self.notifications = notifications
+    /// How to undo what the action changed; nil for actions that change nothing.
+    public var undo: UndoRecord?
+    public init(reply: ReplyText, notifications: [OutboxNotification] = [], undo: UndoRecord? = nil) {
+        self.reply = reply; self.notifications = notifications; self.undo = undo
     }
 }
 

@@ -112,6 +112,10 @@ enum Migrations {
             try db.execute(sql: "CREATE INDEX event_long_on_end ON event(end_at) WHERE rrule IS NULL AND end_at - start_at > 604800")
             try db.execute(sql: "CREATE INDEX event_series_on_start ON event(start_at) WHERE rrule IS NOT NULL")
         }
+        // The last change a conversation made, so that "undo that" can put it back (JSON owned by the engine).
+        migrator.registerMigration("v4-session-last-change") { db in
+            try db.alter(table: "session") { t in t.add(column: "last_change", .text) }
+        }
         return migrator
     }
 }
