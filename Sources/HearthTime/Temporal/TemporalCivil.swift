@@ -12,40 +12,19 @@ struct TemporalCivilDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.day = day
     }
 
+    // The day arithmetic is RecurrenceCivilDate's (one implementation of the civil calendar in
+    // HearthTime); this type adds what the phrase resolver needs on top.
     init(daysSinceEpoch z: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = z + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(m <= 2 ? y + 1 : y, m, d)
+        let civil = RecurrenceCivilDate(dayNumber: z)
+        self.init(civil.year, civil.month, civil.day)
     }
 
     /// Days since 1970-01-01.
-    var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    var daysSinceEpoch: Int { RecurrenceCivilDate.dayNumber(year: year, month: month, day: day) }
 
-    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    static func isLeap(_ y: Int) -> Bool { RecurrenceCivilDate.isLeap(y) }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { RecurrenceCivilDate.daysInMonth(year: year, month: month) }
 
     static func isValid(_ y: Int, _ m: Int, _ d: Int) -> Bool {
         (1...12).contains(m) && d >= 1 && d <= daysIn(month: m, year: y)
