@@ -143,7 +143,7 @@ public final class Assistant: Sendable {
         var reply: Reply
         do {
             let speaker = try speaker(named: turn.speaker)
-            var pending = try loadPending(session: turn.session, now: now)
+            var pending = try loadSession(turn.session, now: now)
             var lead: String?
             if let decision = pending.decision { machine = CoordinationMachine(state: .awaitingApproval(decision)) }
             if pending.expired { lead = "(Your earlier question timed out, so I dropped it.)" }
@@ -155,9 +155,7 @@ public final class Assistant: Sendable {
             switch grammar.match(trimmed) {
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
-            case .noMatch:
-                // An unmatched answer to "what is it?" is the title itself; otherwise we didn't understand.
-                throw HearthError.notUnderstood
+            case .noMatch: throw HearthError.notUnderstood
             case .matched(let found, _): match = found
             }
             intent = match.intent
@@ -170,11 +168,15 @@ public final class Assistant: Sendable {
                 try clearPending(session: turn.session, speaker: speaker.id, now: now)
                 pending.decision = nil
             }
-            // Time adjustments the resolver made (a 2:30 AM that daylight saving skips) are said aloud.
-            let timeNotes = Self.temporalNotes(match, context: context(now: now))
-            if !timeNotes.isEmpty { lead = ([lead].compactMap { $0 } + timeNotes.map { "(\($0).)" }).joined(separator: " ") }
             let outcome: Interpreter.Outcome
-            do { outcome = try interpreter.interpret(match, pending: pending.decision) } catch {
+            do {
+                let resolved = try interpreter.resolveSlots(match)
+                // Time adjustments the resolver made (a 2:30 AM that daylight saving skips) are said aloud.
+                if !resolved.notes.isEmpty {
+                    lead = ([lead].compactMap { $0 } + resolved.notes.map { "(\($0).)" }).joined(separator: " ")
+                }
+                outcome = try interpreter.interpret(match, resolved: resolved, pending: pending.decision)
+            } catch {
                 // A failed answer keeps the question open (a time we couldn't read, "option 9").
                 if let decision = pending.decision, error != .nothingPending {
                     try savePending(decision, session: turn.session, speaker: speaker.id, now: now)
@@ -194,7 +196,7 @@ public final class Assistant: Sendable {
                 var executor = Executor(roster: roster, speaker: speaker, now: now,
                                         calendarSkill: CalendarSkill(store: store, calendar: calendar, ids: ids, logger: logger),
                                         locationSkill: LocationSkill(store: store), formatter: formatter, ids: ids)
-                executor.lastChange = try loadLastChange(session: turn.session)
+                executor.lastChange = pending.lastChange
                 switch try executor.execute(action) {
                 case .needsApproval(let decision):
                     try savePending(decision, session: turn.session, speaker: speaker.id, now: now)
@@ -258,12 +260,6 @@ public final class Assistant: Sendable {
                      error: error.map { Reply.Failure(code: $0.code, message: $0.reply.display) })
     }
 
-    static func temporalNotes(_ match: IntentMatch, context: TemporalContext) -> [String] {
-        let resolver = TemporalResolver(context: context)
-        return match.captures.filter { $0.spec.type == .datetime }
-            .flatMap { (try? resolver.resolve($0.normalized))?.notes ?? [] }
-    }
-
     /// Speech has no markup: drop list bullets and quotes, keep sentences.
     static func speakable(_ text: String) -> String {
         text.replacingOccurrences(of: "\n- ", with: " ").replacingOccurrences(of: "\n", with: " ")
@@ -272,28 +268,28 @@ public final class Assistant: Sendable {
 
     // MARK: - Sessions
 
-    struct PendingState { var decision: PendingDecision?; var expired: Bool }
+    /// What a conversation carries between turns: an open question and the last change (for undo).
+    struct SessionState { var decision: PendingDecision?; var expired: Bool; var lastChange: UndoRecord? }
 
-    func loadPending(session: String, now: Date) throws -> PendingState {
-        guard let stored = try store.read({ try $0.session(session) }), let json = stored.pending,
-              let decision = try? JSONDecoder().decode(PendingDecision.self, from: Data(json.utf8)) else {
-            return PendingState(decision: nil, expired: false)
+    /// Reads the conversation's state once per turn; a question past its expiry is dropped here.
+    func loadSession(_ session: String, now: Date) throws -> SessionState {
+        guard let stored = try store.read({ try $0.session(session) }) else {
+            return SessionState(decision: nil, expired: false, lastChange: nil)
+        }
+        let lastChange = stored.lastChange.flatMap { try? JSONDecoder().decode(UndoRecord.self, from: Data($0.utf8)) }
+        guard let json = stored.pending, let decision = try? JSONDecoder().decode(PendingDecision.self, from: Data(json.utf8)) else {
+            return SessionState(decision: nil, expired: false, lastChange: lastChange)
         }
         if decision.expiresAt <= now {
             try clearPending(session: session, speaker: stored.speaker, now: now)
-            return PendingState(decision: nil, expired: true)
+            return SessionState(decision: nil, expired: true, lastChange: lastChange)
         }
-        return PendingState(decision: decision, expired: false)
+        return SessionState(decision: decision, expired: false, lastChange: lastChange)
     }
 
     func savePending(_ decision: PendingDecision, session: String, speaker: MemberID, now: Date) throws {
         let json = String(decoding: try JSONEncoder().encode(decision), as: UTF8.self)
         try store.write { try $0.saveSession(StoredSession(id: session, speaker: speaker, pending: json, expiresAt: decision.expiresAt), at: now) }
-    }
-
-    func loadLastChange(session: String) throws -> UndoRecord? {
-        guard let json = try store.read({ try $0.session(session) })?.lastChange else { return nil }
-        return try? JSONDecoder().decode(UndoRecord.self, from: Data(json.utf8))
     }
 
     func saveLastChange(_ change: UndoRecord?, session: String, speaker: MemberID, now: Date) throws {

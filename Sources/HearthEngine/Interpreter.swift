@@ -113,8 +113,12 @@ struct Interpreter {
 
     // MARK: - Requests
 
-    func interpret(_ match: IntentMatch, pending: PendingDecision?) throws(HearthError) -> Outcome {
-        let resolved = try resolver(for: match.intent).resolve(match)
+    /// The match's slots as typed values (members, times, numbers, text).
+    func resolveSlots(_ match: IntentMatch) throws(HearthError) -> ResolvedSlots {
+        try resolver(for: match.intent).resolve(match)
+    }
+
+    func interpret(_ match: IntentMatch, resolved: ResolvedSlots, pending: PendingDecision?) throws(HearthError) -> Outcome {
         if match.intent == "dialog.undo" { return .act(.undo) }
         if match.intent.hasPrefix("dialog."), match.intent != "dialog.help" {
             guard let pending else {

@@ -61,7 +61,7 @@ public struct LineProtocol: Sendable {
         func bad(_ message: String) -> String { encode(ErrorLine(id: id, error: ErrorBody(code: "bad_request", message: message))) }
         var now: Date?
         if let text = object["now"] as? String {
-            guard let date = Self.parseInstant(text) else { return bad("'now' must be ISO 8601 with an offset, like 2026-02-03T20:30:00-05:00") }
+            guard let date = JSONLine.parseInstant(text) else { return bad("'now' must be ISO 8601 with an offset, like 2026-02-03T20:30:00-05:00") }
             now = date
         }
         let type = (object["type"] as? String) ?? (object["text"] != nil ? "text" : "")
@@ -105,16 +105,24 @@ public struct LineProtocol: Sendable {
         }
     }
 
-    static func parseInstant(_ text: String) -> Date? {
+    func encode<T: Encodable>(_ value: T) -> String { JSONLine.encode(value) }
+}
+
+/// The JSON conventions shared by the stdio protocol and the CLI's `--json` output.
+public enum JSONLine {
+    /// One line of JSON: sorted keys (stable output for tests and diffs), slashes unescaped.
+    public static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(value), as: UTF8.self))
+            ?? #"{"id":null,"error":{"code":"internal","message":"cannot encode the reply"}}"#
+    }
+
+    /// An ISO 8601 instant with an offset, with or without fractional seconds.
+    public static func parseInstant(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
-    }
-
-    func encode<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? #"{"id":null,"error":{"code":"internal","message":"cannot encode"}}"#
     }
 }

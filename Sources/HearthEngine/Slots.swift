@@ -35,6 +35,8 @@ struct ResolvedSlots: Sendable {
     var texts: [String: String] = [:]
     var numbers: [String: Int] = [:]
     var phrases: [String: String] = [:]
+    /// Remarks the temporal resolver made, e.g. a time that daylight saving skips; said in the reply.
+    var notes: [String] = []
 }
 
 struct SlotResolver {
@@ -56,7 +58,11 @@ struct SlotResolver {
             case .text, .place, .literal:
                 slots.texts[capture.name] = Self.cleanText(capture.original)
             case .datetime:
-                do { slots.times[capture.name] = try temporal.resolve(capture.normalized) } catch {
+                do {
+                    let time = try temporal.resolve(capture.normalized)
+                    slots.times[capture.name] = time
+                    slots.notes += time.notes
+                } catch {
                     switch error {
                     case .notUnderstood: throw .timeNotUnderstood(capture.original)
                     case .ambiguous(_, let candidates):

@@ -38,13 +38,13 @@ struct FamilyOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
-        if let now, parseInstant(now) == nil {
+        if let now, JSONLine.parseInstant(now) == nil {
             throw ValidationError("--now: cannot read '\(now)'; use ISO 8601 like 2026-02-02T09:00:00-05:00")
         }
         if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("--tz: unknown time zone '\(tz)'") }
     }
 
-    var pinnedNow: Date? { now.flatMap(parseInstant) }
+    var pinnedNow: Date? { now.flatMap(JSONLine.parseInstant) }
     var timeZone: TimeZone? { tz.flatMap(TimeZone.init(identifier:)) }
 
     var databasePath: String {
@@ -82,19 +82,6 @@ struct FamilyOptions: ParsableArguments {
     }
 }
 
-func parseInstant(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.date(from: text)
-}
-
-func jsonLine<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? #"{"error":{"code":"internal","message":"cannot encode reply"}}"#
-}
-
 /// Turns a thrown error into one clear line on stderr and a failing exit code.
 func fail(_ error: Error) -> ExitCode {
     FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
@@ -112,7 +99,7 @@ struct Say: ParsableCommand {
         let assistant: Assistant
         do { assistant = try options.assistant() } catch { throw fail(error) }
         let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: session, now: options.pinnedNow))
-        print(json ? jsonLine(reply) : reply.reply)
+        print(json ? JSONLine.encode(reply) : reply.reply)
     }
 }
 
@@ -126,7 +113,7 @@ struct Parse: ParsableCommand {
         let assistant: Assistant
         do { assistant = try options.assistant() } catch { throw fail(error) }
         let result = assistant.parse(text.joined(separator: " "), speaker: options.speaker, now: options.pinnedNow)
-        if json { print(jsonLine(result)); return }
+        if json { print(JSONLine.encode(result)); return }
         print(result.intent ?? "(no intent)")
         for key in result.slots.keys.sorted() { print("  \(key): \(result.slots[key]!)") }
         if let error = result.error { print("  error: \(error.message)") }
@@ -153,22 +140,20 @@ struct Resolve: ParsableCommand {
     func run() throws {
         let zone = options.timeZone ?? TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
         let context = TemporalContext(now: options.pinnedNow ?? Date(), timeZone: zone)
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
         let phrase = text.joined(separator: " ")
         var output = Output(phrase: phrase)
         do {
             let result = try TemporalResolver(context: context).resolve(phrase)
             output.kind = result.kind.rawValue
-            output.start = result.start.map(formatter.string(from:))
-            output.end = result.end.map(formatter.string(from:))
+            output.start = result.start.map { ISO8601.string($0, in: zone) }
+            output.end = result.end.map { ISO8601.string($0, in: zone) }
             output.minutes = result.minutes
             output.rrule = result.rrule
             output.notes = result.notes.isEmpty ? nil : result.notes
         } catch {
             output.error = "\(error)"
         }
-        if json { print(jsonLine(output)); return }
+        if json { print(JSONLine.encode(output)); return }
         if let error = output.error { print("not understood: \(error)"); throw ExitCode(1) }
         print([output.kind, output.start.map { "start \($0)" }, output.end.map { "end \($0)" },
                output.minutes.map { "\($0) minutes" }, output.rrule.map { "RRULE:\($0)" }].compactMap { $0 }.joined(separator: "  "))

@@ -33,7 +33,7 @@ struct Repl: ParsableCommand {
                     speaker = member.name
                     print("Now speaking as \(member.name).")
                 case ":now":
-                    guard parts.count > 1, let date = parseInstant(parts[1]) else { print("Usage: :now 2026-02-02T09:00:00-05:00"); continue }
+                    guard parts.count > 1, let date = JSONLine.parseInstant(parts[1]) else { print("Usage: :now 2026-02-02T09:00:00-05:00"); continue }
                     now = date
                     print("Clock pinned to \(parts[1]).")
                 case ":help":

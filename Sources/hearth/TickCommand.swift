@@ -17,7 +17,7 @@ struct TickCommand: ParsableCommand {
         do { assistant = try options.assistant() } catch { throw fail(error) }
         let result: Assistant.TickResult
         do { result = try assistant.tick(now: options.pinnedNow ?? assistant.timeSource.now()) } catch { throw fail(error) }
-        if json { print(jsonLine(result)); return }
+        if json { print(JSONLine.encode(result)); return }
         print("Queued \(result.queued) new reminder\(result.queued == 1 ? "" : "s").")
         if result.notifications.isEmpty {
             print("Nothing is due.")

@@ -34,22 +34,18 @@ final class ConcurrentWritersTests: XCTestCase {
         XCTAssertTrue(processes.allSatisfy { $0.terminationStatus == 0 })
 
         // Read back through the CLI: every booking is there.
-        let reader = Process()
-        reader.executableURL = CLITests.binary
-        reader.arguments = ["say", "--db", path] + now + ["what's on next week"]
-        let output = Pipe()
-        reader.standardOutput = output
-        try reader.run()
-        let nextWeek = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reader.waitUntilExit()
-        let thisWeek = Process()
-        thisWeek.executableURL = CLITests.binary
-        thisWeek.arguments = ["say", "--db", path] + now + ["what's on this week"]
-        let output2 = Pipe()
-        thisWeek.standardOutput = output2
-        try thisWeek.run()
-        let current = String(decoding: output2.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        thisWeek.waitUntilExit()
+        func say(_ text: String) throws -> String {
+            let reader = Process()
+            reader.executableURL = CLITests.binary
+            reader.arguments = ["say", "--db", path] + now + [text]
+            let output = Pipe()
+            reader.standardOutput = output
+            try reader.run()
+            let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            reader.waitUntilExit()
+            return reply
+        }
+        let current = try say("what's on this week"), nextWeek = try say("what's on next week")
         let pianoLines = (current + nextWeek).components(separatedBy: "\n").filter { $0.contains("piano") }
         XCTAssertEqual(pianoLines.count, days.count, current + nextWeek)
     }
