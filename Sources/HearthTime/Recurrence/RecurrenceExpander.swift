@@ -25,9 +25,12 @@ import Foundation
 /// DTSTART but only counts (no time-zone work) until it reaches the window.
 public struct RecurrenceExpander: Sendable {
     public let timeZone: TimeZone
+    /// What `skipPattern.schoolHolidays` skips; rules without it ignore this.
+    public let schoolHolidays: SchoolHolidays
 
-    public init(timeZone: TimeZone) {
+    public init(timeZone: TimeZone, schoolHolidays: SchoolHolidays = .none) {
         self.timeZone = timeZone
+        self.schoolHolidays = schoolHolidays
     }
 
     /// Start instants of the occurrences that overlap `window` (an occurrence `[start, start +
@@ -37,7 +40,8 @@ public struct RecurrenceExpander: Sendable {
                             in window: DateInterval, exceptions: Set<Date> = []) -> [Date] {
         var result: [Date] = []
         let duration = max(0, duration)
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone))
+        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
+                                      schoolHolidays: schoolHolidays)
         let lowerInstant = window.start.addingTimeInterval(-duration)
         let excluded = Set(exceptions.map { Int($0.timeIntervalSince1970.rounded()) })
         engine.run(from: lowerInstant, through: window.end) { start, skipped in
@@ -57,7 +61,8 @@ public struct RecurrenceExpander: Sendable {
     public func nextOccurrence(of rule: RecurrenceRule, seriesStart: Date, after date: Date,
                                exceptions: Set<Date> = []) -> Date? {
         var found: Date?
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone))
+        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
+                                      schoolHolidays: schoolHolidays)
         let excluded = Set(exceptions.map { Int($0.timeIntervalSince1970.rounded()) })
         let horizon = date.addingTimeInterval(400 * 366 * 86_400)
         engine.run(from: date, through: horizon) { start, skipped in
@@ -74,7 +79,8 @@ public struct RecurrenceExpander: Sendable {
                             exceptions: Set<Date> = []) -> [Date] {
         guard limit > 0 else { return [] }
         var result: [Date] = []
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone))
+        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
+                                      schoolHolidays: schoolHolidays)
         let excluded = Set(exceptions.map { Int($0.timeIntervalSince1970.rounded()) })
         let horizon = date.addingTimeInterval(400 * 366 * 86_400)
         engine.run(from: date, through: horizon) { start, skipped in
@@ -93,7 +99,8 @@ public struct RecurrenceExpander: Sendable {
         guard rule.skipPattern != nil else { return [] }
         var result: [Date] = []
         let duration = max(0, duration)
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone))
+        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
+                                      schoolHolidays: schoolHolidays)
         engine.run(from: window.start.addingTimeInterval(-duration), through: window.end) { start, skipped in
             if start >= window.end { return false }
             if skipped && (start >= window.start || start.addingTimeInterval(duration) > window.start) {
@@ -140,6 +147,7 @@ struct RecurrenceEngine {
     let skipEveryNth: Int?
     let skipMonthMask: Int
     let skipDays: Set<Int>
+    let skipHolidays: SchoolHolidays?
 
     /// Occurrences in every period but the first, when that number is the same for all periods
     /// (lets COUNT rules jump to the window); nil when it varies.
@@ -171,7 +179,7 @@ struct RecurrenceEngine {
         }
     }
 
-    init(rule: RecurrenceRule, seriesStart: Date, converter: RecurrenceLocalTime) {
+    init(rule: RecurrenceRule, seriesStart: Date, converter: RecurrenceLocalTime, schoolHolidays: SchoolHolidays = .none) {
         self.converter = converter
         self.seriesStart = seriesStart
         frequency = rule.frequency
@@ -241,10 +249,12 @@ struct RecurrenceEngine {
             for m in skip.months where (1...12).contains(m) { mask |= 1 << m }
             skipMonthMask = mask
             skipDays = Set(skip.dates.compactMap { RecurrenceCivilDate(isoDate: $0)?.dayNumber })
+            skipHolidays = skip.schoolHolidays && !schoolHolidays.isEmpty ? schoolHolidays : nil
         } else {
             skipEveryNth = nil
             skipMonthMask = 0
             skipDays = []
+            skipHolidays = nil
         }
     }
 
@@ -384,6 +394,7 @@ struct RecurrenceEngine {
         if let skipEveryNth, let index, index % skipEveryNth == 0 { return true }
         if skipMonthMask != 0 && skipMonthMask & (1 << RecurrenceCivilDate(dayNumber: day).month) != 0 { return true }
         if !skipDays.isEmpty && skipDays.contains(day) { return true }
+        if let skipHolidays, skipHolidays.contains(day: day) { return true }
         return false
     }
 

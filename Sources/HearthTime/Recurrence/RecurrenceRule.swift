@@ -205,7 +205,8 @@ public struct RecurrenceRule: Sendable, Equatable, Hashable {
         rule.setPositions = RecurrenceRule.sortedMonthDays(Set(setPositions))
         if let skip = skipPattern {
             rule.skipPattern = skip.isEmpty ? nil
-                : SkipPattern(everyNth: skip.everyNth, months: Array(Set(skip.months)).sorted(), dates: Array(Set(skip.dates)).sorted())
+                : SkipPattern(everyNth: skip.everyNth, months: Array(Set(skip.months)).sorted(), dates: Array(Set(skip.dates)).sorted(),
+                              schoolHolidays: skip.schoolHolidays)
         }
         return rule
     }

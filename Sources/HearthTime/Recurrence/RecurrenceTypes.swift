@@ -154,10 +154,15 @@ public struct DayOfMonthWithFallback: Sendable, Equatable, Hashable, Codable {
 /// EXDATEs: they still count towards `occurrenceCount` (COUNT), and the rest of the series keeps its
 /// rhythm.
 ///
-/// JSON: `{"everyNth": 4, "months": [7, 8], "dates": ["2026-12-25"]}` (all keys optional).
+/// JSON: `{"everyNth": 4, "months": [7, 8], "dates": ["2026-12-25"], "schoolHolidays": true}` (all
+/// keys optional).
+///
+/// `schoolHolidays` is symbolic: the dates live with the family (`SchoolHolidays`, given to
+/// `RecurrenceExpander`), so a series said "except school holidays" also skips holidays added after it
+/// was booked, such as next year's school calendar.
 ///
 /// RRULE has no place for this. Hearth keeps it losslessly in its own JSON and, for iCalendar export,
-/// as the extension property `X-HEARTH-SKIP:EVERY=4;MONTHS=7,8;DATES=20261225` (see
+/// as the extension property `X-HEARTH-SKIP:EVERY=4;MONTHS=7,8;DATES=20261225;SCHOOL-HOLIDAYS` (see
 /// `RecurrenceRule.iCalendarProperties`); for clients that ignore X- properties,
 /// `RecurrenceExpander.skippedOccurrences(…)` lists the skipped starts to be written as EXDATEs.
 public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
@@ -168,22 +173,26 @@ public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
     public var months: [Int]
     /// Skip occurrences that start (local time) on these calendar dates, "YYYY-MM-DD".
     public var dates: [String]
+    /// Skip occurrences that start (local time) on one of the family's school holidays.
+    public var schoolHolidays: Bool
 
-    public init(everyNth: Int? = nil, months: [Int] = [], dates: [String] = []) {
+    public init(everyNth: Int? = nil, months: [Int] = [], dates: [String] = [], schoolHolidays: Bool = false) {
         self.everyNth = everyNth
         self.months = months
         self.dates = dates
+        self.schoolHolidays = schoolHolidays
     }
 
-    public var isEmpty: Bool { everyNth == nil && months.isEmpty && dates.isEmpty }
+    public var isEmpty: Bool { everyNth == nil && months.isEmpty && dates.isEmpty && !schoolHolidays }
 
-    private enum CodingKeys: String, CodingKey { case everyNth, months, dates }
+    private enum CodingKeys: String, CodingKey { case everyNth, months, dates, schoolHolidays }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         everyNth = try container.decodeIfPresent(Int.self, forKey: .everyNth)
         months = try container.decodeIfPresent([Int].self, forKey: .months) ?? []
         dates = try container.decodeIfPresent([String].self, forKey: .dates) ?? []
+        schoolHolidays = try container.decodeIfPresent(Bool.self, forKey: .schoolHolidays) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -191,9 +200,11 @@ public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
         try container.encodeIfPresent(everyNth, forKey: .everyNth)
         if !months.isEmpty { try container.encode(months, forKey: .months) }
         if !dates.isEmpty { try container.encode(dates, forKey: .dates) }
+        if schoolHolidays { try container.encode(true, forKey: .schoolHolidays) }
     }
 
-    /// Value of the `X-HEARTH-SKIP` iCalendar property, e.g. "EVERY=4;MONTHS=7,8;DATES=20261225".
+    /// Value of the `X-HEARTH-SKIP` iCalendar property, e.g. "EVERY=4;MONTHS=7,8;DATES=20261225" or
+    /// "SCHOOL-HOLIDAYS".
     public var propertyValue: String {
         var parts: [String] = []
         if let everyNth { parts.append("EVERY=\(everyNth)") }
@@ -201,6 +212,7 @@ public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
         if !dates.isEmpty {
             parts.append("DATES=" + dates.sorted().map { $0.replacingOccurrences(of: "-", with: "") }.joined(separator: ","))
         }
+        if schoolHolidays { parts.append(Self.schoolHolidaysPart) }
         return parts.joined(separator: ";")
     }
 
@@ -210,6 +222,10 @@ public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
         if text.uppercased().hasPrefix("X-HEARTH-SKIP:") { text = String(text.dropFirst("X-HEARTH-SKIP:".count)) }
         self.init()
         for part in text.split(separator: ";", omittingEmptySubsequences: true) {
+            if part.uppercased() == Self.schoolHolidaysPart {
+                schoolHolidays = true
+                continue
+            }
             let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pieces.count == 2 else { throw .invalid("malformed X-HEARTH-SKIP part '\(part)'") }
             let values = pieces[1].split(separator: ",").map(String.init)
@@ -234,6 +250,8 @@ public struct SkipPattern: Sendable, Equatable, Hashable, Codable {
         }
         try validate()
     }
+
+    static let schoolHolidaysPart = "SCHOOL-HOLIDAYS"
 
     func validate() throws(RecurrenceError) {
         if let everyNth, everyNth < 2 {

@@ -91,7 +91,11 @@ import Foundation
 //   "starting monday" / "starting next week" moves the first occurrence. A clock time follows the
 //   with-a-day hour rule ("every tuesday at 5" is 17:00). `start` is the first occurrence (today
 //   counts if the time is still ahead; with no time today counts), `hasTimeOfDay` tells whether it
-//   carries a time, and `end` is only set for a time range or a duration. "twice a week" (or any
+//   carries a time, and `end` is only set for a time range or a duration. "except school holidays"
+//   (also "except during the school holidays", "except when school is out", "in term time", "during
+//   term time", "when school is in session"; "every school day" / "on school days" is Monday to
+//   Friday with the same skip) sets `skipsSchoolHolidays`; "except holidays" alone is not understood
+//   (public or school holidays?). "twice a week" (or any
 //   "n times a <period>" with n > 1) without the days is `.ambiguous` with no candidates.
 // * DST: a nonexistent local time (02:30 on Mar 8 2026 in America/New_York) moves forward by the
 //   gap (03:30) and a note is added ("2:30 AM does not exist on Mar 8; using 3:30 AM"); a repeated
@@ -143,6 +147,10 @@ public struct TemporalResolution: Sendable, Equatable, Codable {
     public var minutes: Int?
     /// RFC 5545 RRULE value without the "RRULE:" prefix, e.g. "FREQ=WEEKLY;BYDAY=TU".
     public var rrule: String?
+    /// "except school holidays", "in term time", "every school day": occurrences on the family's
+    /// school holidays are skipped (`SkipPattern.schoolHolidays`; RRULE cannot say it). `start` is
+    /// the rule's first occurrence without the skip: the holiday dates are the family's data.
+    public var skipsSchoolHolidays: Bool = false
     /// False for "friday", "this week", "tomorrow"; true when a clock time or part of day was given.
     public var hasTimeOfDay: Bool
     /// Human-readable remarks, e.g. DST adjustments.

@@ -187,6 +187,8 @@ struct TemporalExpression: Sendable, Equatable {
     var startingDay: TemporalDay?
     /// "monday and thursday" (two or more weekdays; only meaningful in a recurrence).
     var weekdayList: [TemporalWeekday] = []
+    /// "except school holidays", "in term time", "every school day" (only meaningful in a recurrence).
+    var skipsSchoolHolidays = false
 
     static func == (a: TemporalExpression, b: TemporalExpression) -> Bool {
         a.day == b.day && a.span == b.span && a.clock == b.clock && a.part == b.part
@@ -197,6 +199,6 @@ struct TemporalExpression: Sendable, Equatable {
             && a.allDay == b.allDay && a.relativeMinutes == b.relativeMinutes
             && a.forAmount?.0 == b.forAmount?.0 && a.forAmount?.1 == b.forAmount?.1
             && a.window?.0 == b.window?.0 && a.window?.1 == b.window?.1 && a.count == b.count && a.sameTime == b.sameTime && a.recurrence == b.recurrence && a.startingDay == b.startingDay
-            && a.weekdayList == b.weekdayList
+            && a.weekdayList == b.weekdayList && a.skipsSchoolHolidays == b.skipsSchoolHolidays
     }
 }

@@ -290,7 +290,10 @@ struct TemporalEvaluator {
     // MARK: - Evaluate
 
     mutating func evaluate(_ input: TemporalExpression) throws(TemporalError) -> TemporalResolution {
-        let r = try evaluateExpression(input)
+        // A skip only makes sense for a rule: "tuesday except school holidays" is not understood.
+        if input.skipsSchoolHolidays && input.recurrence == nil { throw fail() }
+        var r = try evaluateExpression(input)
+        r.skipsSchoolHolidays = input.skipsSchoolHolidays
         // An interval must not be empty or reversed ("until yesterday", "today until 0:00").
         if let s = r.start, let end = r.end, end <= s { throw fail() }
         return r

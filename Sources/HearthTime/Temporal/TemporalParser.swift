@@ -163,7 +163,9 @@ struct TemporalParser {
         pos = start
         if try parseAllDay() { return true }
         pos = start
-        if try parseExceptMonths() { return true }
+        if try parseExcept() { return true }
+        pos = start
+        if parseTermTime() { return true }
         pos = start
         if try parseDayComponent() { return true }
         pos = start
@@ -994,26 +996,89 @@ struct TemporalParser {
     }
 
     /// "every tuesday except in july and august": a skip by month is an RFC 5545 limit, the
-    /// complement as BYMONTH. (Skips that need family data, like school holidays, are not read.)
-    mutating func parseExceptMonths() throws(TemporalParseError) -> Bool {
+    /// complement as BYMONTH. "except (during) (the) school holidays" / "except when school is out"
+    /// is a skip pattern resolved later against the family's school holidays. Both may be listed:
+    /// "except school holidays and august".
+    mutating func parseExcept() throws(TemporalParseError) -> Bool {
         let start = pos
         guard accept("except") || accept("excluding") || accept(["but", "not"]) || accept(["apart", "from"])
                 || accept(["other", "than"]) else { return false }
-        _ = accept("in") || accept("during")
         var months: [Int] = []
-        while let month = monthAt() {
-            pos += 1
-            months.append(month)
+        var schoolHolidays = false
+        while true {
             let save = pos
-            _ = accept("and") || accept("or")
-            _ = accept("in") || accept("during")
-            if monthAt() == nil { pos = save }
+            if !months.isEmpty || schoolHolidays {
+                guard accept("and") || accept("or") || accept("nor") else { break }
+            }
+            _ = accept("in") || accept("during") || accept("over") || accept("on") || accept("for")
+            if let month = monthAt() {
+                pos += 1
+                months.append(month)
+            } else if acceptSchoolHolidays() {
+                schoolHolidays = true
+            } else {
+                pos = save
+                break
+            }
         }
-        guard !months.isEmpty, var rule = expr.recurrence else { pos = start; return false }
-        rule.byMonth = (rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth).filter { !months.contains($0) }
-        guard !rule.byMonth.isEmpty else { throw TemporalParseError("every month is excluded") }
-        expr.recurrence = rule
+        guard !months.isEmpty || schoolHolidays else { pos = start; return false }
+        if !months.isEmpty {
+            guard var rule = expr.recurrence else { pos = start; return false }
+            rule.byMonth = (rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth).filter { !months.contains($0) }
+            guard !rule.byMonth.isEmpty else { throw TemporalParseError("every month is excluded") }
+            expr.recurrence = rule
+        }
+        if schoolHolidays { expr.skipsSchoolHolidays = true }
         return true
+    }
+
+    /// "(the) school holidays", "school vacation(s)", "school breaks", "when school is out|closed|off",
+    /// "when there is no school". "holidays" without "school" is not taken: it could mean public
+    /// holidays, and a guess would silently drop the wrong days.
+    mutating func acceptSchoolHolidays() -> Bool {
+        let save = pos
+        _ = accept("the")
+        if accept("school") || accept(["the", "school"]) {
+            if accept("holidays") || accept("holiday") || accept("vacations") || accept("vacation")
+                || accept("breaks") || accept("break") || accept("recess") || accept("closures") { return true }
+        }
+        pos = save
+        if accept("when") || accept("while") {
+            if accept("school") || accept(["the", "school"]) {
+                if accept(["is", "out"]) || accept(["is", "closed"]) || accept(["is", "off"]) || accept(["isnt", "on"])
+                    || accept(["is", "not", "on"]) || accept(["isn't", "on"]) || accept(["s", "out"]) { return true }
+            } else if accept(["there", "is", "no", "school"]) || accept(["there's", "no", "school"])
+                        || accept(["theres", "no", "school"]) {
+                return true
+            }
+        }
+        pos = save
+        return false
+    }
+
+    /// The positive ways of saying the same skip: "in term time (only)", "during term time",
+    /// "term time only", "when school is in (session)", "during the school term", and "on school
+    /// days" after a rule ("every monday on school days"; alone it is the rule "every school day").
+    mutating func parseTermTime() -> Bool {
+        let start = pos
+        _ = accept("only")
+        _ = accept("in") || accept("during") || accept("on") || accept("over")
+        _ = accept("the")
+        if accept(["term", "time"]) || accept(["school", "term"]) || accept(["term", "times"]) || accept(["school", "terms"])
+            || (expr.recurrence != nil && accept(["school", "days"])) {
+            _ = accept("only")
+            expr.skipsSchoolHolidays = true
+            return true
+        }
+        pos = start
+        if (accept("when") || accept("while")) && (accept("school") || accept(["the", "school"]))
+            && (accept(["is", "in", "session"]) || accept(["is", "in"]) || accept(["is", "on"]) || accept(["is", "open"])
+                || accept(["s", "in"])) {
+            expr.skipsSchoolHolidays = true
+            return true
+        }
+        pos = start
+        return false
     }
 
     mutating func parseRecurrence() throws(TemporalParseError) -> Bool {
@@ -1088,6 +1153,12 @@ struct TemporalParser {
             return TemporalRecurrence(frequency: .weekly, byDay: list.map { .init(ordinal: nil, weekday: $0) })
         }
         if accept("weekdays") || accept(["week", "days"]) {
+            return TemporalRecurrence(frequency: .weekly, byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) })
+        }
+        // "every school day", "on school days": Monday to Friday, skipping the school holidays.
+        if accept(["every", "school", "day"]) || accept(["each", "school", "day"])
+            || (expr.recurrence == nil && accept(["school", "days"])) {
+            expr.skipsSchoolHolidays = true
             return TemporalRecurrence(frequency: .weekly, byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) })
         }
         if accept("weekends") {

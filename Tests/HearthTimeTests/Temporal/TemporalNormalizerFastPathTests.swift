@@ -73,8 +73,10 @@ final class TemporalExceptMonthsTests: XCTestCase {
         XCTAssertEqual(next.first, ISO8601DateFormatter().date(from: "2026-09-01T17:00:00-04:00"))
     }
 
-    func testSkipsThatNeedFamilyDataAreNotGuessed() {
-        XCTAssertThrowsError(try TemporalResolver(context: context).resolve("every tuesday except school holidays"))
+    func testHolidaysWithoutSchoolAreNotGuessed() {
+        // Public holidays or school holidays? Skipping the wrong days silently would be worse than asking.
+        XCTAssertThrowsError(try TemporalResolver(context: context).resolve("every tuesday except holidays"))
+        XCTAssertEqual(try TemporalResolver(context: context).resolve("every tuesday except school holidays").skipsSchoolHolidays, true)
     }
 }
 

@@ -39,7 +39,7 @@ final class TemporalRecurrenceTests: TemporalTestCase {
             rule("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02"),
             rule("on weekdays at 3", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-02 15:00"),
             rule("every weekday at 7:15 am", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-03 07:15"),
-            rule("every school day at 8", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-03 08:00"),
+            rule("every school day at 8", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-02-03 08:00", skipsSchoolHolidays: true),
             rule("every weekend", "FREQ=WEEKLY;BYDAY=SA,SU", "2026-02-07"),
             rule("on weekends", "FREQ=WEEKLY;BYDAY=SA,SU", "2026-02-07"),
             rule("every other week", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
@@ -193,6 +193,47 @@ final class TemporalRecurrenceTests: TemporalTestCase {
             rule("tuesdays and thursdays from 4 to 5", "FREQ=WEEKLY;BYDAY=TU,TH", "2026-02-03 16:00",
                  end: "2026-02-03 17:00"),
         ])
+    }
+
+    /// Issue 3's "except school holidays": a skip the resolver marks and the family's school
+    /// calendar fills in (`RecurrenceExpander(schoolHolidays:)`); the RRULE itself is unchanged.
+    func testSchoolHolidaySkips() {
+        let weekdays = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        check([
+            rule("every tuesday at 5 except school holidays", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00", skipsSchoolHolidays: true),
+            rule("every Tuesday at 5pm, except school holidays.", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00", skipsSchoolHolidays: true),
+            rule("every tuesday at five p m except during the school holidays", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 17:00",
+                 skipsSchoolHolidays: true),
+            rule("every monday and thursday except over school breaks", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02",
+                 skipsSchoolHolidays: true),
+            rule("every other wednesday at 4 excluding school vacations", "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE",
+                 "2026-02-04 16:00", skipsSchoolHolidays: true),
+            rule("every weekday at 8 except when school is out", weekdays, "2026-02-03 08:00", skipsSchoolHolidays: true),
+            rule("every friday except when there is no school", "FREQ=WEEKLY;BYDAY=FR", "2026-02-06", skipsSchoolHolidays: true),
+            rule("every school day at 7:30am", weekdays, "2026-02-03 07:30", skipsSchoolHolidays: true),
+            rule("on school days at 3:15", weekdays, "2026-02-02 15:15", skipsSchoolHolidays: true),
+            rule("school days from 3 to 5", weekdays, "2026-02-02 15:00", end: "2026-02-02 17:00", skipsSchoolHolidays: true),
+            rule("every monday on school days", "FREQ=WEEKLY;BYDAY=MO", "2026-02-02", skipsSchoolHolidays: true),
+            rule("tuesdays at 4 in term time", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 16:00", skipsSchoolHolidays: true),
+            rule("during term time every thursday at 6", "FREQ=WEEKLY;BYDAY=TH", "2026-02-05 18:00", skipsSchoolHolidays: true),
+            rule("every wednesday term time only", "FREQ=WEEKLY;BYDAY=WE", "2026-02-04", skipsSchoolHolidays: true),
+            rule("every saturday at 9 when school is in session", "FREQ=WEEKLY;BYDAY=SA", "2026-02-07 09:00", skipsSchoolHolidays: true),
+            rule("every tuesday at 5 except school holidays and august", "FREQ=WEEKLY;BYMONTH=1,2,3,4,5,6,7,9,10,11,12;BYDAY=TU",
+                 "2026-02-03 17:00", skipsSchoolHolidays: true),
+            rule("every tuesday except in july and school holidays", "FREQ=WEEKLY;BYMONTH=1,2,3,4,5,6,8,9,10,11,12;BYDAY=TU",
+                 "2026-02-03", skipsSchoolHolidays: true),
+            rule("every tuesday at 5 for 10 weeks except school holidays", "FREQ=WEEKLY;BYDAY=TU;COUNT=10", "2026-02-03 17:00",
+                 skipsSchoolHolidays: true),
+            rule("every tuesday at 5 except school holidays until june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z",
+                 "2026-02-03 17:00", skipsSchoolHolidays: true),
+            rule("on the 15th of every month except school holidays", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-02-15",
+                 skipsSchoolHolidays: true),
+            rule("every day at 7am except school holidays", "FREQ=DAILY", "2027-01-01 07:00", skipsSchoolHolidays: true,
+                 now: "2026-12-31 20:00"),
+        ])
+        // A skip needs a rule, and "holidays" alone could mean public holidays: not guessed.
+        checkNotUnderstood(["tuesday except school holidays", "except school holidays", "every tuesday except holidays",
+                            "in term time", "tomorrow at 5 during term time"])
     }
 
     func testTimesPerPeriodWithoutDaysIsAmbiguous() {

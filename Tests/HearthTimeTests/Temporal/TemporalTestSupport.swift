@@ -94,6 +94,8 @@ struct TemporalCase {
     var minutes: Int?
     var rrule: String?
     var notes: [String]?
+    /// "except school holidays" and its other phrasings.
+    var skipsSchoolHolidays = false
     var line: UInt
 }
 
@@ -177,10 +179,10 @@ class TemporalTestCase: XCTestCase {
 
     /// A recurrence; `start` with a clock time ("2026-02-03 17:00", or ISO not at midnight) means hasTimeOfDay.
     func rule(_ phrase: String, _ rrule: String, _ start: String, end: String? = nil, minutes: Int? = nil,
-              now: String = TemporalFixtures.referenceNow, line: UInt = #line) -> TemporalCase {
+              skipsSchoolHolidays: Bool = false, now: String = TemporalFixtures.referenceNow, line: UInt = #line) -> TemporalCase {
         TemporalCase(phrase: phrase, now: now, kind: .recurrence, start: start, end: end,
                      timed: start.contains("T") ? !start.contains("T00:00:00") : start.contains(":"),
-                     minutes: minutes, rrule: rrule, line: line)
+                     minutes: minutes, rrule: rrule, skipsSchoolHolidays: skipsSchoolHolidays, line: line)
     }
 
 
@@ -202,6 +204,7 @@ class TemporalTestCase: XCTestCase {
             if let t = c.timed { XCTAssertEqual(r.hasTimeOfDay, t, "hasTimeOfDay of \(label)", file: file, line: c.line) }
             XCTAssertEqual(r.minutes, c.minutes, "minutes of \(label)", file: file, line: c.line)
             XCTAssertEqual(r.rrule, c.rrule, "rrule of \(label)", file: file, line: c.line)
+            XCTAssertEqual(r.skipsSchoolHolidays, c.skipsSchoolHolidays, "school-holiday skip of \(label)", file: file, line: c.line)
             if let n = c.notes { XCTAssertEqual(r.notes, n, "notes of \(label)", file: file, line: c.line) }
             // Every typed row has a speech-to-text twin that must mean exactly the same.
             if let spoken = SpokenForm.of(c.phrase), spoken != c.phrase {
@@ -213,6 +216,7 @@ class TemporalTestCase: XCTestCase {
                     XCTAssertEqual(isoString(twin.end, tz), isoString(r.end, tz), "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
                     XCTAssertEqual(twin.minutes, r.minutes, "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
                     XCTAssertEqual(twin.rrule, r.rrule, "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
+                    XCTAssertEqual(twin.skipsSchoolHolidays, r.skipsSchoolHolidays, "spoken \"\(spoken)\" vs \(label)", file: file, line: c.line)
                 } catch {
                     XCTFail("spoken \"\(spoken)\" (twin of \(label)) threw \(error)", file: file, line: c.line)
                 }
