@@ -20,14 +20,18 @@ public struct CalendarEvent: Codable, Sendable, Equatable, Identifiable {
     public var organizer: MemberID?
     /// RFC 5545 RRULE value (no "RRULE:" prefix) for a series.
     public var recurrence: String?
+    /// What a series skips that an RRULE cannot say, as an `X-HEARTH-SKIP` value: "SCHOOL-HOLIDAYS"
+    /// for "except school holidays" (see HearthTime's `SkipPattern`). Nil for most events.
+    public var recurrenceSkip: String?
     /// Starts of cancelled occurrences (EXDATE).
     public var exceptions: [Date]
 
     public init(id: EventID, title: String, start: Date, end: Date, isAllDay: Bool = false, location: String? = nil,
-                attendees: [MemberID], organizer: MemberID? = nil, recurrence: String? = nil, exceptions: [Date] = []) {
+                attendees: [MemberID], organizer: MemberID? = nil, recurrence: String? = nil, recurrenceSkip: String? = nil,
+                exceptions: [Date] = []) {
         self.id = id; self.title = title; self.start = start; self.end = end; self.isAllDay = isAllDay
         self.location = location; self.attendees = attendees; self.organizer = organizer
-        self.recurrence = recurrence; self.exceptions = exceptions
+        self.recurrence = recurrence; self.recurrenceSkip = recurrenceSkip; self.exceptions = exceptions
     }
 
     public var duration: TimeInterval { end.timeIntervalSince(start) }
@@ -69,4 +73,19 @@ public struct TimeSlot: Codable, Sendable, Equatable {
         self.start = start; self.end = end; self.score = score; self.reason = reason
     }
     public var durationMinutes: Int { Int(end.timeIntervalSince(start) / 60) }
+}
+
+/// Days the family's school is closed (winter recess, midwinter recess, spring recess …), whole
+/// local dates, both ends included. The family keeps one school calendar: a series said "except
+/// school holidays" skips its occurrences that start on these days, including holidays added later.
+public struct SchoolHoliday: Codable, Sendable, Equatable {
+    public var name: String
+    /// "YYYY-MM-DD".
+    public var firstDay: String
+    /// "YYYY-MM-DD", the last closed day (not the day school restarts).
+    public var lastDay: String
+
+    public init(name: String, firstDay: String, lastDay: String) {
+        self.name = name; self.firstDay = firstDay; self.lastDay = lastDay
+    }
 }

@@ -121,4 +121,21 @@ public enum ISO8601 {
         return "\(year)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds % 3600 / 60)):\(two(seconds % 60))"
             + "\(sign)\(two(Int64(absolute / 3600))):\(two(Int64(absolute % 3600 / 60)))"
     }
+
+    /// "2026-12-29": the local date of the instant in `timeZone`.
+    public static func dateString(_ date: Date, in timeZone: TimeZone) -> String {
+        String(string(date, in: timeZone).prefix(10))
+    }
+
+    /// Local midnight starting the day "YYYY-MM-DD" in `timeZone`; nil unless it is a real date.
+    public static func date(_ day: String, in timeZone: TimeZone) -> Date? {
+        let parts = day.split(separator: "-", omittingEmptySubsequences: false)
+        guard day.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2])
+        else { return nil }
+        let calendar = Calendar.family(timeZone)
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: dayOfMonth)),
+              calendar.component(.month, from: date) == month, calendar.component(.day, from: date) == dayOfMonth
+        else { return nil }
+        return calendar.startOfDay(for: date)
+    }
 }

@@ -11,7 +11,7 @@ extension Executor {
         let end = draft.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
         return CalendarEvent(id: EventID(ids.next("evt")), title: CalendarRules.eventTitle(from: draft.title), start: start, end: end,
                              location: draft.location, attendees: draft.attendees, organizer: speaker.id,
-                             recurrence: draft.recurrence)
+                             recurrence: draft.recurrence, recurrenceSkip: draft.recurrence == nil ? nil : draft.recurrenceSkip)
     }
 
     func createEvent(_ draft: EventDraft, overrideConflicts: Bool) throws -> Outcome {
@@ -25,8 +25,7 @@ extension Executor {
         let (created, notifications) = try calendarSkill.createEvent(event, actor: speaker, now: now, formatter: formatter)
         let what = eventPhrase(created.title, attendees: created.attendees)
         var reply = words { spoken in
-            if let rule = created.recurrence,
-               let pattern = CalendarRecurrence.describe(rule, start: created.start, formatter: formatter, spoken: spoken) {
+            if let pattern = CalendarRecurrence.describe(created, formatter: formatter, spoken: spoken) {
                 return "Done! I've scheduled \(what) \(pattern), starting \(formatter.dateWords(created.start, spoken: spoken))."
             }
             return "Done! I've scheduled \(what) for \(formatter.dayAndTime(created.start, spoken: spoken))."
@@ -40,9 +39,29 @@ extension Executor {
             let subject = both.isEmpty ? recipients.prefix(1).uppercased() + recipients.dropFirst() : both + recipients
             reply.append(" \(subject) will receive a reminder \(times)\(created.recurrence == nil ? "" : " each one").")
         }
+        if CalendarRecurrence.skipsSchoolHolidays(created) { reply.append(try schoolHolidayNote(created)) }
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
         let undo = UndoRecord(change: "scheduling \(what)", restore: [], remove: [created.id], madeAt: now)
         return .completed(ActionResult(reply: reply, notifications: notifications, undo: undo))
+    }
+
+    /// What "except school holidays" will do: the first occurrence it skips, or that nothing is
+    /// skipped yet because the family's school holidays are not known (they apply once added).
+    func schoolHolidayNote(_ series: CalendarEvent) throws -> ReplyText {
+        let known = try calendarSkill.storedSchoolHolidays()
+        guard let lastKnown = known.map(\.lastDay).max() else {
+            return ReplyText(" I don't know the school holidays yet, so nothing is skipped for now; add them with "
+                             + "`hearth school-holidays import FILE.ics` and they'll be skipped from then on.",
+                             speak: " I don't know your school holidays yet, so nothing is skipped for now. Once they're added, they will be.")
+        }
+        guard let (skipped, holiday) = try calendarSkill.firstSkippedOccurrence(of: series, after: now) else {
+            return words { spoken in
+                " None of its days fall in the school holidays I know of, through \(formatter.dateWords(ISO8601.date(lastKnown, in: calendar.timeZone) ?? now, spoken: spoken))."
+            }
+        }
+        return words { spoken in
+            " The first one skipped is \(formatter.dateWords(skipped, spoken: spoken)), during \(holiday.name)."
+        }
     }
 
     /// " Heads up: it overlaps Emma's soccer practice." (each clashing event once).
@@ -100,8 +119,7 @@ extension Executor {
     /// `currently`: where a moved event is now (not offered as an "open time").
     func conflictDecision(intent: String, draft: EventDraft?, change: EventChange?, event: CalendarEvent,
                           conflicts: [CalendarConflict], currently: Date? = nil) throws -> PendingDecision {
-        let checked = CalendarRecurrence.upcoming(event, from: event.start, limit: CalendarSkill.seriesConflictHorizon,
-                                                  timeZone: calendar.timeZone).count
+        let checked = try calendarSkill.upcoming(event, from: event.start, limit: CalendarSkill.seriesConflictHorizon).count
         let lines = conflictSentences(conflicts, checked: checked, spoken: false)
         let spoken = conflictSentences(conflicts, checked: checked, spoken: true)
         let alternatives = (event.recurrence == nil

@@ -85,7 +85,7 @@ extension Executor {
         let event = occurrence.event
         let what = eventPhrase(event.title, attendees: event.attendees)
         let pattern = { (spoken: Bool) in
-            CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken) ?? "regularly"
+            CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken) ?? "regularly"
         }
         let day = { (spoken: Bool) in formatter.dateWords(occurrence.start, spoken: spoken) }
         var thisLabel = "Just \(day(false))", seriesLabel = "The whole series"
@@ -93,7 +93,7 @@ extension Executor {
         if change.kind == .move {
             let newStart = try target(of: change, occurrence: occurrence)
             let moved = try CalendarRecurrence.moving(event, occurrence: occurrence.start, to: newStart, calendar: calendar)
-            let movedPattern = CalendarRecurrence.describe(moved.recurrence ?? "", start: moved.start, formatter: formatter) ?? ""
+            let movedPattern = CalendarRecurrence.describe(moved, formatter: formatter) ?? ""
             thisLabel += calendar.isDate(newStart, inSameDayAs: occurrence.start)
                 ? ", to \(formatter.time(newStart))" : ", to \(formatter.dayAndTime(newStart))"
             seriesLabel += ", to \(movedPattern)"
@@ -134,13 +134,13 @@ extension Executor {
         } else if change.scope == .series {
             result = try calendarSkill.endSeries(occurrence, actor: speaker, now: now, formatter: formatter)
             reply = words { spoken in
-                let pattern = CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken)
+                let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
                 return "Done. I've cancelled \(what) for good\(pattern.map { " (it was \($0))" } ?? "")."
             }
         } else {
             result = try calendarSkill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
             reply = words { spoken in
-                let pattern = CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken)
+                let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
                 return "Done. I've cancelled \(what) on \(formatter.dateWords(occurrence.start, spoken: spoken)) only\(pattern.map { "; it still repeats \($0)" } ?? "")."
             }
         }
@@ -190,14 +190,14 @@ extension Executor {
             result = try calendarSkill.moveSeries(occurrence, to: newStart, actor: speaker, now: now, formatter: formatter)
             let moved = result.event
             reply = words { spoken in
-                let pattern = CalendarRecurrence.describe(moved.recurrence ?? "", start: moved.start, formatter: formatter, spoken: spoken) ?? ""
+                let pattern = CalendarRecurrence.describe(moved, formatter: formatter, spoken: spoken) ?? ""
                 return "Done! \(formatter.capitalized(what)) is now \(pattern), starting \(formatter.dateWords(newStart, spoken: spoken))."
             }
         } else if event.recurrence != nil {
             result = try calendarSkill.moveOccurrence(occurrence, to: newStart, newID: movedCopy, actor: speaker,
                                                       now: now, formatter: formatter)
             reply = words { spoken in
-                let pattern = CalendarRecurrence.describe(event.recurrence ?? "", start: event.start, formatter: formatter, spoken: spoken)
+                let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
                 let moved = calendar.isDate(newStart, inSameDayAs: occurrence.start)
                     ? "from \(formatter.time(occurrence.start, spoken: spoken)) to \(formatter.time(newStart, spoken: spoken))"
                     : "to \(formatter.dayAndTime(newStart, spoken: spoken))"

@@ -48,6 +48,7 @@ struct Interpreter {
                 if let start = time.start { slots[spec.start ?? key] = .string(iso(start)) }
                 if let end = time.end, let endKey = spec.end { slots[endKey] = .string(iso(end)) }
                 if let rrule = time.rrule { slots["recurrence"] = .string(rrule) }
+                if time.skipsSchoolHolidays { slots["skip"] = .string("school_holidays") }
                 if time.kind == .duration, let minutes = time.minutes { slots["minutes"] = .int(minutes) }
             }
         }
@@ -80,6 +81,7 @@ struct Interpreter {
         case "calendar.cancel_event", "dialog.scope":
             if case .string(let date)? = slots["date"] { slots["date"] = .string(String(date.prefix(10))) }
             slots["recurrence"] = nil
+            slots["skip"] = nil
             if let scope = resolved.texts["scope"] { slots["scope"] = .string(Self.scope(of: scope).rawValue) }
         case "calendar.show":
             if slots["range_start"] == nil {
@@ -134,7 +136,8 @@ struct Interpreter {
             let title = resolved.texts["title"] ?? ""
             var draft = EventDraft(title: title, attendees: resolved.members["attendees"] ?? [], start: nil, end: nil,
                                    durationMinutes: time?.minutes ?? CalendarRules.suggestedDurationMinutes(title: title),
-                                   location: resolved.texts["location"], recurrence: time?.rrule)
+                                   location: resolved.texts["location"])
+            if let time { draft.repeatAs(time) }
             return try continueCreating(&draft, time: time)
         case "calendar.find_free_time":
             let members = resolved.members["members"] ?? [speaker.id]
@@ -201,7 +204,7 @@ struct Interpreter {
                 draft.start = start
                 if let minutes = time.minutes { draft.durationMinutes = minutes }
                 draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
-                if let rrule = time.rrule { draft.recurrence = rrule }
+                draft.repeatAs(time)
             } else if draft.attendees.isEmpty {
                 draft.start = start  // remember the day; ask who first
             } else {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthDomain
+import HearthTime
 
 /// What Hearth says: `display` for screens (may hold line breaks and numbered lists), `speak` for
 /// text-to-speech (plain sentences, no markup).
@@ -9,6 +10,7 @@ public struct ReplyText: Sendable, Equatable, Codable {
     public init(_ display: String, speak: String? = nil) { self.display = display; self.speak = speak ?? display }
     /// Adds the same words to both forms.
     public mutating func append(_ text: String) { display += text; speak += text }
+    public mutating func append(_ text: ReplyText) { display += text.display; speak += text.speak }
 }
 
 /// An event being created: what the request said, completed over the dialog.
@@ -20,10 +22,20 @@ public struct EventDraft: Sendable, Equatable, Codable {
     public var durationMinutes: Int
     public var location: String?
     public var recurrence: String?
+    /// `CalendarEvent.recurrenceSkip`: "SCHOOL-HOLIDAYS" for "except school holidays".
+    public var recurrenceSkip: String?
     public init(title: String, attendees: [MemberID], start: Date?, end: Date?, durationMinutes: Int,
-                location: String? = nil, recurrence: String? = nil) {
+                location: String? = nil, recurrence: String? = nil, recurrenceSkip: String? = nil) {
         self.title = title; self.attendees = attendees; self.start = start; self.end = end
         self.durationMinutes = durationMinutes; self.location = location; self.recurrence = recurrence
+        self.recurrenceSkip = recurrenceSkip
+    }
+
+    /// Takes the rule of a resolved time: its RRULE and its skip.
+    mutating func repeatAs(_ time: TemporalResolution) {
+        guard let rrule = time.rrule else { return }
+        recurrence = rrule
+        recurrenceSkip = time.skipsSchoolHolidays ? SkipPattern(schoolHolidays: true).propertyValue : nil
     }
 }
 

@@ -5,10 +5,37 @@ import HearthTime
 /// Recurring events: rules in words, series ends, occurrences, and moving a series — the parts of
 /// the calendar that need HearthTime's `RecurrenceRule` (HearthDomain does not know it).
 public enum CalendarRecurrence {
+    /// The event's rule with its skip pattern (`recurrenceSkip`), or nil for a one-off or a rule
+    /// that cannot be read.
+    public static func rule(of event: CalendarEvent) -> RecurrenceRule? {
+        guard let text = event.recurrence, var rule = try? RecurrenceRule(rrule: text) else { return nil }
+        if let skip = event.recurrenceSkip, let pattern = try? SkipPattern(propertyValue: skip), !pattern.isEmpty {
+            rule.skipPattern = pattern
+        }
+        return rule
+    }
+
+    /// Whether the event is a series said "except school holidays" (or "every school day").
+    public static func skipsSchoolHolidays(_ event: CalendarEvent) -> Bool {
+        guard let skip = event.recurrenceSkip else { return false }
+        return (try? SkipPattern(propertyValue: skip))?.schoolHolidays == true
+    }
+
+    /// The `recurrenceSkip` value for "except school holidays".
+    public static let schoolHolidaysSkip = SkipPattern(schoolHolidays: true).propertyValue
+
+    /// `describe(_:start:…)` for a stored event, with its skip: "every Tuesday at 5:00 PM except
+    /// school holidays".
+    public static func describe(_ event: CalendarEvent, formatter: TimeFormatter, spoken: Bool = false) -> String? {
+        guard let text = event.recurrence else { return nil }
+        return describe(text, start: event.start, formatter: formatter, spoken: spoken, skipsSchoolHolidays: skipsSchoolHolidays(event))
+    }
+
     /// "every Tuesday at 5:00 PM", "every other Monday and Thursday at 4 PM", "every weekday at
     /// 7:00 AM", "on the 15th of every month at 6:00 PM", "every day at 7:00 AM, 10 times",
     /// "every Saturday at 10:00 AM until Saturday, Mar 28". Nil for a rule that cannot be read.
-    public static func describe(_ rrule: String, start: Date, formatter: TimeFormatter, spoken: Bool = false) -> String? {
+    public static func describe(_ rrule: String, start: Date, formatter: TimeFormatter, spoken: Bool = false,
+                                skipsSchoolHolidays: Bool = false) -> String? {
         guard let rule = try? RecurrenceRule(rrule: rrule) else { return nil }
         let calendar = formatter.calendar
         let every: String = switch rule.interval {
@@ -51,6 +78,11 @@ public enum CalendarRecurrence {
             let names = { (months: [Int]) in joinedList(months.map { TimeFormatterWords.months[$0 - 1] }) }
             words += skipped.count <= 6 ? " except in \(names(skipped))" : " in \(names(rule.months.sorted()))"
         }
+        if skipsSchoolHolidays {
+            // "every weekday … except school holidays" is what a family calls a school day.
+            words = words.hasPrefix("every weekday ") ? "every school day " + words.dropFirst("every weekday ".count)
+                : words + " except school holidays"
+        }
         if let count = rule.occurrenceCount { words += ", \(count) times" }
         if let until = rule.endDate { words += " until \(formatter.dateWords(until, spoken: spoken))" }
         return words
@@ -68,12 +100,14 @@ public enum CalendarRecurrence {
         return nil
     }
 
-    /// The next `limit` occurrences of an event starting at or after `date` (a one-off: itself, if it does).
-    public static func upcoming(_ event: CalendarEvent, from date: Date, limit: Int, timeZone: TimeZone) -> [CalendarOccurrence] {
-        guard let text = event.recurrence, let rule = try? RecurrenceRule(rrule: text) else {
+    /// The next `limit` occurrences of an event starting at or after `date` (a one-off: itself, if it
+    /// does), without those on `schoolHolidays` when the series skips them.
+    public static func upcoming(_ event: CalendarEvent, from date: Date, limit: Int, timeZone: TimeZone,
+                                schoolHolidays: SchoolHolidays = .none) -> [CalendarOccurrence] {
+        guard let rule = rule(of: event) else {
             return event.start >= date ? [CalendarOccurrence(event)] : []
         }
-        return RecurrenceExpander(timeZone: timeZone)
+        return RecurrenceExpander(timeZone: timeZone, schoolHolidays: schoolHolidays)
             .occurrences(of: rule, seriesStart: event.start, from: date, limit: limit, exceptions: Set(event.exceptions))
             .map { CalendarOccurrence(event: event, start: $0, end: $0.addingTimeInterval(event.duration)) }
     }

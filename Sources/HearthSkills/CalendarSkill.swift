@@ -28,7 +28,7 @@ public struct CalendarSkill: Sendable {
     /// Occurrences overlapping `range` of the events `members` attend (all members when nil), by start.
     public func occurrences(of members: [MemberID]?, in range: DateInterval) throws -> [CalendarOccurrence] {
         let events = try store.read { try $0.events(overlapping: range, attendedBy: members) }
-        return expand(events, in: range)
+        return try expand(events, in: range)
     }
 
     /// seed 000 `getFamilyCalendar`.
@@ -41,15 +41,41 @@ public struct CalendarSkill: Sendable {
         try occurrences(of: [member], in: range)
     }
 
-    func expand(_ events: [CalendarEvent], in range: DateInterval) -> [CalendarOccurrence] {
-        let expander = RecurrenceExpander(timeZone: calendar.timeZone)
+    /// The family's school holidays, for series said "except school holidays". A stored range that
+    /// no longer reads (edited by hand) is left out and logged rather than failing every turn.
+    /// Inside a write transaction pass its `reader` (the store's queue is not reentrant).
+    public func schoolHolidays(reader: StoreReader? = nil) throws -> SchoolHolidays {
+        let stored = try reader?.schoolHolidays() ?? store.read { try $0.schoolHolidays() }
+        var ranges: [(firstDay: String, lastDay: String)] = []
+        for holiday in stored {
+            if (try? SchoolHolidays(ranges: [(holiday.firstDay, holiday.lastDay)])) != nil {
+                ranges.append((holiday.firstDay, holiday.lastDay))
+            } else {
+                logger.warning("unreadable school holiday dates", metadata: ["first": "\(holiday.firstDay)", "last": "\(holiday.lastDay)"])
+            }
+        }
+        return (try? SchoolHolidays(ranges: ranges)) ?? .none
+    }
+
+    /// An expander for `events`; it reads the school holidays only when one of them skips them, so
+    /// ordinary turns never touch that table.
+    func expander(for events: [CalendarEvent], reader: StoreReader? = nil) throws -> RecurrenceExpander {
+        guard events.contains(where: CalendarRecurrence.skipsSchoolHolidays) else {
+            return RecurrenceExpander(timeZone: calendar.timeZone)
+        }
+        return RecurrenceExpander(timeZone: calendar.timeZone, schoolHolidays: try schoolHolidays(reader: reader))
+    }
+
+    /// Occurrences of `events` overlapping `range`, by start. Inside a write transaction pass its `reader`.
+    func expand(_ events: [CalendarEvent], in range: DateInterval, reader: StoreReader? = nil) throws -> [CalendarOccurrence] {
+        let expander = try expander(for: events, reader: reader)
         var result: [CalendarOccurrence] = []
         for event in events {
-            guard let text = event.recurrence else {
+            guard event.recurrence != nil else {
                 result.append(CalendarOccurrence(event))
                 continue
             }
-            guard let rule = try? RecurrenceRule(rrule: text) else {
+            guard let rule = CalendarRecurrence.rule(of: event) else {
                 // A rule we cannot read still shows its first occurrence rather than vanishing.
                 logger.warning("unreadable recurrence rule", metadata: ["event": "\(event.id)"])
                 if event.interval.intersects(range) { result.append(CalendarOccurrence(event)) }
@@ -65,7 +91,7 @@ public struct CalendarSkill: Sendable {
     /// Busy time of the given members within `range`, merged.
     public func busyIntervals(of members: [MemberID], in range: DateInterval) throws -> [DateInterval] {
         let (oneOffs, series) = try store.read { try $0.busyTimes(overlapping: range, attendedBy: members) }
-        return CalendarRules.merge(oneOffs + expand(series, in: range).map(\.interval))
+        return CalendarRules.merge(oneOffs + (try expand(series, in: range)).map(\.interval))
     }
 
     /// seed 000 `detectCalendarConflicts`, loading what the proposed event could clash with
@@ -76,7 +102,7 @@ public struct CalendarSkill: Sendable {
         let (existing, places) = try store.read { reader in
             (try reader.events(overlapping: padded, attendedBy: proposed.event.attendees), try reader.places())
         }
-        return CalendarRules.detectConflicts(proposed: proposed, existing: expand(existing, in: padded),
+        return CalendarRules.detectConflicts(proposed: proposed, existing: try expand(existing, in: padded),
                                              travelMinutes: Self.travelMinutes(places: places))
     }
 
@@ -88,11 +114,39 @@ public struct CalendarSkill: Sendable {
     public func conflicts(for event: CalendarEvent, from: Date? = nil) throws -> [CalendarConflict] {
         guard event.recurrence != nil else { return try conflicts(for: CalendarOccurrence(event)) }
         var result: [CalendarConflict] = []
-        for occurrence in CalendarRecurrence.upcoming(event, from: from ?? event.start, limit: Self.seriesConflictHorizon,
-                                                      timeZone: calendar.timeZone) {
+        for occurrence in try upcoming(event, from: from ?? event.start, limit: Self.seriesConflictHorizon) {
             result += try conflicts(for: occurrence)
         }
         return result
+    }
+
+    /// The next `limit` occurrences of `event` from `date` (`CalendarRecurrence.upcoming`), school
+    /// holidays skipped when the series says so.
+    public func upcoming(_ event: CalendarEvent, from date: Date, limit: Int) throws -> [CalendarOccurrence] {
+        let holidays = CalendarRecurrence.skipsSchoolHolidays(event) ? try schoolHolidays() : .none
+        return CalendarRecurrence.upcoming(event, from: date, limit: limit, timeZone: calendar.timeZone, schoolHolidays: holidays)
+    }
+
+    /// The family's school holidays as stored, by first day.
+    public func storedSchoolHolidays() throws -> [SchoolHoliday] {
+        try store.read { try $0.schoolHolidays() }
+    }
+
+    /// The first occurrence of `series` after `date` that the school holidays remove, and the
+    /// holiday it falls in; nil when none does (within the holidays known).
+    public func firstSkippedOccurrence(of series: CalendarEvent, after date: Date) throws -> (Date, SchoolHoliday)? {
+        let known = try storedSchoolHolidays()
+        guard CalendarRecurrence.skipsSchoolHolidays(series), let rule = CalendarRecurrence.rule(of: series),
+              let last = known.map(\.lastDay).max(), let lastDate = ISO8601.date(last, in: calendar.timeZone), lastDate > date
+        else { return nil }
+        let expander = RecurrenceExpander(timeZone: calendar.timeZone, schoolHolidays: try schoolHolidays())
+        let window = DateInterval(start: date, end: lastDate.addingTimeInterval(86_400))
+        guard let first = expander.skippedOccurrences(of: rule, seriesStart: series.start, in: window).first(where: { $0 > date }) else {
+            return nil
+        }
+        let day = ISO8601.dateString(first, in: calendar.timeZone)
+        guard let holiday = known.first(where: { $0.firstDay <= day && day <= $0.lastDay }) else { return nil }
+        return (first, holiday)
     }
 
     /// The `travelMinutes` closure of `CalendarRules.detectConflicts`: driving time between two
@@ -226,7 +280,7 @@ public struct CalendarSkill: Sendable {
                         horizon: TimeInterval = CalendarSkill.reminderHorizon) throws -> Int {
         let occurrences = event.recurrence == nil
             ? [CalendarOccurrence(event)]
-            : expand([event], in: DateInterval(start: now, duration: horizon)).filter { $0.start > now }
+            : try expand([event], in: DateInterval(start: now, duration: horizon), reader: writer.reader).filter { $0.start > now }
         return try queueReminders(for: occurrences, writer: writer, now: now, formatter: formatter)
     }
 
@@ -257,7 +311,8 @@ public struct CalendarSkill: Sendable {
         let window = DateInterval(start: now, duration: horizon)
         let formatter = TimeFormatter(calendar: calendar, now: now)
         return try store.write { writer in
-            let upcoming = expand(try writer.reader.events(overlapping: window), in: window).filter { $0.start > now }
+            let upcoming = try expand(try writer.reader.events(overlapping: window), in: window, reader: writer.reader)
+                .filter { $0.start > now }
             return try queueReminders(for: upcoming, writer: writer, now: now, formatter: formatter)
         }
     }
@@ -279,7 +334,7 @@ public struct CalendarSkill: Sendable {
     public func occurrence(of id: EventID, at start: Date) throws -> CalendarOccurrence? {
         guard let event = try store.read({ try $0.event(id) }) else { return nil }
         guard event.recurrence != nil else { return CalendarOccurrence(event) }
-        return expand([event], in: DateInterval(start: start, duration: max(1, event.duration)))
+        return try expand([event], in: DateInterval(start: start, duration: max(1, event.duration)))
             .first { abs($0.start.timeIntervalSince(start)) < 1 }
     }
 
@@ -346,7 +401,7 @@ public struct CalendarSkill: Sendable {
         let series = occurrence.event
         try Self.checkCanChange(series, actor: actor)
         let moved = try CalendarRecurrence.moving(series, occurrence: occurrence.start, to: start, calendar: calendar)
-        let words = CalendarRecurrence.describe(moved.recurrence ?? "", start: moved.start, formatter: formatter) ?? formatter.time(start)
+        let words = CalendarRecurrence.describe(moved, formatter: formatter) ?? formatter.time(start)
         let sent = try store.write { writer -> [OutboxNotification] in
             guard try writer.update(moved, seriesEnd: CalendarRecurrence.seriesEnd(of: moved, timeZone: calendar.timeZone),
                                     at: now, by: actor.id) else {
@@ -407,7 +462,7 @@ public struct CalendarSkill: Sendable {
         guard let ended = CalendarRecurrence.ending(series, before: occurrence.start, timeZone: calendar.timeZone) else {
             return try deleteEvent(series, actor: actor, now: now, formatter: formatter)
         }
-        let words = CalendarRecurrence.describe(series.recurrence ?? "", start: series.start, formatter: formatter) ?? series.title
+        let words = CalendarRecurrence.describe(series, formatter: formatter) ?? series.title
         let sent = try store.write { writer -> [OutboxNotification] in
             guard try writer.update(ended, seriesEnd: CalendarRecurrence.seriesEnd(of: ended, timeZone: calendar.timeZone),
                                     at: now, by: actor.id) else {

@@ -68,6 +68,15 @@ public struct ICalendarSkill: Sendable {
         if actorMember.kind == .child {
             for index in incoming.indices { incoming[index].event.attendees = [member] }
         }
+        if incoming.contains(where: { CalendarRecurrence.skipsSchoolHolidays($0.event) }) {
+            // Our own export wrote the holidays as EXDATEs too; the skip covers them, so keeping them
+            // would cancel those dates for good even if a holiday is later removed.
+            let stored = try store.read { try $0.schoolHolidays() }
+            let holidays = (try? SchoolHolidays(ranges: stored.map { ($0.firstDay, $0.lastDay) })) ?? .none
+            for index in incoming.indices where CalendarRecurrence.skipsSchoolHolidays(incoming[index].event) {
+                incoming[index].event.exceptions.removeAll { holidays.contains(isoDate: ISO8601.dateString($0, in: zone)) }
+            }
+        }
 
         let result: ICalendarImportResult = try store.write { writer in
             var imported = 0, updated = 0
@@ -233,6 +242,17 @@ public struct ICalendarSkill: Sendable {
             }
         }
         exceptions.sort()
+        // Hearth's own "except school holidays": kept as the rule's skip, so the holidays stay the
+        // family's data (an EXDATE written for a holiday on export is not needed on the way back).
+        var recurrenceSkip: String?
+        if rrule != nil, let skipProperty = vevent.property("X-HEARTH-SKIP") {
+            do {
+                let pattern = try SkipPattern(propertyValue: skipProperty.value)
+                recurrenceSkip = pattern.isEmpty ? nil : pattern.propertyValue
+            } catch {
+                throw ICalendarError.malformed(line: skipProperty.line, message: "X-HEARTH-SKIP: \(error)")
+            }
+        }
 
         var attendees = [member]
         for property in vevent.properties("ATTENDEE") {
@@ -252,7 +272,7 @@ public struct ICalendarSkill: Sendable {
         }
         let event = CalendarEvent(id: EventID(ids.next("evt")), title: title, start: start, end: end, isAllDay: startIsDate,
                                   location: (location?.isEmpty ?? true) ? nil : location, attendees: attendees, organizer: member,
-                                  recurrence: rrule, exceptions: exceptions)
+                                  recurrence: rrule, recurrenceSkip: recurrenceSkip, exceptions: exceptions)
         return Incoming(uid: uid, event: event, seriesEnd: seriesEnd, overrides: overrides, cancelled: status == "CANCELLED")
     }
 
@@ -347,10 +367,11 @@ public struct ICalendarSkill: Sendable {
     /// one VEVENT per stored event sorted by start then id. Timed events are written as wall time
     /// with `TZID=<family zone>`, all-day ones as `VALUE=DATE` with an exclusive DTEND.
     public func exportCalendar(member: MemberID? = nil, now: Date) throws -> String {
-        let (events, uids, members) = try store.read { reader in
+        let (events, uids, members, holidays) = try store.read { reader in
             let events = try reader.allEvents(attendedBy: member.map { [$0] })
-            return (events, try reader.eventUIDs(events.map(\.id)), try reader.members())
+            return (events, try reader.eventUIDs(events.map(\.id)), try reader.members(), try reader.schoolHolidays())
         }
+        let schoolHolidays = (try? SchoolHolidays(ranges: holidays.map { ($0.firstDay, $0.lastDay) })) ?? .none
         let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var vcalendar = ICalendarComponent(name: "VCALENDAR", properties: [
             ICalendarProperty(name: "VERSION", value: "2.0"),
@@ -380,8 +401,14 @@ public struct ICalendarSkill: Sendable {
             }
             if let text = event.recurrence {
                 properties.append(ICalendarProperty(name: "RRULE", value: exportedRule(text, allDay: event.isAllDay)))
-                if !event.exceptions.isEmpty {
-                    let values = event.exceptions.sorted().map { ICalendarDateValue.local($0, in: zone, dateOnly: event.isAllDay).text }
+                // Hearth's own skip, plus its effect as EXDATEs for every other client (holidays known today).
+                let skipped = skippedBySchoolHolidays(event, holidays: schoolHolidays)
+                if let skip = event.recurrenceSkip, CalendarRecurrence.rule(of: event)?.skipPattern != nil {
+                    properties.append(ICalendarProperty(name: "X-HEARTH-SKIP", value: skip))
+                }
+                let exceptions = Set(event.exceptions).union(skipped)
+                if !exceptions.isEmpty {
+                    let values = exceptions.sorted().map { ICalendarDateValue.local($0, in: zone, dateOnly: event.isAllDay).text }
                     properties.append(ICalendarProperty(name: "EXDATE", parameters: event.isAllDay ? dateParameter : tzid,
                                                         value: values.joined(separator: ",")))
                 }
@@ -400,6 +427,18 @@ public struct ICalendarSkill: Sendable {
             vcalendar.components.append(ICalendarComponent(name: "VEVENT", properties: properties))
         }
         return vcalendar.serialized
+    }
+
+    /// Starts of the occurrences the family's school holidays remove from a series said "except
+    /// school holidays", from its start to its end or the last holiday known.
+    func skippedBySchoolHolidays(_ event: CalendarEvent, holidays: SchoolHolidays) -> [Date] {
+        guard CalendarRecurrence.skipsSchoolHolidays(event), let rule = CalendarRecurrence.rule(of: event),
+              let lastDay = holidays.lastDay, let lastDate = ISO8601.date(lastDay, in: zone) else { return [] }
+        var end = lastDate.addingTimeInterval(36 * 3600)
+        if let seriesEnd = seriesEnd(of: rule, start: event.start, duration: event.duration) { end = min(end, seriesEnd) }
+        guard end > event.start else { return [] }
+        return RecurrenceExpander(timeZone: zone, schoolHolidays: holidays)
+            .skippedOccurrences(of: rule, seriesStart: event.start, duration: 0, in: DateInterval(start: event.start, end: end))
     }
 
     /// The stored rule in canonical form; for an all-day series UNTIL becomes a DATE (RFC 5545 wants

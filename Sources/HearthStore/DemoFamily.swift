@@ -19,6 +19,38 @@ public enum DemoFamily {
         Place(id: "school", name: "School", latitude: 40.7306, longitude: -73.9866),
     ]
 
+    /// The demo school's closed days for the 2025–26 and 2026–27 school years: a sample modelled on
+    /// a New York City public-school year (recesses, federal and religious holidays, summer), not an
+    /// official calendar. A real family imports its district's .ics (`hearth school-holidays import`).
+    public static let schoolHolidays: [SchoolHoliday] = [
+        SchoolHoliday(name: "Labor Day", firstDay: "2025-09-01", lastDay: "2025-09-01"),
+        SchoolHoliday(name: "Rosh Hashanah", firstDay: "2025-09-22", lastDay: "2025-09-24"),
+        SchoolHoliday(name: "Yom Kippur", firstDay: "2025-10-02", lastDay: "2025-10-02"),
+        SchoolHoliday(name: "Indigenous Peoples' Day", firstDay: "2025-10-13", lastDay: "2025-10-13"),
+        SchoolHoliday(name: "Election Day", firstDay: "2025-11-04", lastDay: "2025-11-04"),
+        SchoolHoliday(name: "Veterans Day", firstDay: "2025-11-11", lastDay: "2025-11-11"),
+        SchoolHoliday(name: "Thanksgiving recess", firstDay: "2025-11-27", lastDay: "2025-11-28"),
+        SchoolHoliday(name: "Winter recess", firstDay: "2025-12-24", lastDay: "2026-01-01"),
+        SchoolHoliday(name: "Martin Luther King Jr. Day", firstDay: "2026-01-19", lastDay: "2026-01-19"),
+        SchoolHoliday(name: "Midwinter recess", firstDay: "2026-02-16", lastDay: "2026-02-20"),
+        SchoolHoliday(name: "Spring recess", firstDay: "2026-04-03", lastDay: "2026-04-10"),
+        SchoolHoliday(name: "Memorial Day", firstDay: "2026-05-25", lastDay: "2026-05-25"),
+        SchoolHoliday(name: "Juneteenth", firstDay: "2026-06-19", lastDay: "2026-06-19"),
+        SchoolHoliday(name: "Summer break", firstDay: "2026-06-27", lastDay: "2026-09-09"),
+        SchoolHoliday(name: "Yom Kippur", firstDay: "2026-09-21", lastDay: "2026-09-21"),
+        SchoolHoliday(name: "Indigenous Peoples' Day", firstDay: "2026-10-12", lastDay: "2026-10-12"),
+        SchoolHoliday(name: "Election Day", firstDay: "2026-11-03", lastDay: "2026-11-03"),
+        SchoolHoliday(name: "Veterans Day", firstDay: "2026-11-11", lastDay: "2026-11-11"),
+        SchoolHoliday(name: "Thanksgiving recess", firstDay: "2026-11-26", lastDay: "2026-11-27"),
+        SchoolHoliday(name: "Winter recess", firstDay: "2026-12-24", lastDay: "2027-01-01"),
+        SchoolHoliday(name: "Martin Luther King Jr. Day", firstDay: "2027-01-18", lastDay: "2027-01-18"),
+        SchoolHoliday(name: "Midwinter recess", firstDay: "2027-02-15", lastDay: "2027-02-19"),
+        SchoolHoliday(name: "Spring recess", firstDay: "2027-03-26", lastDay: "2027-04-02"),
+        SchoolHoliday(name: "Memorial Day", firstDay: "2027-05-31", lastDay: "2027-05-31"),
+        SchoolHoliday(name: "Juneteenth", firstDay: "2027-06-18", lastDay: "2027-06-18"),
+        SchoolHoliday(name: "Summer break", firstDay: "2027-06-26", lastDay: "2027-09-08"),
+    ]
+
     public static func install(into store: FamilyStore, now: Date) throws {
         let timeZone = TimeZone(identifier: timeZoneIdentifier)!
         let calendar = Calendar.family(timeZone)
@@ -30,6 +62,7 @@ public enum DemoFamily {
                 try writer.insert(member, position: position, locationSharing: member.id != MemberID("sue"), at: now)
             }
             for place in places { try writer.insert(place, at: now) }
+            try writer.add(schoolHolidays, at: now)
 
             // Emma's soccer practice: Thursdays 15:30–17:00, a series that began four weeks before
             // the current week's Thursday and goes on.

@@ -41,25 +41,9 @@ extension StoreWriter {
 
     /// Replaces an existing event's title, times, recurrence, exceptions, location and attendees in
     /// place (id, organizer and creation time stay), bumping its change tag. Returns whether the event
-    /// existed. (Same effect as the calendar work's `update(_:seriesEnd:at:by:expectedChangeTag:)`;
-    /// kept separate so the two changes integrate independently.)
+    /// existed. (The calendar's `update(_:seriesEnd:at:by:expectedChangeTag:)` without the change-tag check.)
     @discardableResult
     public func replaceImportedEvent(_ event: CalendarEvent, seriesEnd: Date?, at now: Date, by actor: MemberID?) throws -> Bool {
-        let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
-        try db.execute(sql: """
-            UPDATE event SET title = ?, start_at = ?, end_at = ?, all_day = ?, location = ?, rrule = ?, series_end_at = ?,
-              exdates = ?, updated_at = ?, updated_by = ?, change_tag = change_tag + 1
-            WHERE id = ?
-            """, arguments: [event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970, event.isAllDay,
-                             event.location, event.recurrence,
-                             event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
-                             exdates, now.timeIntervalSince1970, actor?.rawValue, event.id.rawValue])
-        guard db.changesCount > 0 else { return false }
-        try db.execute(sql: "DELETE FROM event_attendee WHERE event_id = ?", arguments: [event.id.rawValue])
-        for attendee in event.attendees {
-            try db.execute(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)",
-                           arguments: [event.id.rawValue, attendee.rawValue])
-        }
-        return true
+        try update(event, seriesEnd: seriesEnd, at: now, by: actor)
     }
 }

@@ -187,8 +187,15 @@ public struct StoreReader {
                                  start: Date(timeIntervalSince1970: row["start_at"]), end: Date(timeIntervalSince1970: row["end_at"]),
                                  isAllDay: row["all_day"], location: row["location"], attendees: attendees[id] ?? [],
                                  organizer: (row["organizer_id"] as String?).map { MemberID($0) },
-                                 recurrence: row["rrule"], exceptions: exdates.map(Date.init(timeIntervalSince1970:)))
+                                 recurrence: row["rrule"], recurrenceSkip: row["rrule_skip"],
+                                 exceptions: exdates.map(Date.init(timeIntervalSince1970:)))
         }
+    }
+
+    /// The family's school holidays, by first day.
+    public func schoolHolidays() throws -> [SchoolHoliday] {
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT name, first_day, last_day FROM school_holiday ORDER BY first_day, last_day, name"))
+            .map { SchoolHoliday(name: $0["name"], firstDay: $0["first_day"], lastDay: $0["last_day"]) }
     }
 
     public func session(_ id: String) throws -> StoredSession? {
@@ -280,16 +287,39 @@ public struct StoreWriter {
     public func insert(_ event: CalendarEvent, seriesEnd: Date?, at now: Date, by actor: MemberID?) throws {
         let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
         try db.cachedStatement(sql: """
-            INSERT INTO event(id, title, start_at, end_at, all_day, location, organizer_id, rrule, series_end_at, exdates, created_at, updated_at, updated_by)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO event(id, title, start_at, end_at, all_day, location, organizer_id, rrule, rrule_skip, series_end_at, exdates,
+              created_at, updated_at, updated_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute( arguments: [event.id.rawValue, event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
-                             event.isAllDay, event.location, event.organizer?.rawValue, event.recurrence,
+                             event.isAllDay, event.location, event.organizer?.rawValue, event.recurrence, event.recurrenceSkip,
                              event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
                              exdates, now.timeIntervalSince1970, now.timeIntervalSince1970, actor?.rawValue])
         for attendee in event.attendees {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)").execute(
                            arguments: [event.id.rawValue, attendee.rawValue])
         }
+    }
+
+    /// Adds school holidays; one already stored (same name and days) is left as it is. Returns how
+    /// many were new. Dates must be "YYYY-MM-DD" with the last day not before the first (the table
+    /// checks the order; callers validate the dates).
+    @discardableResult
+    public func add(_ holidays: [SchoolHoliday], at now: Date) throws -> Int {
+        var added = 0
+        for holiday in holidays {
+            try db.cachedStatement(sql: "INSERT INTO school_holiday(name, first_day, last_day, updated_at) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [holiday.name, holiday.firstDay, holiday.lastDay, now.timeIntervalSince1970])
+            added += db.changesCount
+        }
+        return added
+    }
+
+    /// Removes the school holidays overlapping `firstDay…lastDay` (inclusive, "YYYY-MM-DD"); returns how many.
+    @discardableResult
+    public func removeSchoolHolidays(from firstDay: String, through lastDay: String) throws -> Int {
+        try db.cachedStatement(sql: "DELETE FROM school_holiday WHERE first_day <= ? AND last_day >= ?")
+            .execute(arguments: [lastDay, firstDay])
+        return db.changesCount
     }
 
     public func deleteEvent(_ id: EventID) throws -> Bool {
@@ -305,12 +335,12 @@ public struct StoreWriter {
                        expectedChangeTag: Int? = nil) throws -> Bool {
         let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
         var sql = """
-            UPDATE event SET title = ?, start_at = ?, end_at = ?, all_day = ?, location = ?, rrule = ?, series_end_at = ?,
+            UPDATE event SET title = ?, start_at = ?, end_at = ?, all_day = ?, location = ?, rrule = ?, rrule_skip = ?, series_end_at = ?,
               exdates = ?, updated_at = ?, updated_by = ?, change_tag = change_tag + 1
             WHERE id = ?
             """
         var arguments: StatementArguments = [event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
-                                             event.isAllDay, event.location, event.recurrence,
+                                             event.isAllDay, event.location, event.recurrence, event.recurrenceSkip,
                                              event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
                                              exdates, now.timeIntervalSince1970, actor?.rawValue, event.id.rawValue]
         if let expectedChangeTag { sql += " AND change_tag = ?"; arguments += [expectedChangeTag] }

@@ -116,6 +116,20 @@ enum Migrations {
         migrator.registerMigration("v4-session-last-change") { db in
             try db.alter(table: "session") { t in t.add(column: "last_change", .text) }
         }
+        // "except school holidays": a series' skip that RRULE cannot hold (an X-HEARTH-SKIP value), and
+        // the family's school calendar it is read against. Dates are text so they stay civil dates.
+        migrator.registerMigration("v5-school-holidays") { db in
+            try db.alter(table: "event") { t in t.add(column: "rrule_skip", .text) }
+            try db.create(table: "school_holiday") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("first_day", .text).notNull()
+                t.column("last_day", .text).notNull()
+                t.column("updated_at", .double).notNull()
+                t.check(sql: "last_day >= first_day AND length(first_day) = 10 AND length(last_day) = 10")
+                t.uniqueKey(["first_day", "last_day", "name"], onConflict: .ignore)
+            }
+        }
         return migrator
     }
 }

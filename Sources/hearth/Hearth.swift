@@ -12,7 +12,7 @@ struct Hearth: ParsableCommand {
         commandName: "hearth",
         abstract: "Hearth, a family-coordination assistant.",
         subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
-                      ImportCommand.self, ExportCommand.self, TickCommand.self],
+                      ImportCommand.self, ExportCommand.self, TickCommand.self, SchoolHolidaysCommand.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -133,6 +133,8 @@ struct Resolve: ParsableCommand {
         var end: String?
         var minutes: Int?
         var rrule: String?
+        /// "school_holidays" for "except school holidays" (RRULE cannot say it; see the README).
+        var skip: String?
         var notes: [String]?
         var error: String?
     }
@@ -149,6 +151,7 @@ struct Resolve: ParsableCommand {
             output.end = result.end.map { ISO8601.string($0, in: zone) }
             output.minutes = result.minutes
             output.rrule = result.rrule
+            output.skip = result.skipsSchoolHolidays ? "school_holidays" : nil
             output.notes = result.notes.isEmpty ? nil : result.notes
         } catch {
             output.error = "\(error)"
@@ -156,7 +159,8 @@ struct Resolve: ParsableCommand {
         if json { print(JSONLine.encode(output)); return }
         if let error = output.error { print("not understood: \(error)"); throw ExitCode(1) }
         print([output.kind, output.start.map { "start \($0)" }, output.end.map { "end \($0)" },
-               output.minutes.map { "\($0) minutes" }, output.rrule.map { "RRULE:\($0)" }].compactMap { $0 }.joined(separator: "  "))
+               output.minutes.map { "\($0) minutes" }, output.rrule.map { "RRULE:\($0)" },
+               output.skip.map { "skipping \($0.replacingOccurrences(of: "_", with: " "))" }].compactMap { $0 }.joined(separator: "  "))
     }
 }
 

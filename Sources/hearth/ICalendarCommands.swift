@@ -7,14 +7,14 @@ import HearthStore
 // `hearth import ics FILE --member NAME` and `hearth export ics [--member NAME] [--output FILE]`.
 
 /// The family zone: --tz, else the family's setting, else the demo family's zone.
-private func familyZone(_ options: FamilyOptions, _ store: FamilyStore) throws -> TimeZone {
+func familyZone(_ options: FamilyOptions, _ store: FamilyStore) throws -> TimeZone {
     if let zone = options.timeZone { return zone }
     if let name = try store.read({ try $0.setting("time_zone") }), let zone = TimeZone(identifier: name) { return zone }
     return TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
 }
 
 /// A member by name, alias or id (case-insensitive).
-private func findMember(_ name: String, in store: FamilyStore, option: String) throws -> Member {
+func findMember(_ name: String, in store: FamilyStore, option: String) throws -> Member {
     let members = try store.read { try $0.members() }
     let key = name.trimmingCharacters(in: .whitespaces).lowercased()
     if let member = members.first(where: { $0.name.lowercased() == key || $0.id.rawValue.lowercased() == key || $0.aliases.contains { $0.lowercased() == key } }) {

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import HearthDomain
+import HearthEngine
+import HearthSkills
+import HearthStore
+
+// `hearth school-holidays list | add | remove | import`: the family's school calendar, which
+// series said "except school holidays" skip.
+
+private func schoolSkill(_ options: FamilyOptions, _ store: FamilyStore) throws -> SchoolHolidaySkill {
+    SchoolHolidaySkill(store: store, timeZone: try familyZone(options, store), logger: options.logger())
+}
+
+/// Reports a skill or file error as one clear line and exit status 1 (nothing was changed).
+private func reported(_ file: String? = nil, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ICalendarError {
+        throw fail(ValidationError("\(file ?? "input"), \(error)"))
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
+        throw fail(ValidationError("cannot read \(file ?? "input"): no such file"))
+    } catch let error as SkillError {
+        switch error {
+        case .permissionDenied(let message), .invalid(let message), .notFound(let message): throw fail(ValidationError(message))
+        }
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        throw fail(error)
+    }
+}
+
+struct SchoolHolidaysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "school-holidays",
+        abstract: "The family's school holidays (what \"except school holidays\" skips).",
+        discussion: """
+            Series booked "except school holidays", "in term time" or "every school day" skip their
+            occurrences on these days, including holidays added after the series was booked.
+            """,
+        subcommands: [List.self, Add.self, Remove.self, Import.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Lists the school holidays.")
+        @OptionGroup var options: FamilyOptions
+        @Flag(help: "Print JSON: [{\"name\", \"first_day\", \"last_day\"}].") var json = false
+
+        func run() throws {
+            try reported {
+                let holidays = try schoolSkill(options, try options.openStore()).holidays()
+                if json {
+                    struct Row: Encodable { var name: String; var first_day: String; var last_day: String }
+                    print(JSONLine.encode(holidays.map { Row(name: $0.name, first_day: $0.firstDay, last_day: $0.lastDay) }))
+                    return
+                }
+                if holidays.isEmpty {
+                    print("No school holidays yet. Add them with `hearth school-holidays import FILE.ics` or `hearth school-holidays add`.")
+                }
+                for holiday in holidays {
+                    print(holiday.firstDay == holiday.lastDay ? "\(holiday.firstDay)               \(holiday.name)"
+                          : "\(holiday.firstDay) – \(holiday.lastDay)  \(holiday.name)")
+                }
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Adds a school holiday.",
+            discussion: "hearth school-holidays add \"Winter recess\" 2026-12-24 2027-01-01   (one day: give only the first date)")
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "Its name, e.g. \"Winter recess\".") var name: String
+        @Argument(help: "The first closed day, YYYY-MM-DD.") var firstDay: String
+        @Argument(help: "The last closed day, YYYY-MM-DD (default: the first).") var lastDay: String?
+
+        func run() throws {
+            try reported {
+                let store = try options.openStore()
+                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                let added = try schoolSkill(options, store).add(name: name, firstDay: firstDay, lastDay: lastDay ?? firstDay,
+                                                                actor: actor?.id, now: options.pinnedNow ?? Date())
+                let days = lastDay.map { "\(firstDay) – \($0)" } ?? firstDay
+                print(added ? "Added \(name.trimmingCharacters(in: .whitespaces)), \(days)." : "\(name) (\(days)) was already there.")
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Removes the school holidays that overlap the days given.")
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The first day, YYYY-MM-DD.") var firstDay: String
+        @Argument(help: "The last day, YYYY-MM-DD (default: the first).") var lastDay: String?
+
+        func run() throws {
+            try reported {
+                let store = try options.openStore()
+                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                let removed = try schoolSkill(options, store).remove(firstDay: firstDay, lastDay: lastDay, actor: actor?.id,
+                                                                     now: options.pinnedNow ?? Date())
+                print(removed == 0 ? "No school holiday falls on those days." : "Removed \(removed) school holiday\(removed == 1 ? "" : "s").")
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Imports school holidays from the school's calendar (.ics).",
+            discussion: """
+                Takes the all-day entries whose title says school is closed (recess, holiday, break,
+                closed, no school, vacation, day off, half term, staff development …) and lists the
+                ones it left out; --all-day-entries takes every all-day entry. Importing the same file
+                again adds nothing twice. A malformed file is reported with its line and nothing is stored.
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The .ics file ('-' reads standard input).") var file: String
+        @Flag(help: "Take every all-day entry, not only those that say school is closed.") var allDayEntries = false
+
+        func run() throws {
+            try reported(file) {
+                let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                let store = try options.openStore()
+                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                let result = try schoolSkill(options, store).importCalendar(data, allDayEntries: allDayEntries, actor: actor?.id,
+                                                                            now: options.pinnedNow ?? Date())
+                print(result.summary)
+            }
+        }
+    }
+}
