@@ -166,6 +166,8 @@ public enum HearthError: Error, Sendable, Equatable {
     case notUnderstood
     case timeNotUnderstood(String)
     case ambiguousTime(String, choices: [String])
+    /// "except holidays" without saying which.
+    case unclearHolidays(String)
     case unknownMember(String)
     case unknownSpeaker(String)
     case pastTime(String)
@@ -181,7 +183,7 @@ public enum HearthError: Error, Sendable, Equatable {
         case .grammarLimit: "too_complex"
         case .notUnderstood: "not_understood"
         case .timeNotUnderstood: "time_not_understood"
-        case .ambiguousTime: "ambiguous_time"
+        case .ambiguousTime, .unclearHolidays: "ambiguous_time"
         case .unknownMember: "unknown_member"
         case .unknownSpeaker: "unknown_speaker"
         case .pastTime: "past_time"
@@ -206,6 +208,13 @@ public enum HearthError: Error, Sendable, Equatable {
         case .timeNotUnderstood(let phrase):
             return ReplyText("I couldn't work out when \"\(phrase)\" is. Try a day and a time, like \"Thursday at 4pm\".",
                              speak: "I couldn't work out when \(phrase) is. Try a day and a time, like Thursday at 4 PM.")
+        case .unclearHolidays(let phrase):
+            return ReplyText("Which holidays should \"\(phrase)\" skip? I know the school holidays: say \"except school holidays\".",
+                             speak: "Which holidays should it skip? I know the school holidays, so say except school holidays.")
+        case .ambiguousTime(let phrase, let choices) where choices.isEmpty:
+            // "twice a week" without the days: there is nothing to choose from, so ask for them.
+            return ReplyText("Which days for \"\(phrase)\"? Say them, like \"twice a week on Monday and Thursday\".",
+                             speak: "Which days for \(phrase)? Say them, like twice a week on Monday and Thursday.")
         case .ambiguousTime(let phrase, let choices):
             return ReplyText("\"\(phrase)\" could mean \(choices.joined(separator: " or ")). Which one did you mean?")
         case .unknownMember(let name):

@@ -65,6 +65,7 @@ struct SlotResolver {
                 } catch {
                     switch error {
                     case .notUnderstood: throw .timeNotUnderstood(capture.original)
+                    case .unclearHolidays: throw .unclearHolidays(capture.original)
                     case .ambiguous(_, let candidates):
                         let formatter = TimeFormatter(calendar: temporal.context.calendar, now: temporal.context.now)
                         throw .ambiguousTime(capture.original, choices: candidates.map { formatter.dateWords($0) })

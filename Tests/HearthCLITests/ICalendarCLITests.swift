@@ -7,6 +7,13 @@ final class ICalendarCLITests: XCTestCase {
 
     @discardableResult
     func run(_ arguments: [String], status expected: Int32 = 0) throws -> (String, String) {
+        try Self.hearth(arguments, status: expected)
+    }
+
+    /// Runs the built `hearth` with no stdin; checks the exit status; returns stdout and stderr.
+    @discardableResult
+    static func hearth(_ arguments: [String], status expected: Int32 = 0, file: StaticString = #filePath,
+                       line: UInt = #line) throws -> (String, String) {
         let process = Process()
         process.executableURL = CLITests.binary
         process.arguments = arguments
@@ -19,7 +26,7 @@ final class ICalendarCLITests: XCTestCase {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, expected, String(decoding: err, as: UTF8.self))
+        XCTAssertEqual(process.terminationStatus, expected, String(decoding: err, as: UTF8.self), file: file, line: line)
         return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 

@@ -173,6 +173,9 @@ public enum TemporalError: Error, Equatable, Sendable {
     case notUnderstood(String)
     /// The phrase has several readings, e.g. "friday the 13th" when the 13th is not a Friday.
     case ambiguous(String, candidates: [Date])
+    /// "every saturday except holidays": which holidays? Only the family's school holidays are
+    /// known, and skipping the wrong days silently would be worse than asking.
+    case unclearHolidays(String)
 }
 
 /// Resolves temporal phrases against a `TemporalContext`. Never reads the system clock.
@@ -190,7 +193,7 @@ public struct TemporalResolver: Sendable {
             var parser = TemporalParser(tokens: tokens)
             expression = try parser.parse()
         } catch {
-            throw .notUnderstood(phrase)
+            throw error == .unclearHolidays ? .unclearHolidays(phrase) : .notUnderstood(phrase)
         }
         var evaluator = TemporalEvaluator(context: context, phrase: phrase)
         return try evaluator.evaluate(expression)

@@ -754,11 +754,14 @@ struct TemporalEvaluator {
         if let u = e.untilDay {
             limits += 1
             let last = try resolveDay(u)
+            // "every saturday until yesterday": a rule that ends before it starts is not a rule.
+            guard firstDay <= last else { throw fail() }
             parts.append("UNTIL=" + Self.utcStamp(startOfDay(last.adding(days: 1)).addingTimeInterval(-1)))
         }
         if let (m, y) = e.untilMonth {
             limits += 1
             let first = try untilMonthStart(m, y)
+            guard firstDay < first else { throw fail() }
             parts.append("UNTIL=" + Self.utcStamp(startOfDay(first).addingTimeInterval(-1)))
         }
         if limits > 1 { throw fail() }

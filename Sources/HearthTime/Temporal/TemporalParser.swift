@@ -3,6 +3,9 @@ import Foundation
 struct TemporalParseError: Error, Equatable {
     var message: String
     init(_ message: String) { self.message = message }
+
+    /// "except holidays": reported as `TemporalError.unclearHolidays`, not as "not understood".
+    static let unclearHolidays = TemporalParseError("holidays without saying which")
 }
 
 /// Hand-written recursive-descent parser over `TemporalToken`s.
@@ -1016,6 +1019,9 @@ struct TemporalParser {
                 months.append(month)
             } else if acceptSchoolHolidays() {
                 schoolHolidays = true
+            } else if accept("holidays") || accept(["the", "holidays"]) || accept(["public", "holidays"])
+                        || accept(["bank", "holidays"]) || accept(["federal", "holidays"]) || accept(["national", "holidays"]) {
+                throw .unclearHolidays
             } else {
                 pos = save
                 break

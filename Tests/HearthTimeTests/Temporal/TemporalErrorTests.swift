@@ -12,6 +12,8 @@ final class TemporalErrorTests: TemporalTestCase {
             "monday and thursday", "10 times", "in 20 minutes at 5", "this week at 3", "the 0th",
             "all day at 4pm", "starting", "between 3", "feb 8 feb 9", "every tuesday twice",
             "for 2 months", "???", "4:75", "next blah",
+            // A rule that would end before its first occurrence.
+            "every saturday until yesterday", "every tuesday at 5 until last friday",
         ])
     }
 

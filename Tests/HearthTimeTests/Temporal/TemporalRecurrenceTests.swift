@@ -232,8 +232,13 @@ final class TemporalRecurrenceTests: TemporalTestCase {
                  now: "2026-12-31 20:00"),
         ])
         // A skip needs a rule, and "holidays" alone could mean public holidays: not guessed.
-        checkNotUnderstood(["tuesday except school holidays", "except school holidays", "every tuesday except holidays",
-                            "in term time", "tomorrow at 5 during term time"])
+        checkNotUnderstood(["tuesday except school holidays", "except school holidays", "in term time",
+                            "tomorrow at 5 during term time"])
+        for phrase in ["every tuesday except holidays", "every saturday at 10 except public holidays", "every monday except the holidays"] {
+            XCTAssertThrowsError(try resolver().resolve(phrase)) { error in
+                XCTAssertEqual(error as? TemporalError, .unclearHolidays(phrase))
+            }
+        }
     }
 
     func testTimesPerPeriodWithoutDaysIsAmbiguous() {
