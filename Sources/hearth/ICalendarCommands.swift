@@ -27,6 +27,26 @@ private func skill(_ options: FamilyOptions, _ store: FamilyStore) throws -> ICa
     ICalendarSkill(store: store, calendar: .family(try familyZone(options, store)), ids: RandomIDGenerator(), logger: options.logger())
 }
 
+/// Runs `body`, reporting a file or skill error as one clear line on stderr and exit status 1
+/// (nothing was changed: every write is one transaction).
+func reportingErrors(file: String? = nil, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ICalendarError {
+        throw fail(ValidationError("\(file ?? "input"), \(error)"))
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
+        throw fail(ValidationError("cannot read \(file ?? "input"): no such file"))
+    } catch let error as SkillError {
+        switch error {
+        case .permissionDenied(let message), .invalid(let message), .notFound(let message): throw fail(ValidationError(message))
+        }
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        throw fail(error)
+    }
+}
+
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -46,7 +66,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        try reportingErrors(file: file) {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile()
                                    : try Data(contentsOf: URL(fileURLWithPath: file))
             let store = try options.openStore()
@@ -55,16 +75,6 @@ struct ImportCommand: ParsableCommand {
             let result = try skill(options, store).importCalendar(data, for: target.id, actor: actor?.id ?? target.id,
                                                                   now: options.pinnedNow ?? Date())
             print(result.summary)
-        } catch let error as ICalendarError {
-            throw fail(ValidationError("\(file), \(error)"))
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
-            throw fail(ValidationError("cannot read \(file): no such file"))
-        } catch let error as SkillError {
-            switch error {
-            case .permissionDenied(let message), .invalid(let message), .notFound(let message): throw fail(ValidationError(message))
-            }
-        } catch {
-            throw fail(error)
         }
     }
 }

@@ -12,25 +12,6 @@ private func schoolSkill(_ options: FamilyOptions, _ store: FamilyStore) throws 
     SchoolHolidaySkill(store: store, timeZone: try familyZone(options, store), logger: options.logger())
 }
 
-/// Reports a skill or file error as one clear line and exit status 1 (nothing was changed).
-private func reported(_ file: String? = nil, _ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as ICalendarError {
-        throw fail(ValidationError("\(file ?? "input"), \(error)"))
-    } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
-        throw fail(ValidationError("cannot read \(file ?? "input"): no such file"))
-    } catch let error as SkillError {
-        switch error {
-        case .permissionDenied(let message), .invalid(let message), .notFound(let message): throw fail(ValidationError(message))
-        }
-    } catch let error as ExitCode {
-        throw error
-    } catch {
-        throw fail(error)
-    }
-}
-
 struct SchoolHolidaysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "school-holidays",
@@ -48,7 +29,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
         @Flag(help: "Print JSON: [{\"name\", \"first_day\", \"last_day\"}].") var json = false
 
         func run() throws {
-            try reported {
+            try reportingErrors {
                 let holidays = try schoolSkill(options, try options.openStore()).holidays()
                 if json {
                     struct Row: Encodable { var name: String; var first_day: String; var last_day: String }
@@ -76,7 +57,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
         @Argument(help: "The last closed day, YYYY-MM-DD (default: the first).") var lastDay: String?
 
         func run() throws {
-            try reported {
+            try reportingErrors {
                 let store = try options.openStore()
                 let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
                 let added = try schoolSkill(options, store).add(name: name, firstDay: firstDay, lastDay: lastDay ?? firstDay,
@@ -94,7 +75,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
         @Argument(help: "The last day, YYYY-MM-DD (default: the first).") var lastDay: String?
 
         func run() throws {
-            try reported {
+            try reportingErrors {
                 let store = try options.openStore()
                 let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
                 let removed = try schoolSkill(options, store).remove(firstDay: firstDay, lastDay: lastDay, actor: actor?.id,
@@ -118,7 +99,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
         @Flag(help: "Take every all-day entry, not only those that say school is closed.") var allDayEntries = false
 
         func run() throws {
-            try reported(file) {
+            try reportingErrors(file: file) {
                 let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
                 let store = try options.openStore()
                 let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
