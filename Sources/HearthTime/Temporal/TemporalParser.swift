@@ -36,8 +36,14 @@ struct TemporalParser {
     /// Position right after the last clock component, to join "4 pm 6 pm" into a range.
     private var lastClockEnd: Int? = nil
 
+    /// What the token helpers ask about each token, worked out once: components are tried in turn,
+    /// so every position is probed dozens of times, and a String comparison or dictionary lookup
+    /// per probe was most of the parse.
+    private let probes: [TokenProbe]
+
     init(tokens: [TemporalToken]) {
         self.tokens = tokens
+        self.probes = tokens.map(TokenProbe.init)
     }
 
     mutating func parse() throws(TemporalParseError) -> TemporalExpression {
@@ -56,18 +62,27 @@ struct TemporalParser {
         return i < tokens.count && i >= 0 ? tokens[i] : nil
     }
 
-    func word(_ offset: Int = 0) -> String? {
-        if case .word(let w)? = token(offset) { return w }
-        return nil
+    private func probe(_ offset: Int) -> TokenProbe? {
+        let i = pos + offset
+        return i < probes.count && i >= 0 ? probes[i] : nil
     }
 
-    func isWord(_ w: String, _ offset: Int = 0) -> Bool { word(offset) == w }
+    func word(_ offset: Int = 0) -> String? {
+        probe(offset)?.word
+    }
 
+    @inline(__always)
+    func isWord(_ w: String, _ offset: Int = 0) -> Bool {
+        probe(offset)?.isWord(w) ?? false
+    }
+
+    @inline(__always)
     mutating func accept(_ w: String) -> Bool {
-        if word() == w { pos += 1; return true }
+        if pos < probes.count, probes[pos].isWord(w) { pos += 1; return true }
         return false
     }
 
+    @inline(__always)
     mutating func accept(_ words: [String]) -> Bool {
         let save = pos
         for w in words {
@@ -115,18 +130,19 @@ struct TemporalParser {
                                        "please", "for", "to", "or", "then", "later", "is", "it"]
 
     func weekdayAt(_ offset: Int = 0) -> TemporalWeekday? {
-        word(offset).flatMap { Self.weekdayNames[$0] }
+        probe(offset)?.lexeme?.weekday
     }
 
     func monthAt(_ offset: Int = 0) -> Int? {
-        word(offset).flatMap { Self.monthNames[$0] }
+        probe(offset)?.lexeme?.month
     }
 
     func unitAt(_ offset: Int = 0) -> TemporalUnit? {
-        if let w = word(offset) {
-            if let u = Self.unitNames[w] { return u }
-        }
-        return nil
+        probe(offset)?.lexeme?.unit
+    }
+
+    func weekdayPluralAt(_ offset: Int = 0) -> TemporalWeekday? {
+        probe(offset)?.lexeme?.weekdayPlural
     }
 
     /// An ordinal at the cursor: "8th", "second", "last" (→ -1 when `allowLast`).
@@ -1133,14 +1149,13 @@ struct TemporalParser {
 
     mutating func parseWeekdayList(plural: Bool) -> [TemporalWeekday]? {
         var list: [TemporalWeekday] = []
-        let table = plural ? Self.weekdayPlurals : Self.weekdayNames
         while true {
             let save = pos
             if !list.isEmpty {
                 _ = accept("and") || accept("or")
                 _ = accept("on")
             }
-            if let w = word(), let wd = table[w] ?? (plural ? Self.weekdayNames[w] : nil) {
+            if let wd = plural ? weekdayPluralAt() ?? weekdayAt() : weekdayAt() {
                 pos += 1
                 list.append(wd)
             } else {
@@ -1155,7 +1170,7 @@ struct TemporalParser {
         let start = pos
         // Plural weekdays: "mondays", "on mondays and thursdays".
         _ = accept("on")
-        if let w = word(), Self.weekdayPlurals[w] != nil, let list = parseWeekdayList(plural: true) {
+        if weekdayPluralAt() != nil, let list = parseWeekdayList(plural: true) {
             return TemporalRecurrence(frequency: .weekly, byDay: list.map { .init(ordinal: nil, weekday: $0) })
         }
         if accept("weekdays") || accept(["week", "days"]) {
@@ -1347,4 +1362,53 @@ struct TemporalParser {
         if !sawDayWord, rec.byDay.isEmpty, rec.byMonthDay.count == 1, rec.byMonthDay[0] > 0 { return nil }
         return rec
     }
+}
+
+/// One token as the parser's helpers see it (see `TemporalParser.probes`).
+private struct TokenProbe {
+    /// The word, nil for numbers, dates and other non-word tokens.
+    let word: String?
+    /// The UTF-8 length of an ASCII word, else -1. Comparing it with a literal's length (a constant
+    /// once inlined) settles most mismatches without a String comparison, which is a library call.
+    /// The words the parser looks for are ASCII, and two ASCII strings are equal only if their
+    /// bytes are.
+    let asciiLength: Int
+    let lexeme: TemporalLexeme?
+
+    init(_ token: TemporalToken) {
+        if case .word(let w) = token {
+            word = w
+            asciiLength = w.utf8.allSatisfy { $0 < 0x80 } ? w.utf8.count : -1
+            lexeme = TemporalLexeme.table[w]
+        } else {
+            word = nil
+            asciiLength = -1
+            lexeme = nil
+        }
+    }
+
+    @inline(__always)
+    func isWord(_ w: String) -> Bool {
+        guard let word else { return false }
+        if asciiLength >= 0, asciiLength != w.utf8.count { return false }
+        return word == w
+    }
+}
+
+/// What the parser's word tables say about one word, so that a single lookup per token answers
+/// every `weekdayAt`/`monthAt`/`unitAt` probe.
+struct TemporalLexeme: Sendable {
+    var weekday: TemporalWeekday?
+    var weekdayPlural: TemporalWeekday?
+    var month: Int?
+    var unit: TemporalUnit?
+
+    static let table: [String: TemporalLexeme] = {
+        var table: [String: TemporalLexeme] = [:]
+        for (w, wd) in TemporalParser.weekdayNames { table[w, default: .init()].weekday = wd }
+        for (w, wd) in TemporalParser.weekdayPlurals { table[w, default: .init()].weekdayPlural = wd }
+        for (w, m) in TemporalParser.monthNames { table[w, default: .init()].month = m }
+        for (w, u) in TemporalParser.unitNames { table[w, default: .init()].unit = u }
+        return table
+    }()
 }
