@@ -31,53 +31,48 @@ enum TemporalNormalizer {
         func isLetter(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
         func isJoiner(_ byte: UInt8) -> Bool { byte == 58 || byte == 47 || byte == 45 || byte == 46 }  // : / - .
         // Stage 1: keep letters, digits, joiners between digits and apostrophes between letters.
-        var kept = [UInt8](repeating: 32, count: bytes.count)
-        for index in bytes.indices {
+        func isKept(_ index: Int) -> Bool {
             let byte = bytes[index]
+            if isLetter(byte) || isDigit(byte) { return true }
             let previous = index > 0 ? bytes[index - 1] : 32
             let next = index + 1 < bytes.count ? bytes[index + 1] : 32
-            if isLetter(byte) || isDigit(byte) {
-                kept[index] = byte
-            } else if isJoiner(byte), isDigit(previous), isDigit(next) {
-                kept[index] = byte
-            } else if byte == 39, isLetter(previous), isLetter(next) {  // '
-                kept[index] = byte
-            }
+            if isJoiner(byte) { return isDigit(previous) && isDigit(next) }
+            return byte == 39 && isLetter(previous) && isLetter(next)  // '
         }
-        // Stage 2: split on spaces and at digit/letter boundaries, re-attaching ordinal suffixes.
+        // Stage 2: split on dropped bytes and at digit/letter boundaries (a kept joiner sits between
+        // digits, so it is digit-like), re-attaching ordinal suffixes. Every resulting word is a
+        // contiguous run of `bytes`, so words are decoded straight from it.
         var words: [String] = []
         var index = 0
-        while index < kept.count {
-            guard kept[index] != 32 else { index += 1; continue }
+        while index < bytes.count {
+            guard isKept(index) else { index += 1; continue }
             var end = index
-            while end < kept.count && kept[end] != 32 { end += 1 }
+            while end < bytes.count && isKept(end) { end += 1 }
             var partStart = index
-            var currentIsDigit: Bool? = nil
-            var parts: [ArraySlice<UInt8>] = []
-            for position in index..<end {
-                let byte = kept[position]
-                let digitLike = isDigit(byte) || (isJoiner(byte) && currentIsDigit == true)
-                if let kind = currentIsDigit, kind != digitLike {
-                    parts.append(kept[partStart..<position])
-                    partStart = position
+            while partStart < end {
+                let digitLike = isDigit(bytes[partStart])
+                var partEnd = partStart + 1
+                while partEnd < end && (isDigit(bytes[partEnd]) || isJoiner(bytes[partEnd])) == digitLike { partEnd += 1 }
+                // "8" "th" → "8th" (the number part must be digits only).
+                if digitLike, partEnd + 2 <= end, bytes[partStart..<partEnd].allSatisfy(isDigit),
+                   isOrdinalSuffix(bytes[partEnd], bytes[partEnd + 1]),
+                   partEnd + 2 == end || isDigit(bytes[partEnd + 2]) || isJoiner(bytes[partEnd + 2]) {
+                    partEnd += 2
                 }
-                currentIsDigit = digitLike
-            }
-            parts.append(kept[partStart..<end])
-            var previousAllDigits = false
-            for part in parts {
-                let text = String(decoding: part, as: UTF8.self)
-                if previousAllDigits, ["st", "nd", "rd", "th"].contains(text) {
-                    words[words.count - 1] += text
-                    previousAllDigits = false
-                } else {
-                    words.append(text)
-                    previousAllDigits = part.allSatisfy(isDigit)
-                }
+                words.append(String(decoding: bytes[partStart..<partEnd], as: UTF8.self))
+                partStart = partEnd
             }
             index = end
         }
         return words
+    }
+
+    /// "st", "nd", "rd", "th" as two lowercase ASCII bytes.
+    private static func isOrdinalSuffix(_ first: UInt8, _ second: UInt8) -> Bool {
+        switch (first, second) {
+        case (115, 116), (110, 100), (114, 100), (116, 104): true  // st nd rd th
+        default: false
+        }
     }
 
     static func normalizeCharacters(_ text: String) -> String {
@@ -187,30 +182,61 @@ enum TemporalNormalizer {
         return isDigit(first)
     }
 
+    /// `units`, `tens`, `unitOrdinals` and `tensOrdinals` in one table (their words are distinct),
+    /// so that a word costs one lookup.
+    private enum NumberWord {
+        case unit(Int), ten(Int), unitOrdinal(Int), tenOrdinal(Int)
+    }
+
+    private static let numberWords: [String: NumberWord] = {
+        var table: [String: NumberWord] = [:]
+        for (w, n) in units { table[w] = .unit(n) }
+        for (w, n) in tens { table[w] = .ten(n) }
+        for (w, n) in unitOrdinals { table[w] = .unitOrdinal(n) }
+        for (w, n) in tensOrdinals { table[w] = .tenOrdinal(n) }
+        return table
+    }()
+
+    /// Skips the lookup for words that cannot be number words (digits, "at", "pm"): hashing a
+    /// String costs more than the rest of this pass.
+    private static func numberWord(_ w: String) -> NumberWord? {
+        let utf8 = w.utf8
+        guard utf8.count >= 3, utf8.count <= 11, let first = utf8.first, first >= 97, first <= 122 else { return nil }
+        return numberWords[w]
+    }
+
     /// Number words, "p m", "a m", "o clock".
     private static func joinWords(_ input: [String]) -> [String] {
         var out: [String] = []
+        out.reserveCapacity(input.count)
         var i = 0
         while i < input.count {
             let w = input[i]
             let next: String? = i + 1 < input.count ? input[i + 1] : nil
             // "second" stays a word: it is also a unit of time; the parser reads it as 2nd where
             // an ordinal is expected.
-            if let t = tens[w] {
-                if let n = next, let u = units[n], u >= 1, u <= 9 {
+            switch numberWord(w) {
+            case .ten(let t)?:
+                let nextNumber = next.flatMap(numberWord)
+                if case .unit(let u)? = nextNumber, u >= 1, u <= 9 {
                     out.append(String(t + u)); i += 2; continue
                 }
-                if let n = next, n != "second", let u = unitOrdinals[n], u >= 1, u <= 9 {
+                if let n = next, n != "second", case .unitOrdinal(let u)? = nextNumber, u >= 1, u <= 9 {
                     out.append(ordinalString(t + u)); i += 2; continue
                 }
                 if let n = next, n == "second" {
                     out.append(ordinalString(t + 2)); i += 2; continue
                 }
                 out.append(String(t)); i += 1; continue
+            case .unit(let u)?:
+                out.append(String(u)); i += 1; continue
+            case .unitOrdinal(let u)? where w != "second":
+                out.append(ordinalString(u)); i += 1; continue
+            case .tenOrdinal(let t)?:
+                out.append(ordinalString(t)); i += 1; continue
+            default:
+                break
             }
-            if let u = units[w] { out.append(String(u)); i += 1; continue }
-            if w != "second", let u = unitOrdinals[w] { out.append(ordinalString(u)); i += 1; continue }
-            if let t = tensOrdinals[w] { out.append(ordinalString(t)); i += 1; continue }
             if w == "o'clock" || w == "oclock" { out.append("oclock"); i += 1; continue }
             if w == "o", next == "clock" { out.append("oclock"); i += 2; continue }
             if w == "p", next == "m" { out.append("pm"); i += 2; continue }
