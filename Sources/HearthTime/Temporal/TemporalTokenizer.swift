@@ -33,12 +33,42 @@ enum TemporalTokenizer {
         for word in words {
             // Most words are plain words: skip the number shapes unless it starts with a digit.
             if let first = word.utf8.first, first >= 48 && first <= 57 {
-                tokens.append(contentsOf: tokenizeWord(word))
+                if let token = simpleNumberToken(word) {
+                    tokens.append(token)
+                } else {
+                    tokens.append(contentsOf: tokenizeWord(word))
+                }
             } else {
                 tokens.append(.word(word))
             }
         }
         return tokens
+    }
+
+    /// "4", "20", "8th": the usual numeric words, read from their bytes without the splitting and
+    /// allocations of `tokenizeWord`, giving the token it would give. Nil means "ask `tokenizeWord`".
+    private static func simpleNumberToken(_ w: String) -> TemporalToken? {
+        var value = 0
+        var digits = 0
+        var suffix: (UInt8, UInt8)? = nil
+        var rest = w.utf8.makeIterator()
+        while let byte = rest.next() {
+            if byte >= 48 && byte <= 57, suffix == nil {
+                // More digits than an Int surely holds: leave the overflow rules to `Int(_:)`.
+                guard digits < 18 else { return nil }
+                value = value * 10 + Int(byte - 48)
+                digits += 1
+            } else if suffix == nil, digits > 0, let second = rest.next() {
+                suffix = (byte, second)
+            } else {
+                return nil
+            }
+        }
+        guard let (first, second) = suffix else { return .number(value, digits: digits) }
+        switch (first, second) {
+        case (115, 116), (110, 100), (114, 100), (116, 104): return .ordinal(value)  // st nd rd th
+        default: return nil
+        }
     }
 
     private static func allDigits(_ s: Substring) -> Bool {
