@@ -32,15 +32,28 @@ struct TemporalEvaluator {
     /// forward by the gap and adds a note; a repeated time (fall-back) takes the first occurrence.
     mutating func instant(_ date: TemporalCivilDate, _ hour: Int, _ minute: Int) -> Date {
         let naive = Double(date.daysSinceEpoch * 86400 + hour * 3600 + minute * 60)
+        // Each time zone query costs about as much as the rest of this function, and callers often
+        // ask for the same wall time twice in a row (whether it is ahead, then the instant itself).
+        if let last = lastInstant, last.naive == naive { return last.instant }
+        let result = computeInstant(date, hour, minute, naive: naive)
+        lastInstant = (naive, result)
+        return result
+    }
+
+    private var lastInstant: (naive: Double, instant: Date)? = nil
+
+    private mutating func computeInstant(_ date: TemporalCivilDate, _ hour: Int, _ minute: Int, naive: Double) -> Date {
         let tz = context.timeZone
         let before = tz.secondsFromGMT(for: Date(timeIntervalSince1970: naive - 86400))
         let after = tz.secondsFromGMT(for: Date(timeIntervalSince1970: naive + 86400))
-        var valid: [Double] = []
-        for offset in Set([before, after]) {
+        // The instant when the wall time read with `offset` is real, i.e. that offset is in force then.
+        func reading(_ offset: Int) -> Double? {
             let t = naive - Double(offset)
-            if tz.secondsFromGMT(for: Date(timeIntervalSince1970: t)) == offset { valid.append(t) }
+            return tz.secondsFromGMT(for: Date(timeIntervalSince1970: t)) == offset ? t : nil
         }
-        if let first = valid.min() {
+        var first = reading(before)
+        if after != before, let t = reading(after) { first = min(first ?? t, t) }
+        if let first {
             return Date(timeIntervalSince1970: first)
         }
         // In the gap: interpret with the offset in force before the transition.
