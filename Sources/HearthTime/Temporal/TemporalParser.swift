@@ -431,7 +431,7 @@ struct TemporalParser {
             pos = save
         }
         // "next month on the 3rd", "this month the 15th": a day of that month.
-        for (words, offset) in [(["this", "month"], 0), (["next", "month"], 1), (["last", "month"], -1)] {
+        for (words, offset) in Self.relativeMonths {
             let save = pos
             if accept(words) {
                 _ = accept("on")
@@ -464,6 +464,9 @@ struct TemporalParser {
         pos = start
         return nil
     }
+
+    /// Built once: as a literal in `parseDate` the table was allocated on every call.
+    static let relativeMonths: [([String], Int)] = [(["this", "month"], 0), (["next", "month"], 1), (["last", "month"], -1)]
 
     /// A day-of-month number: an ordinal or a 1–2 digit cardinal 1–31 not followed by a
     /// time word (so "8 feb" and "feb 8" but not "feb 8 pm").
