@@ -1,5 +1,21 @@
 import Foundation
 
+/// The context's "now" on the local wall clock.
+struct TemporalLocalNow: Sendable {
+    let today: TemporalCivilDate
+    /// Seconds since local midnight.
+    let secondOfDay: Int
+
+    init(_ context: TemporalContext) {
+        let t = context.now.timeIntervalSince1970
+        let offset = context.timeZone.secondsFromGMT(for: context.now)
+        let local = Int((t + Double(offset)).rounded(.down))
+        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        today = TemporalCivilDate(daysSinceEpoch: days)
+        secondOfDay = local - days * 86400
+    }
+}
+
 /// Resolves a parsed `TemporalExpression` against the context's clock and time zone.
 /// See the conventions in `TemporalAPI.swift`.
 struct TemporalEvaluator {
@@ -11,15 +27,12 @@ struct TemporalEvaluator {
     /// Seconds since local midnight of `now` (wall clock).
     let nowSecondOfDay: Int
 
-    init(context: TemporalContext, phrase: String) {
+    /// `localNow` must be `TemporalLocalNow(context)`; a resolver works it out once for all its phrases.
+    init(context: TemporalContext, localNow: TemporalLocalNow, phrase: String) {
         self.context = context
         self.phrase = phrase
-        let t = context.now.timeIntervalSince1970
-        let offset = context.timeZone.secondsFromGMT(for: context.now)
-        let local = Int((t + Double(offset)).rounded(.down))
-        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
-        today = TemporalCivilDate(daysSinceEpoch: days)
-        nowSecondOfDay = local - days * 86400
+        today = localNow.today
+        nowSecondOfDay = localNow.secondOfDay
     }
 
     var now: Date { context.now }
