@@ -607,12 +607,16 @@ struct TemporalEvaluator {
             let said = rec.byDay.count + rec.byMonthDay.count
             if said == 0 { throw .ambiguous(phrase, candidates: []) }
         }
-        // Deduplicate and order the days Monday-first.
-        var seen = Set<String>()
-        rec.byDay = rec.byDay.filter { seen.insert($0.code).inserted }
-            .sorted { ($0.weekday.mondayIndex, $0.ordinal ?? 0) < ($1.weekday.mondayIndex, $1.ordinal ?? 0) }
-        rec.byMonthDay = Array(Set(rec.byMonthDay)).sorted { a, b in
-            (a < 0 ? 100 + a : a) < (b < 0 ? 100 + b : b)
+        // Deduplicate and order the days Monday-first (one day, the usual case, already is).
+        if rec.byDay.count > 1 {
+            var seen = Set<String>()
+            rec.byDay = rec.byDay.filter { seen.insert($0.code).inserted }
+                .sorted { ($0.weekday.mondayIndex, $0.ordinal ?? 0) < ($1.weekday.mondayIndex, $1.ordinal ?? 0) }
+        }
+        if rec.byMonthDay.count > 1 {
+            rec.byMonthDay = Array(Set(rec.byMonthDay)).sorted { a, b in
+                (a < 0 ? 100 + a : a) < (b < 0 ? 100 + b : b)
+            }
         }
         guard e.relativeMinutes == nil, e.dayRange == nil, e.untilClock == nil, e.afterClock == nil, !e.allDay,
               e.window == nil
