@@ -31,7 +31,7 @@ final class SchoolHolidayTests: XCTestCase {
 
     func testHolidaysAddedAfterBookingApplyToTheSeries() throws {
         let assistant = try Fixtures.demoAssistant()
-        try assistant.store.write { try $0.removeSchoolHolidays(from: "2000-01-01", through: "2099-12-31") }
+        _ = try assistant.store.write { try $0.removeSchoolHolidays(from: "2000-01-01", through: "2099-12-31") }
         let reply = assistant.handle(Turn(text: "Schedule Jake for piano every Tuesday at 5pm except school holidays", speaker: "Lisa",
                                           now: Fixtures.monday))
         XCTAssertEqual(reply.state, "result_ready", reply.reply)
@@ -123,7 +123,7 @@ final class SchoolHolidayTests: XCTestCase {
     func testImportTakesClosuresAndSaysWhatItLeftOut() throws {
         let store = try FamilyStore.inMemory()
         try DemoFamily.install(into: store, now: Fixtures.monday)
-        try store.write { try $0.removeSchoolHolidays(from: "2000-01-01", through: "2099-12-31") }
+        _ = try store.write { try $0.removeSchoolHolidays(from: "2000-01-01", through: "2099-12-31") }
         let skill = holidaySkill(store)
         let result = try skill.importCalendar(Data(Self.districtCalendar.utf8), actor: MemberID("lisa"), now: Fixtures.monday)
         XCTAssertEqual(result.taken, [SchoolHoliday(name: "Winter Recess (Schools Closed)", firstDay: "2026-12-24", lastDay: "2027-01-01"),
