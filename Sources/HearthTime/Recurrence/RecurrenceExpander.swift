@@ -40,8 +40,7 @@ public struct RecurrenceExpander: Sendable {
                             in window: DateInterval, exceptions: Set<Date> = []) -> [Date] {
         var result: [Date] = []
         let duration = max(0, duration)
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
-                                      schoolHolidays: schoolHolidays)
+        let engine = makeEngine(rule, seriesStart)
         let lowerInstant = window.start.addingTimeInterval(-duration)
         let excluded = Set(exceptions.map { Int($0.timeIntervalSince1970.rounded()) })
         engine.run(from: lowerInstant, through: window.end) { start, skipped in
@@ -60,18 +59,8 @@ public struct RecurrenceExpander: Sendable {
     /// nil when the series has ended or none occurs within 400 years.
     public func nextOccurrence(of rule: RecurrenceRule, seriesStart: Date, after date: Date,
                                exceptions: Set<Date> = []) -> Date? {
-        var found: Date?
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
-                                      schoolHolidays: schoolHolidays)
-        let excluded = Set(exceptions.map { Int($0.timeIntervalSince1970.rounded()) })
-        let horizon = date.addingTimeInterval(400 * 366 * 86_400)
-        engine.run(from: date, through: horizon) { start, skipped in
-            if start > horizon { return false }
-            if skipped || start <= date || excluded.contains(Int(start.timeIntervalSince1970.rounded())) { return true }
-            found = start
-            return false
-        }
-        return found
+        // At most one occurrence can start exactly at `date`, so the second of two is strictly after.
+        occurrences(of: rule, seriesStart: seriesStart, from: date, limit: 2, exceptions: exceptions).first { $0 > date }
     }
 
     /// The next `limit` occurrences starting at or after `date` (exceptions and skip pattern applied).
@@ -79,8 +68,7 @@ public struct RecurrenceExpander: Sendable {
                             exceptions: Set<Date> = []) -> [Date] {
         guard limit > 0 else { return [] }
         var result: [Date] = []
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
-                                      schoolHolidays: schoolHolidays)
+        let engine = makeEngine(rule, seriesStart)
         let excluded = Set(exceptions.map { Int($0.timeIntervalSince1970.rounded()) })
         let horizon = date.addingTimeInterval(400 * 366 * 86_400)
         engine.run(from: date, through: horizon) { start, skipped in
@@ -92,6 +80,11 @@ public struct RecurrenceExpander: Sendable {
         return result
     }
 
+    private func makeEngine(_ rule: RecurrenceRule, _ seriesStart: Date) -> RecurrenceEngine {
+        RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
+                         schoolHolidays: schoolHolidays)
+    }
+
     /// Starts within `window` that the rule generates but its `skipPattern` removes — what an
     /// iCalendar export writes as EXDATEs for clients that do not know `X-HEARTH-SKIP`.
     public func skippedOccurrences(of rule: RecurrenceRule, seriesStart: Date, duration: TimeInterval = 0,
@@ -99,8 +92,7 @@ public struct RecurrenceExpander: Sendable {
         guard rule.skipPattern != nil else { return [] }
         var result: [Date] = []
         let duration = max(0, duration)
-        let engine = RecurrenceEngine(rule: rule, seriesStart: seriesStart, converter: RecurrenceLocalTime(timeZone: timeZone),
-                                      schoolHolidays: schoolHolidays)
+        let engine = makeEngine(rule, seriesStart)
         engine.run(from: window.start.addingTimeInterval(-duration), through: window.end) { start, skipped in
             if start >= window.end { return false }
             if skipped && (start >= window.start || start.addingTimeInterval(duration) > window.start) {
