@@ -41,20 +41,11 @@ public struct CalendarSkill: Sendable {
         try occurrences(of: [member], in: range)
     }
 
-    /// The family's school holidays, for series said "except school holidays". A stored range that
-    /// no longer reads (edited by hand) is left out and logged rather than failing every turn.
+    /// The family's school holidays, for series said "except school holidays".
     /// Inside a write transaction pass its `reader` (the store's queue is not reentrant).
     public func schoolHolidays(reader: StoreReader? = nil) throws -> SchoolHolidays {
         let stored = try reader?.schoolHolidays() ?? store.read { try $0.schoolHolidays() }
-        var ranges: [(firstDay: String, lastDay: String)] = []
-        for holiday in stored {
-            if (try? SchoolHolidays(ranges: [(holiday.firstDay, holiday.lastDay)])) != nil {
-                ranges.append((holiday.firstDay, holiday.lastDay))
-            } else {
-                logger.warning("unreadable school holiday dates", metadata: ["first": "\(holiday.firstDay)", "last": "\(holiday.lastDay)"])
-            }
-        }
-        return (try? SchoolHolidays(ranges: ranges)) ?? .none
+        return CalendarRecurrence.schoolHolidays(stored, logger: logger)
     }
 
     /// An expander for `events`; it reads the school holidays only when one of them skips them, so
@@ -132,14 +123,14 @@ public struct CalendarSkill: Sendable {
         try store.read { try $0.schoolHolidays() }
     }
 
-    /// The first occurrence of `series` after `date` that the school holidays remove, and the
-    /// holiday it falls in; nil when none does (within the holidays known).
-    public func firstSkippedOccurrence(of series: CalendarEvent, after date: Date) throws -> (Date, SchoolHoliday)? {
-        let known = try storedSchoolHolidays()
+    /// The first occurrence of `series` after `date` that the school holidays `known` (as stored)
+    /// remove, and the holiday it falls in; nil when none does.
+    public func firstSkippedOccurrence(of series: CalendarEvent, after date: Date, known: [SchoolHoliday]) -> (Date, SchoolHoliday)? {
         guard CalendarRecurrence.skipsSchoolHolidays(series), let rule = CalendarRecurrence.rule(of: series),
               let last = known.map(\.lastDay).max(), let lastDate = ISO8601.date(last, in: calendar.timeZone), lastDate > date
         else { return nil }
-        let expander = RecurrenceExpander(timeZone: calendar.timeZone, schoolHolidays: try schoolHolidays())
+        let expander = RecurrenceExpander(timeZone: calendar.timeZone,
+                                          schoolHolidays: CalendarRecurrence.schoolHolidays(known, logger: logger))
         let window = DateInterval(start: date, end: lastDate.addingTimeInterval(86_400))
         guard let first = expander.skippedOccurrences(of: rule, seriesStart: series.start, in: window).first(where: { $0 > date }) else {
             return nil
@@ -402,19 +393,9 @@ public struct CalendarSkill: Sendable {
         try Self.checkCanChange(series, actor: actor)
         let moved = try CalendarRecurrence.moving(series, occurrence: occurrence.start, to: start, calendar: calendar)
         let words = CalendarRecurrence.describe(moved, formatter: formatter) ?? formatter.time(start)
-        let sent = try store.write { writer -> [OutboxNotification] in
-            guard try writer.update(moved, seriesEnd: CalendarRecurrence.seriesEnd(of: moved, timeZone: calendar.timeZone),
-                                    at: now, by: actor.id) else {
-                throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
-            }
-            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):")
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
-                                            summary: "Moved \(series.title) to \(words)"))
-            let sent = try notifyAttendees(of: moved, except: actor.id, kind: "event_moved", title: "Event moved",
-                                           body: "\(series.title) is now \(words)", writer: writer, now: now)
-            try queueReminders(for: moved, writer: writer, now: now, formatter: formatter)
-            return sent
-        }
+        let sent = try rewriteSeries(series, as: moved, actor: actor, now: now, summary: "Moved \(series.title) to \(words)",
+                                     notifying: moved, kind: "event_moved", title: "Event moved",
+                                     body: "\(series.title) is now \(words)", formatter: formatter)
         return Change(event: moved, notifications: sent)
     }
 
@@ -463,18 +444,29 @@ public struct CalendarSkill: Sendable {
             return try deleteEvent(series, actor: actor, now: now, formatter: formatter)
         }
         let words = CalendarRecurrence.describe(series, formatter: formatter) ?? series.title
-        let sent = try store.write { writer -> [OutboxNotification] in
-            guard try writer.update(ended, seriesEnd: CalendarRecurrence.seriesEnd(of: ended, timeZone: calendar.timeZone),
+        let from = formatter.dateWords(occurrence.start)
+        let sent = try rewriteSeries(series, as: ended, actor: actor, now: now, summary: "Cancelled \(series.title) (\(words)) from \(from) on",
+                                     notifying: series, kind: "event_cancelled", title: "Event cancelled",
+                                     body: "\(series.title) (\(words)) is cancelled from \(from) on", formatter: formatter)
+        return Change(event: ended, notifications: sent)
+    }
+
+    /// Stores a series' new form in one transaction: its old reminders go, the change is logged,
+    /// the other attendees of `notified` are told, and the new form's reminders are queued.
+    private func rewriteSeries(_ series: CalendarEvent, as updated: CalendarEvent, actor: Member, now: Date, summary: String,
+                               notifying notified: CalendarEvent, kind: String, title: String, body: String,
+                               formatter: TimeFormatter) throws -> [OutboxNotification] {
+        try store.write { writer in
+            guard try writer.update(updated, seriesEnd: CalendarRecurrence.seriesEnd(of: updated, timeZone: calendar.timeZone),
                                     at: now, by: actor.id) else {
                 throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
             }
             try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):")
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
-                                            summary: "Cancelled \(series.title) (\(words)) from \(formatter.dateWords(occurrence.start)) on"))
-            return try notifyAttendees(of: series, except: actor.id, kind: "event_cancelled", title: "Event cancelled",
-                                       body: "\(series.title) (\(words)) is cancelled from \(formatter.dateWords(occurrence.start)) on",
-                                       writer: writer, now: now)
+                                            summary: summary))
+            let sent = try notifyAttendees(of: notified, except: actor.id, kind: kind, title: title, body: body, writer: writer, now: now)
+            try queueReminders(for: updated, writer: writer, now: now, formatter: formatter)
+            return sent
         }
-        return Change(event: ended, notifications: sent)
     }
 }
