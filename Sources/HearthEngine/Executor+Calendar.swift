@@ -11,7 +11,7 @@ extension Executor {
         let end = draft.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
         return CalendarEvent(id: EventID(ids.next("evt")), title: CalendarRules.eventTitle(from: draft.title), start: start, end: end,
                              location: draft.location, attendees: draft.attendees, organizer: speaker.id,
-                             recurrence: draft.recurrence, recurrenceSkip: draft.recurrence == nil ? nil : draft.recurrenceSkip)
+                             recurrence: draft.recurrence, recurrenceSkip: draft.recurrenceSkip)
     }
 
     func createEvent(_ draft: EventDraft, overrideConflicts: Bool) throws -> Outcome {
@@ -54,7 +54,7 @@ extension Executor {
                              + "`hearth school-holidays import FILE.ics` and they'll be skipped from then on.",
                              speak: " I don't know your school holidays yet, so nothing is skipped for now. Once they're added, they will be.")
         }
-        guard let (skipped, holiday) = try calendarSkill.firstSkippedOccurrence(of: series, after: now) else {
+        guard let (skipped, holiday) = calendarSkill.firstSkippedOccurrence(of: series, after: now, known: known) else {
             return words { spoken in
                 " None of its days fall in the school holidays I know of, through \(formatter.dateWords(ISO8601.date(lastKnown, in: calendar.timeZone) ?? now, spoken: spoken))."
             }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthDomain
+import HearthSkills
 import HearthTime
 
 /// What Hearth says: `display` for screens (may hold line breaks and numbered lists), `speak` for
@@ -35,7 +36,7 @@ public struct EventDraft: Sendable, Equatable, Codable {
     mutating func repeatAs(_ time: TemporalResolution) {
         guard let rrule = time.rrule else { return }
         recurrence = rrule
-        recurrenceSkip = time.skipsSchoolHolidays ? SkipPattern(schoolHolidays: true).propertyValue : nil
+        recurrenceSkip = time.skipsSchoolHolidays ? CalendarRecurrence.schoolHolidaysSkip : nil
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HearthDomain
 import HearthTime
+import Logging
 
 /// Recurring events: rules in words, series ends, occurrences, and moving a series — the parts of
 /// the calendar that need HearthTime's `RecurrenceRule` (HearthDomain does not know it).
@@ -23,6 +24,20 @@ public enum CalendarRecurrence {
 
     /// The `recurrenceSkip` value for "except school holidays".
     public static let schoolHolidaysSkip = SkipPattern(schoolHolidays: true).propertyValue
+
+    /// The stored school holidays as the expander reads them. A range that no longer reads (edited by
+    /// hand in the database) is left out and logged rather than failing every calendar read.
+    public static func schoolHolidays(_ stored: [SchoolHoliday], logger: Logger) -> SchoolHolidays {
+        var ranges: [(firstDay: String, lastDay: String)] = []
+        for holiday in stored {
+            if (try? SchoolHolidays(ranges: [(holiday.firstDay, holiday.lastDay)])) != nil {
+                ranges.append((holiday.firstDay, holiday.lastDay))
+            } else {
+                logger.warning("unreadable school holiday dates", metadata: ["first": "\(holiday.firstDay)", "last": "\(holiday.lastDay)"])
+            }
+        }
+        return (try? SchoolHolidays(ranges: ranges)) ?? .none
+    }
 
     /// `describe(_:start:…)` for a stored event, with its skip: "every Tuesday at 5:00 PM except
     /// school holidays".

@@ -71,8 +71,7 @@ public struct ICalendarSkill: Sendable {
         if incoming.contains(where: { CalendarRecurrence.skipsSchoolHolidays($0.event) }) {
             // Our own export wrote the holidays as EXDATEs too; the skip covers them, so keeping them
             // would cancel those dates for good even if a holiday is later removed.
-            let stored = try store.read { try $0.schoolHolidays() }
-            let holidays = (try? SchoolHolidays(ranges: stored.map { ($0.firstDay, $0.lastDay) })) ?? .none
+            let holidays = CalendarRecurrence.schoolHolidays(try store.read { try $0.schoolHolidays() }, logger: logger)
             for index in incoming.indices where CalendarRecurrence.skipsSchoolHolidays(incoming[index].event) {
                 incoming[index].event.exceptions.removeAll { holidays.contains(isoDate: ISO8601.dateString($0, in: zone)) }
             }
@@ -371,7 +370,7 @@ public struct ICalendarSkill: Sendable {
             let events = try reader.allEvents(attendedBy: member.map { [$0] })
             return (events, try reader.eventUIDs(events.map(\.id)), try reader.members(), try reader.schoolHolidays())
         }
-        let schoolHolidays = (try? SchoolHolidays(ranges: holidays.map { ($0.firstDay, $0.lastDay) })) ?? .none
+        let schoolHolidays = CalendarRecurrence.schoolHolidays(holidays, logger: logger)
         let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var vcalendar = ICalendarComponent(name: "VCALENDAR", properties: [
             ICalendarProperty(name: "VERSION", value: "2.0"),

@@ -12,11 +12,10 @@ import Logging
 /// the same school; families with several schools are a later step (a holiday per place).
 public struct SchoolHolidaySkill: Sendable {
     public let store: FamilyStore
-    public let timeZone: TimeZone
     public let logger: Logger
 
-    public init(store: FamilyStore, timeZone: TimeZone, logger: Logger) {
-        self.store = store; self.timeZone = timeZone; self.logger = logger
+    public init(store: FamilyStore, logger: Logger) {
+        self.store = store; self.logger = logger
     }
 
     /// Words in a calendar entry's title that mean school is closed. District calendars also list
@@ -37,9 +36,10 @@ public struct SchoolHolidaySkill: Sendable {
 
         public var summary: String {
             var lines = ["Imported \(taken.count) school holiday\(taken.count == 1 ? "" : "s") (\(added) new)."]
-            lines += taken.map { "- \(SchoolHolidaySkill.range($0)): \($0.name)" }
+            lines += taken.map { "- \(SchoolHolidaySkill.days($0)): \($0.name)" }
             if !notClosures.isEmpty {
-                lines.append("Left out \(notClosures.count) all-day entr\(notClosures.count == 1 ? "y" : "ies") that don't say school is closed "
+                let one = notClosures.count == 1
+                lines.append("Left out \(notClosures.count) all-day entr\(one ? "y that doesn't" : "ies that don't") say school is closed "
                              + "(add one with `hearth school-holidays add`): " + notClosures.joined(separator: "; "))
             }
             if timed > 0 { lines.append("Left out \(timed) entr\(timed == 1 ? "y" : "ies") with a clock time (a holiday is whole days).") }
@@ -48,7 +48,7 @@ public struct SchoolHolidaySkill: Sendable {
     }
 
     /// "2026-12-24 – 2027-01-01", or the one day.
-    static func range(_ holiday: SchoolHoliday) -> String {
+    public static func days(_ holiday: SchoolHoliday) -> String {
         holiday.firstDay == holiday.lastDay ? holiday.firstDay : "\(holiday.firstDay) – \(holiday.lastDay)"
     }
 
@@ -65,7 +65,7 @@ public struct SchoolHolidaySkill: Sendable {
             let added = try writer.add([holiday], at: now)
             if added > 0 {
                 try writer.append(ActivityEntry(at: now, actor: actor, action: "add", subjectType: "school_holiday", subjectID: nil,
-                                                summary: "added a school holiday, \(Self.range(holiday))"))
+                                                summary: "added a school holiday, \(Self.days(holiday))"))
             }
             return added > 0
         }
@@ -79,7 +79,7 @@ public struct SchoolHolidaySkill: Sendable {
             let removed = try writer.removeSchoolHolidays(from: holiday.firstDay, through: holiday.lastDay)
             if removed > 0 {
                 try writer.append(ActivityEntry(at: now, actor: actor, action: "remove", subjectType: "school_holiday", subjectID: nil,
-                                                summary: "removed \(removed) school holiday\(removed == 1 ? "" : "s") in \(Self.range(holiday))"))
+                                                summary: "removed \(removed) school holiday\(removed == 1 ? "" : "s") in \(Self.days(holiday))"))
             }
             return removed
         }

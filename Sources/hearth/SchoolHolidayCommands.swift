@@ -9,7 +9,7 @@ import HearthStore
 // series said "except school holidays" skip.
 
 private func schoolSkill(_ options: FamilyOptions, _ store: FamilyStore) throws -> SchoolHolidaySkill {
-    SchoolHolidaySkill(store: store, timeZone: try familyZone(options, store), logger: options.logger())
+    SchoolHolidaySkill(store: store, logger: options.logger())
 }
 
 struct SchoolHolidaysCommand: ParsableCommand {
@@ -39,9 +39,9 @@ struct SchoolHolidaysCommand: ParsableCommand {
                 if holidays.isEmpty {
                     print("No school holidays yet. Add them with `hearth school-holidays import FILE.ics` or `hearth school-holidays add`.")
                 }
+                // Names line up: a one-day holiday's dates are padded to a range's width.
                 for holiday in holidays {
-                    print(holiday.firstDay == holiday.lastDay ? "\(holiday.firstDay)               \(holiday.name)"
-                          : "\(holiday.firstDay) – \(holiday.lastDay)  \(holiday.name)")
+                    print(SchoolHolidaySkill.days(holiday).padding(toLength: 23, withPad: " ", startingAt: 0) + "  " + holiday.name)
                 }
             }
         }
@@ -60,10 +60,11 @@ struct SchoolHolidaysCommand: ParsableCommand {
             try reportingErrors {
                 let store = try options.openStore()
                 let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
-                let added = try schoolSkill(options, store).add(name: name, firstDay: firstDay, lastDay: lastDay ?? firstDay,
+                let holiday = SchoolHoliday(name: name.trimmingCharacters(in: .whitespaces), firstDay: firstDay, lastDay: lastDay ?? firstDay)
+                let added = try schoolSkill(options, store).add(name: holiday.name, firstDay: holiday.firstDay, lastDay: holiday.lastDay,
                                                                 actor: actor?.id, now: options.pinnedNow ?? Date())
-                let days = lastDay.map { "\(firstDay) – \($0)" } ?? firstDay
-                print(added ? "Added \(name.trimmingCharacters(in: .whitespaces)), \(days)." : "\(name) (\(days)) was already there.")
+                let days = SchoolHolidaySkill.days(holiday)
+                print(added ? "Added \(holiday.name), \(days)." : "\(holiday.name) (\(days)) was already there.")
             }
         }
     }

@@ -59,7 +59,7 @@ final class SchoolHolidayCLITests: XCTestCase {
         XCTAssertEqual(imported, """
             Imported 1 school holiday (1 new).
             - 2026-04-03 – 2026-04-10: Spring Recess
-            Left out 1 all-day entry that don't say school is closed (add one with `hearth school-holidays add`): Report cards
+            Left out 1 all-day entry that doesn't say school is closed (add one with `hearth school-holidays add`): Report cards
 
             """)
         let (listed, _) = try run(["school-holidays", "list", "--json", "--db", db])

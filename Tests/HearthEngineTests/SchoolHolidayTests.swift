@@ -19,7 +19,7 @@ final class SchoolHolidayTests: XCTestCase {
     }
 
     func holidaySkill(_ store: FamilyStore) -> SchoolHolidaySkill {
-        SchoolHolidaySkill(store: store, timeZone: Fixtures.zone, logger: Logger(label: "test"))
+        SchoolHolidaySkill(store: store, logger: Logger(label: "test"))
     }
 
     func pianoStarts(_ assistant: Assistant, from: String, to: String) throws -> [String] {
