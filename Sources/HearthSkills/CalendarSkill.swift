@@ -13,7 +13,7 @@ public enum SkillError: Error, Equatable, Sendable {
 /// Calendar atomic functions of seed 000 §3.1 over the family store. Reads expand recurring series
 /// into occurrences; each write is one transaction that also appends the activity log and the outbox.
 public struct CalendarSkill: Sendable {
-    public let store: FamilyStore
+    public let store: any StoreAccess
     public let calendar: Calendar
     public let ids: any IDGenerator
     public let logger: Logger
@@ -21,8 +21,13 @@ public struct CalendarSkill: Sendable {
     /// Reminders promised for a new appointment: a day before and an hour before.
     public static let reminderOffsets: [TimeInterval] = [24 * 3600, 3600]
 
-    public init(store: FamilyStore, calendar: Calendar, ids: any IDGenerator, logger: Logger) {
+    public init(store: any StoreAccess, calendar: Calendar, ids: any IDGenerator, logger: Logger) {
         self.store = store; self.calendar = calendar; self.ids = ids; self.logger = logger
+    }
+
+    /// The same skill working inside an open transaction (a turn's): its reads and writes join it.
+    public func joining(_ transaction: any StoreAccess) -> CalendarSkill {
+        CalendarSkill(store: transaction, calendar: calendar, ids: ids, logger: logger)
     }
 
     /// Occurrences overlapping `range` of the events `members` attend (all members when nil), by start.

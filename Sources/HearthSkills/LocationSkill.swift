@@ -4,8 +4,11 @@ import HearthStore
 
 /// Where family members are (seed 000 §3.3), as far as each one's sharing allows.
 public struct LocationSkill: Sendable {
-    public let store: FamilyStore
-    public init(store: FamilyStore) { self.store = store }
+    public let store: any StoreAccess
+    public init(store: any StoreAccess) { self.store = store }
+
+    /// The same skill working inside an open transaction (a turn's): its reads join it.
+    public func joining(_ transaction: any StoreAccess) -> LocationSkill { LocationSkill(store: transaction) }
 
     public enum Whereabouts: Sendable, Equatable {
         case atPlace(Place, updated: Date, battery: Int?)

@@ -16,9 +16,17 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     }
 }
 
+/// Where reads and writes go: the store itself, where each call is a transaction of its own, or a
+/// transaction already open (a turn's, see `StoreWriter.joined`), which calls join instead.
+/// Skills take one, so the same atomic function runs alone (CLI import) or inside a turn.
+public protocol StoreAccess: Sendable {
+    func read<T>(_ body: (StoreReader) throws -> T) throws -> T
+    func write<T>(_ body: (StoreWriter) throws -> T) throws -> T
+}
+
 /// The family database. The only place SQL lives. Every atomic function writes through one
 /// `write` call (one transaction); reads go through `read`.
-public final class FamilyStore: Sendable {
+public final class FamilyStore: StoreAccess {
     public let writer: any DatabaseWriter
 
     public init(writer: any DatabaseWriter) throws {
@@ -254,6 +262,22 @@ public struct StoreWriter {
     let db: Database
     public var reader: StoreReader { StoreReader(db: db) }
 
+    /// This open transaction as a `StoreAccess`: reads and writes through it join the transaction,
+    /// so a whole turn (the check, the change it justifies, the session) commits or rolls back as one.
+    /// Valid only inside the `write` closure that produced this writer.
+    public var joined: JoinedTransaction { JoinedTransaction(writer: self) }
+}
+
+/// An open write transaction seen as a `StoreAccess` (see `StoreWriter.joined`).
+public struct JoinedTransaction: StoreAccess, @unchecked Sendable {
+    // Unchecked: GRDB's `Database` is not Sendable. A JoinedTransaction never outlives the write
+    // closure it was made in and is used on that closure's thread only.
+    let writer: StoreWriter
+    public func read<T>(_ body: (StoreReader) throws -> T) throws -> T { try body(writer.reader) }
+    public func write<T>(_ body: (StoreWriter) throws -> T) throws -> T { try body(writer) }
+}
+
+extension StoreWriter {
     public func setSetting(_ key: String, _ value: String) throws {
         try db.cachedStatement(sql: "INSERT INTO family_setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").execute(
                        arguments: [key, value])
