@@ -11,12 +11,16 @@ extension Assistant {
         public var notifications: [Reply.Notice]
     }
 
-    /// `hearth tick`: queues the calendar's reminders for occurrences starting within the next
-    /// 25 hours (recurring ones included, each reminder once), then returns the notifications due
-    /// by `now` and marks them delivered. Running it twice queues and delivers nothing new.
+    /// `hearth tick`: each area's time-driven work in one transaction — the calendar queues its
+    /// reminders for occurrences starting within the next 25 hours (recurring ones included, each
+    /// reminder once) — then the notifications due by `now` are returned and marked delivered.
+    /// Running it twice queues and delivers nothing new.
     public func tick(now: Date) throws -> TickResult {
-        let skill = CalendarSkill(store: store, calendar: calendar, ids: ids, logger: logger)
-        let queued = try skill.queueReminders(now: now)
+        let owner = try speaker(named: nil)
+        let queued = try store.write { writer in
+            let context = context(speaker: owner, now: now, transaction: writer.joined)
+            return try areas.areas.reduce(0) { $0 + (try $1.tick(in: context)) }
+        }
         return TickResult(queued: queued, notifications: try deliverDueNotifications(now: now))
     }
 }

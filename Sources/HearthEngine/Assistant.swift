@@ -51,7 +51,8 @@ public struct ParseResult: Sendable, Equatable, Encodable {
     }
 }
 
-/// The front door: `handle(turn)` runs one turn through the coordination state machine.
+/// The front door: `handle(turn)` runs one turn through the coordination state machine, the
+/// skill areas doing the work (`SkillAreas`).
 public final class Assistant: Sendable {
     public let store: FamilyStore
     public let grammar: Grammar
@@ -62,11 +63,22 @@ public final class Assistant: Sendable {
     public let timeSource: TimeSource
     public let ids: any IDGenerator
     let logger: Logger
+    /// The skill areas, built once; each turn joins their skills to its transaction.
+    let areas: SkillAreas
+    /// Runs just before a turn's transaction commits; a test throws here to show that a failure
+    /// at that point leaves nothing half-applied.
+    let beforeCommit: (@Sendable () throws -> Void)?
 
     /// `jit`: compile the grammar to machine code — worth it for servers and REPLs, not for one turn.
-    public init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone? = nil, timeSource: TimeSource = .system,
-                ids: any IDGenerator = RandomIDGenerator(), jit: Bool = true, examples: Bool = true,
-                logger: Logger = Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
+    public convenience init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone? = nil, timeSource: TimeSource = .system,
+                            ids: any IDGenerator = RandomIDGenerator(), jit: Bool = true, examples: Bool = true,
+                            logger: Logger = Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
+        try self.init(store: store, grammarDirectory: grammarDirectory, timeZone: timeZone, timeSource: timeSource, ids: ids,
+                      jit: jit, examples: examples, logger: logger, beforeCommit: nil)
+    }
+
+    init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone?, timeSource: TimeSource, ids: any IDGenerator,
+         jit: Bool, examples: Bool, logger: Logger, beforeCommit: (@Sendable () throws -> Void)?) throws {
         self.store = store
         let (members, places, zoneName) = try store.read { reader in
             (try reader.members(), try reader.places(), try reader.setting("time_zone"))
@@ -80,6 +92,9 @@ public final class Assistant: Sendable {
         self.timeSource = timeSource
         self.ids = ids
         self.logger = logger
+        self.beforeCommit = beforeCommit
+        let dependencies = AreaDependencies(store: store, calendar: calendar, ids: ids, logger: logger)
+        areas = try SkillAreas(SkillAreas.all(dependencies), grammarIntents: grammar.intents.map(\.name))
     }
 
     /// The grammar folder: `$HEARTH_INTENTS`, else `Intents/` next to the working directory or above the executable.
@@ -107,7 +122,17 @@ public final class Assistant: Sendable {
         return owner
     }
 
-    func context(now: Date) -> TemporalContext { TemporalContext(now: now, timeZone: timeZone) }
+    /// What an area sees of a turn.
+    func context(speaker: Member, now: Date, transaction: any StoreAccess, lastChange: UndoRecord? = nil) -> TurnContext {
+        TurnContext(speaker: speaker, roster: roster, now: now, calendar: calendar, formatter: TimeFormatter(calendar: calendar, now: now),
+                    transaction: transaction, ids: ids, lastChange: lastChange, areas: areas)
+    }
+
+    /// The slot resolver for a match, as the area that will read the slots means them.
+    func slotResolver(speaker: Member, now: Date, for area: (any SkillArea)?) -> SlotResolver {
+        SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)),
+                     everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false)
+    }
 
     // MARK: - Parse only
 
@@ -119,17 +144,37 @@ public final class Assistant: Sendable {
             switch grammar.match(text) {
             case .matched(let match, _):
                 intent = match.intent
-                let interpreter = Interpreter(roster: roster, speaker: speaker, context: context(now: now),
-                                              formatter: TimeFormatter(calendar: calendar, now: now))
-                return ParseResult(intent: match.intent, slots: try interpreter.contractSlots(match))
+                let area = areas.owner(of: match.intent)
+                let resolved = try slotResolver(speaker: speaker, now: now, for: area).resolve(match)
+                var slots = resolved.contractSlots(of: match, roster: roster, timeZone: timeZone)
+                // Reads (a default place, say) go to the store directly: parsing changes nothing.
+                try area?.completeContractSlots(&slots, for: AreaRequest(intent: match.intent, slots: resolved),
+                                                in: context(speaker: speaker, now: now, transaction: store))
+                return ParseResult(intent: match.intent, slots: slots)
             case .noMatch: return ParseResult(intent: nil, slots: [:])
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
             }
-        } catch let error as HearthError {
-            return ParseResult(intent: intent, slots: [:], error: Reply.Failure(code: error.code, message: error.reply.display))
         } catch {
-            return ParseResult(intent: intent, slots: [:], error: Reply.Failure(code: "internal", message: "\(error)"))
+            let failure = Self.hearthError(error, logger: logger)
+            return ParseResult(intent: intent, slots: [:], error: Reply.Failure(code: failure.code, message: failure.reply.display))
+        }
+    }
+
+    /// Any error of a turn as the words it is answered with; an unexpected one is logged by type only.
+    static func hearthError(_ error: any Error, logger: Logger) -> HearthError {
+        switch error {
+        case let error as HearthError: return error
+        case let error as SkillError:
+            switch error {
+            case .permissionDenied(let reason): return .permissionDenied(reason)
+            case .invalid(let reason): return .invalidEvent(reason)
+            case .notFound(let reason): return .notFound(reason)
+            }
+        case let error as SkillAreas.Mismatch: return .internalState(error.description)
+        default:
+            logger.error("turn failed", metadata: ["error": "\(type(of: error))"])
+            return .storage("\(error)")
         }
     }
 
@@ -137,167 +182,18 @@ public final class Assistant: Sendable {
 
     public func handle(_ turn: Turn) -> Reply {
         let started = DispatchTime.now()
-        let now = turn.now ?? timeSource.now()
-        var machine = CoordinationMachine()
-        var intent: String?
-        var reply: Reply
-        do {
-            let speaker = try speaker(named: turn.speaker)
-            var pending = try loadSession(turn.session, now: now)
-            var lead: String?
-            if let decision = pending.decision { machine = CoordinationMachine(state: .awaitingApproval(decision)) }
-            if pending.expired { lead = "(Your earlier question timed out, so I dropped it.)" }
-            machine.send(.utteranceReceived(turn.text))
-
-            let trimmed = turn.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw HearthError.emptyInput }
-            let match: IntentMatch
-            switch grammar.match(trimmed) {
-            case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
-            case .limitExceeded: throw HearthError.grammarLimit
-            case .noMatch: throw HearthError.notUnderstood
-            case .matched(let found, _): match = found
-            }
-            intent = match.intent
-            machine.send(.intentRecognized(match))
-
-            let formatter = TimeFormatter(calendar: calendar, now: now)
-            let interpreter = Interpreter(roster: roster, speaker: speaker, context: context(now: now), formatter: formatter)
-            if pending.decision != nil && !match.intent.hasPrefix("dialog.") {
-                lead = "(I've dropped the earlier question about \(pending.decision?.draft.map { "the " + $0.title.lowercased() } ?? "that").)"
-                try clearPending(session: turn.session, speaker: speaker.id, now: now)
-                pending.decision = nil
-            }
-            let outcome: Interpreter.Outcome
-            do {
-                let resolved = try interpreter.resolveSlots(match)
-                // Time adjustments the resolver made (a 2:30 AM that daylight saving skips) are said aloud.
-                if !resolved.notes.isEmpty {
-                    lead = ([lead].compactMap { $0 } + resolved.notes.map { "(\($0).)" }).joined(separator: " ")
-                }
-                outcome = try interpreter.interpret(match, resolved: resolved, pending: pending.decision)
-            } catch {
-                // A failed answer keeps the question open (a time we couldn't read, "option 9").
-                if let decision = pending.decision, error != .nothingPending {
-                    try savePending(decision, session: turn.session, speaker: speaker.id, now: now)
-                }
-                throw error
-            }
-            switch outcome {
-            case .say(let text, let clearsPending):
-                if clearsPending { try clearPending(session: turn.session, speaker: speaker.id, now: now) }
-                machine.send(.replied(text))
-            case .ask(let decision, let questionLead):
-                try savePending(decision, session: turn.session, speaker: speaker.id, now: now)
-                machine.send(.approvalRequested(decision))
-                if let questionLead { lead = [lead, questionLead].compactMap { $0 }.joined(separator: " ") }
-            case .act(let action):
-                machine.send(.contextLoaded(action))
-                var executor = Executor(roster: roster, speaker: speaker, now: now,
-                                        calendarSkill: CalendarSkill(store: store, calendar: calendar, ids: ids, logger: logger),
-                                        locationSkill: LocationSkill(store: store), formatter: formatter, ids: ids)
-                executor.lastChange = pending.lastChange
-                switch try executor.execute(action) {
-                case .needsApproval(let decision):
-                    try savePending(decision, session: turn.session, speaker: speaker.id, now: now)
-                    machine.send(.approvalRequested(decision))
-                case .completed(let result):
-                    machine.send(.actionCompleted(result))
-                    // Finalizing: remember how to undo this change (an undo itself cannot be undone).
-                    if let undo = result.undo {
-                        try saveLastChange(undo, session: turn.session, speaker: speaker.id, now: now)
-                    } else if action == .undo {
-                        try saveLastChange(nil, session: turn.session, speaker: speaker.id, now: now)
-                    }
-                    if pending.decision != nil { try clearPending(session: turn.session, speaker: speaker.id, now: now) }
-                    machine.send(.committed(result.reply))
-                }
-            }
-            reply = render(machine, intent: intent, lead: lead)
-        } catch let error as HearthError {
-            machine.send(.failed(error))
-            reply = render(machine, intent: intent, lead: nil, error: error)
-        } catch let error as SkillError {
-            let hearthError: HearthError = switch error {
-            case .permissionDenied(let reason): .permissionDenied(reason)
-            case .invalid(let reason), .notFound(let reason): .invalidEvent(reason)
-            }
-            machine.send(.failed(hearthError))
-            reply = render(machine, intent: intent, lead: nil, error: hearthError)
-        } catch {
-            logger.error("turn failed", metadata: ["error": "\(type(of: error))"])
-            let hearthError = HearthError.storage("\(error)")
-            machine.send(.failed(hearthError))
-            reply = render(machine, intent: intent, lead: nil, error: hearthError)
-        }
+        var run = TurnRun(assistant: self, turn: turn, now: turn.now ?? timeSource.now())
+        run.run()
+        let reply = run.reply()
         let micros = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000
         // Privacy: intent, state and timing only; never the words.
-        logger.debug("turn", metadata: ["intent": "\(intent ?? "none")", "state": "\(reply.state)", "us": "\(micros)"])
+        logger.debug("turn", metadata: ["intent": "\(reply.intent ?? "none")", "state": "\(reply.state)", "us": "\(micros)"])
         return reply
-    }
-
-    func render(_ machine: CoordinationMachine, intent: String?, lead: String?, error: HearthError? = nil) -> Reply {
-        var text: ReplyText
-        var options: [Reply.Option] = []
-        var notices: [Reply.Notice] = []
-        switch machine.state {
-        case .resultReady(let result): text = result
-        case .awaitingApproval(let decision):
-            text = decision.prompt
-            options = decision.options.map { Reply.Option(number: $0.number, label: $0.label) }
-        case .finalizing(let result): text = result.reply
-        case .error(let failure): text = failure.reply
-        default: text = (error ?? .notUnderstood).reply
-        }
-        if let lead {
-            text = ReplyText("\(lead)\n\(text.display)", speak: "\(lead.trimmingCharacters(in: CharacterSet(charactersIn: "()"))) \(text.speak)")
-        }
-        if let result = machine.lastResult {
-            notices = result.notifications.map { Reply.Notice(id: $0.id, to: roster[$0.recipient]?.name ?? $0.recipient.rawValue, title: $0.title, body: $0.body) }
-        }
-        return Reply(intent: intent, state: machine.state.name.rawValue, reply: text.display, speak: Self.speakable(text.speak),
-                     options: options, notifications: notices, trace: machine.trace.map(\.rawValue),
-                     error: error.map { Reply.Failure(code: $0.code, message: $0.reply.display) })
     }
 
     /// Speech has no markup: drop list bullets and quotes, keep sentences.
     static func speakable(_ text: String) -> String {
         text.replacingOccurrences(of: "\n- ", with: " ").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "\"", with: "")
-    }
-
-    // MARK: - Sessions
-
-    /// What a conversation carries between turns: an open question and the last change (for undo).
-    struct SessionState { var decision: PendingDecision?; var expired: Bool; var lastChange: UndoRecord? }
-
-    /// Reads the conversation's state once per turn; a question past its expiry is dropped here.
-    func loadSession(_ session: String, now: Date) throws -> SessionState {
-        guard let stored = try store.read({ try $0.session(session) }) else {
-            return SessionState(decision: nil, expired: false, lastChange: nil)
-        }
-        let lastChange = stored.lastChange.flatMap { try? JSONDecoder().decode(UndoRecord.self, from: Data($0.utf8)) }
-        guard let json = stored.pending, let decision = try? JSONDecoder().decode(PendingDecision.self, from: Data(json.utf8)) else {
-            return SessionState(decision: nil, expired: false, lastChange: lastChange)
-        }
-        if decision.expiresAt <= now {
-            try clearPending(session: session, speaker: stored.speaker, now: now)
-            return SessionState(decision: nil, expired: true, lastChange: lastChange)
-        }
-        return SessionState(decision: decision, expired: false, lastChange: lastChange)
-    }
-
-    func savePending(_ decision: PendingDecision, session: String, speaker: MemberID, now: Date) throws {
-        let json = String(decoding: try JSONEncoder().encode(decision), as: UTF8.self)
-        try store.write { try $0.saveSession(StoredSession(id: session, speaker: speaker, pending: json, expiresAt: decision.expiresAt), at: now) }
-    }
-
-    func saveLastChange(_ change: UndoRecord?, session: String, speaker: MemberID, now: Date) throws {
-        let json = try change.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        try store.write { try $0.setLastChange(session: session, speaker: speaker, json, at: now) }
-    }
-
-    func clearPending(session: String, speaker: MemberID?, now: Date) throws {
-        try store.write { try $0.saveSession(StoredSession(id: session, speaker: speaker, pending: nil, expiresAt: nil), at: now) }
     }
 }

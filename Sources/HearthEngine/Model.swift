@@ -14,151 +14,6 @@ public struct ReplyText: Sendable, Equatable, Codable {
     public mutating func append(_ text: ReplyText) { display += text.display; speak += text.speak }
 }
 
-/// An event being created: what the request said, completed over the dialog.
-public struct EventDraft: Sendable, Equatable, Codable {
-    public var title: String
-    public var attendees: [MemberID]
-    public var start: Date?
-    public var end: Date?
-    public var durationMinutes: Int
-    public var location: String?
-    public var recurrence: String?
-    /// `CalendarEvent.recurrenceSkip`: "SCHOOL-HOLIDAYS" for "except school holidays".
-    public var recurrenceSkip: String?
-    public init(title: String, attendees: [MemberID], start: Date?, end: Date?, durationMinutes: Int,
-                location: String? = nil, recurrence: String? = nil, recurrenceSkip: String? = nil) {
-        self.title = title; self.attendees = attendees; self.start = start; self.end = end
-        self.durationMinutes = durationMinutes; self.location = location; self.recurrence = recurrence
-        self.recurrenceSkip = recurrenceSkip
-    }
-
-    /// Takes the rule of a resolved time: its RRULE and its skip.
-    mutating func repeatAs(_ time: TemporalResolution) {
-        guard let rrule = time.rrule else { return }
-        recurrence = rrule
-        recurrenceSkip = time.skipsSchoolHolidays ? CalendarRecurrence.schoolHolidaysSkip : nil
-    }
-}
-
-/// A change to an existing event — moving or cancelling it — completed over the dialog: which
-/// event (by title words, attendees and day), which occurrence, and for a series how much of it.
-public struct EventChange: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case move, cancel }
-    public enum Scope: String, Sendable, Codable { case occurrence, series }
-    public var kind: Kind
-    /// The title as said ("dentist", "piano lesson").
-    public var title: String
-    /// Whose event it is, when said ("Emma's dentist").
-    public var members: [MemberID]?
-    /// The day said ("on Monday", "this Tuesday's"): only occurrences that day.
-    public var day: DateInterval?
-    /// Move: the new start. With `keepDay` only a time was said ("to 3pm": the same day); with
-    /// `keepTime` only a day ("to Friday": the same time that day).
-    public var newStart: Date?
-    public var keepDay: Bool
-    public var keepTime: Bool
-    /// Settled along the dialog: the event and occurrence meant, and how much of a series.
-    public var eventID: EventID?
-    public var occurrenceStart: Date?
-    public var scope: Scope?
-
-    public init(kind: Kind, title: String, members: [MemberID]? = nil, day: DateInterval? = nil, newStart: Date? = nil,
-                keepDay: Bool = false, keepTime: Bool = false, eventID: EventID? = nil, occurrenceStart: Date? = nil,
-                scope: Scope? = nil) {
-        self.kind = kind; self.title = title; self.members = members; self.day = day; self.newStart = newStart
-        self.keepDay = keepDay; self.keepTime = keepTime; self.eventID = eventID; self.occurrenceStart = occurrenceStart
-        self.scope = scope
-    }
-}
-
-/// The work one request asks for, with every slot resolved to typed values.
-public enum CoordinationAction: Sendable, Equatable {
-    case createEvent(EventDraft, overrideConflicts: Bool)
-    /// Move or cancel an event (finding it, asking which one or how much of a series when unclear).
-    case changeEvent(EventChange, overrideConflicts: Bool)
-    case offerDaySlots(EventDraft, day: DateInterval)
-    case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval)
-    case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
-    case checkAvailability(members: [MemberID], interval: DateInterval)
-    case locateEveryone
-    case locate(MemberID)
-    case help(topic: String?)
-    /// "undo that": put back the conversation's last change.
-    case undo
-}
-
-/// What it takes to put the calendar back as it was before one change: the events as they were
-/// (restored) and the events the change created (removed). Kept per conversation for 10 minutes.
-public struct UndoRecord: Sendable, Equatable, Codable {
-    /// How the change is named in "I've undone …", e.g. "scheduling Emma's dentist appointment".
-    public var change: String
-    public var restore: [CalendarEvent]
-    public var remove: [EventID]
-    public var madeAt: Date
-
-    public static let lifetime: TimeInterval = 10 * 60
-}
-
-/// What executing an action produced, before the turn is finalised.
-public struct ActionResult: Sendable, Equatable {
-    public var reply: ReplyText
-    public var notifications: [OutboxNotification]
-    /// How to undo what the action changed; nil for actions that change nothing.
-    public var undo: UndoRecord?
-    public init(reply: ReplyText, notifications: [OutboxNotification] = [], undo: UndoRecord? = nil) {
-        self.reply = reply; self.notifications = notifications; self.undo = undo
-    }
-}
-
-/// A question Hearth is waiting on (seed 000 `PendingDecision`), persisted per conversation.
-public struct PendingDecision: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable {
-        case calendarConflict, chooseSlot, missingSlot
-        /// Several events match what was said: which one?
-        case disambiguation
-        /// A recurring event: just this occurrence or the whole series?
-        case recurrenceScope
-    }
-    public var kind: Kind
-    public var intent: String
-    public var draft: EventDraft?
-    /// For a move or a cancellation: the change being made.
-    public var change: EventChange?
-    /// For `missingSlot`: which slot the question asks for ("attendees", "start", "title").
-    public var missingSlot: String?
-    public var options: [DecisionOption]
-    public var prompt: ReplyText
-    public var expiresAt: Date
-
-    public static let lifetime: TimeInterval = 10 * 60
-
-    public init(kind: Kind, intent: String, draft: EventDraft?, change: EventChange? = nil, missingSlot: String?,
-                options: [DecisionOption], prompt: ReplyText, expiresAt: Date) {
-        self.kind = kind; self.intent = intent; self.draft = draft; self.change = change; self.missingSlot = missingSlot
-        self.options = options; self.prompt = prompt; self.expiresAt = expiresAt
-    }
-}
-
-public struct DecisionOption: Sendable, Equatable, Codable {
-    public enum Effect: String, Sendable, Codable {
-        case book, proceed, cancel
-        /// Disambiguation: this event (`eventID`), the occurrence at `start`.
-        case chooseEvent
-        /// Recurrence scope: only the occurrence at `start` / the whole series.
-        case thisOccurrence, wholeSeries
-    }
-    public var number: Int
-    public var label: String
-    public var effect: Effect
-    public var start: Date?
-    public var end: Date?
-    public var eventID: EventID?
-
-    public init(number: Int, label: String, effect: Effect, start: Date? = nil, end: Date? = nil, eventID: EventID? = nil) {
-        self.number = number; self.label = label; self.effect = effect; self.start = start; self.end = end; self.eventID = eventID
-    }
-}
-
 /// Everything that can go wrong in a turn, turned into words in one place (`reply`).
 public enum HearthError: Error, Sendable, Equatable {
     case emptyInput
@@ -175,7 +30,14 @@ public enum HearthError: Error, Sendable, Equatable {
     case nothingPending
     case permissionDenied(String)
     case invalidEvent(String)
+    /// A request that can't be carried out as said, with the reason ("Where from? …").
+    case invalidRequest(String)
+    /// Something named that isn't there ("I don't know where the moon is.").
+    case notFound(String)
     case storage(String)
+    /// Hearth lost track of the conversation (an illegal transition, a saved question it can't
+    /// read): a fault of ours, said plainly; nothing was changed.
+    case internalState(String)
 
     public var code: String {
         switch self {
@@ -191,7 +53,10 @@ public enum HearthError: Error, Sendable, Equatable {
         case .nothingPending: "nothing_pending"
         case .permissionDenied: "permission_denied"
         case .invalidEvent: "invalid_event"
+        case .invalidRequest: "invalid_request"
+        case .notFound: "not_found"
         case .storage: "storage_error"
+        case .internalState: "internal_state"
         }
     }
 
@@ -228,8 +93,10 @@ public enum HearthError: Error, Sendable, Equatable {
             return ReplyText("There's nothing waiting for an answer right now.")
         case .permissionDenied(let reason):
             return ReplyText(reason)
-        case .invalidEvent(let reason):
+        case .invalidEvent(let reason), .invalidRequest(let reason), .notFound(let reason):
             return ReplyText(reason)
+        case .internalState:
+            return ReplyText("Sorry, I lost track of our conversation, and nothing was changed. Please say that again.")
         case .storage:
             return ReplyText("Something went wrong saving that, and nothing was changed. Please try again.")
         }

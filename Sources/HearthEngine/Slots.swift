@@ -43,7 +43,8 @@ struct SlotResolver {
     let roster: Roster
     let speaker: Member
     let temporal: TemporalResolver
-    let intent: String
+    /// "everyone" leaves out the speaker: the owning area addresses people (`SkillArea.everyoneExcludesSpeaker`).
+    let everyoneExcludesSpeaker: Bool
 
     func resolve(_ match: IntentMatch) throws(HearthError) -> ResolvedSlots {
         var slots = ResolvedSlots()
@@ -88,13 +89,13 @@ struct SlotResolver {
     }
 
     /// "emma and i" → [Emma, speaker]; group words per seed 000 §4 ("everyone" leaves out the
-    /// speaker only when addressing people, i.e. for messages).
+    /// speaker only when addressing people, e.g. for messages).
     func members(in phrase: String) throws(HearthError) -> [MemberID] {
         var text = phrase
         for filler in ["both ", "all of "] where text.hasPrefix(filler) { text.removeFirst(filler.count) }
         switch text {
         case "everyone", "everybody", "the whole family", "the family", "us", "we", "us all", "we all", "all of us":
-            let addressingOthers = intent.hasPrefix("message.") && (text == "everyone" || text == "everybody")
+            let addressingOthers = everyoneExcludesSpeaker && (text == "everyone" || text == "everybody")
             return roster.members.filter { !addressingOthers || $0.id != speaker.id }.map(\.id)
         case "the kids", "the children":
             return roster.members.filter { $0.kind == .child }.map(\.id)
@@ -128,5 +129,35 @@ struct SlotResolver {
             words.removeFirst(article.count)
         }
         return words
+    }
+}
+
+extension ResolvedSlots {
+    /// The slots of SPEC §3 for a match, before the owning area adds its defaults
+    /// (`SkillArea.completeContractSlots`): what `hearth parse --json` prints.
+    func contractSlots(of match: IntentMatch, roster: Roster, timeZone: TimeZone) -> [String: SlotValue] {
+        var slots: [String: SlotValue] = [:]
+        for capture in match.captures {
+            let spec = capture.spec
+            let key = spec.key ?? capture.name
+            switch spec.type {
+            case .member:
+                if let id = members[capture.name]?.first, let member = roster[id] { slots[key] = .string(member.name) }
+            case .members:
+                slots[key] = .list((members[capture.name] ?? []).compactMap { roster[$0]?.name })
+            case .text, .place, .literal:
+                if let text = texts[capture.name] { slots[key] = .string(text) }
+            case .duration, .number, .ordinal:
+                if let number = numbers[capture.name] { slots[key] = .int(number) }
+            case .datetime:
+                guard let time = times[capture.name] else { continue }
+                if let start = time.start { slots[spec.start ?? key] = .string(ISO8601.string(start, in: timeZone)) }
+                if let end = time.end, let endKey = spec.end { slots[endKey] = .string(ISO8601.string(end, in: timeZone)) }
+                if let rrule = time.rrule { slots["recurrence"] = .string(rrule) }
+                if time.skipsSchoolHolidays { slots["skip"] = .string("school_holidays") }
+                if time.kind == .duration, let minutes = time.minutes { slots["minutes"] = .int(minutes) }
+            }
+        }
+        return slots
     }
 }

@@ -3,24 +3,24 @@ import HearthDomain
 import HearthSkills
 
 /// Moving and cancelling events, one occurrence or a whole series.
-extension Executor {
+extension CalendarTurn {
     // MARK: Moving and cancelling
 
     /// Moves or cancels an event: finds the occurrence meant (asking which when several match),
     /// asks "just this one or the whole series?" for a series when the words don't say, checks a
     /// new time for conflicts like a new event, then makes the change.
-    func changeEvent(_ change: EventChange, overrideConflicts: Bool) throws -> Outcome {
+    func changeEvent(_ change: EventChange, overrideConflicts: Bool) throws -> Execution {
         var change = change
         let occurrence: CalendarOccurrence
         if let id = change.eventID, let start = change.occurrenceStart {
-            guard let found = try calendarSkill.occurrence(of: id, at: start) else {
+            guard let found = try skill.occurrence(of: id, at: start) else {
                 throw HearthError.invalidEvent("That event isn't on the calendar any more.")
             }
             occurrence = found
         } else {
-            let candidates = try calendarSkill.findEvents(titled: change.title, members: change.members, day: change.day, now: now)
+            let candidates = try skill.findEvents(titled: change.title, members: change.members, day: change.day, now: now)
             guard let first = candidates.first else { throw HearthError.invalidEvent(notFound(change)) }
-            if candidates.count > 1 { return .needsApproval(disambiguation(change, candidates: candidates)) }
+            if candidates.count > 1 { return .needsAnswer(try disambiguation(change, candidates: candidates)) }
             occurrence = first
             change.eventID = first.event.id
             change.occurrenceStart = first.start
@@ -28,7 +28,7 @@ extension Executor {
         if occurrence.event.recurrence != nil && change.scope == nil {
             // "cancel Thursday's practice" names one occurrence; otherwise ask.
             if change.kind == .cancel && change.day != nil { change.scope = .occurrence }
-            else { return .needsApproval(try scopeDecision(change, occurrence: occurrence)) }
+            else { return .needsAnswer(try scopeDecision(change, occurrence: occurrence)) }
         }
         switch change.kind {
         case .cancel: return try cancel(change, occurrence: occurrence)
@@ -60,28 +60,27 @@ extension Executor {
     }
 
     /// "Which dentist do you mean?" with the matching events, soonest first.
-    func disambiguation(_ change: EventChange, candidates: [CalendarOccurrence]) -> PendingDecision {
+    func disambiguation(_ change: EventChange, candidates: [CalendarOccurrence]) throws -> PendingQuestion {
         let shown = Array(candidates.prefix(5))
-        var options = shown.enumerated().map { index, occurrence in
-            DecisionOption(number: index + 1,
-                           label: "\(formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))), \(formatter.dayAndTime(occurrence.start))",
-                           effect: .chooseEvent, start: occurrence.start, end: occurrence.end, eventID: occurrence.event.id)
+        var options: [CalendarArea.Question.Option] = shown.map { occurrence in
+            .init(label: "\(formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))), \(formatter.dayAndTime(occurrence.start))",
+                  effect: .chooseEvent, start: occurrence.start, end: occurrence.end, eventID: occurrence.event.id)
         }
-        options.append(DecisionOption(number: options.count + 1, label: "Never mind", effect: .cancel))
+        options.append(.init(label: "Never mind", effect: .cancel))
         let said = lowercasedFirst(change.title)
-        let display = "Which \(said) do you mean?\n" + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+        let display = "Which \(said) do you mean?\n" + numbered(options)
             + "\nSay a number."
         let spoken = shown.map { "\(eventPhrase($0.event.title, attendees: $0.event.attendees)) on \(formatter.dayAndTime($0.start, spoken: true))" }
         let speak = "Which \(said) do you mean: \(joinedList(spoken, conjunction: "or"))?"
-        return PendingDecision(kind: .disambiguation, intent: change.kind == .move ? "calendar.move_event" : "calendar.cancel_event",
-                               draft: EventDraft(title: said, attendees: change.members ?? [], start: nil, end: nil, durationMinutes: 60),
-                               change: change, missingSlot: nil, options: options, prompt: ReplyText(display, speak: speak),
-                               expiresAt: now.addingTimeInterval(PendingDecision.lifetime))
+        return try question(CalendarArea.Question(kind: .disambiguation,
+                                                  draft: EventDraft(title: said, attendees: change.members ?? [], start: nil, end: nil, durationMinutes: 60),
+                                                  change: change, options: options),
+                            prompt: ReplyText(display, speak: speak), subject: subject(said))
     }
 
     /// "Emma's soccer practice repeats every Thursday at 3:30 PM. Cancel just the one on Thursday,
     /// Feb 5, or the whole series?"
-    func scopeDecision(_ change: EventChange, occurrence: CalendarOccurrence) throws -> PendingDecision {
+    func scopeDecision(_ change: EventChange, occurrence: CalendarOccurrence) throws -> PendingQuestion {
         let event = occurrence.event
         let what = eventPhrase(event.title, attendees: event.attendees)
         let pattern = { (spoken: Bool) in
@@ -101,55 +100,49 @@ extension Executor {
         } else {
             seriesLabel += ", for good"
         }
-        let options = [
-            DecisionOption(number: 1, label: thisLabel, effect: .thisOccurrence, start: occurrence.start, end: occurrence.end, eventID: event.id),
-            DecisionOption(number: 2, label: seriesLabel, effect: .wholeSeries, eventID: event.id),
-            DecisionOption(number: 3, label: "Never mind", effect: .cancel),
+        let options: [CalendarArea.Question.Option] = [
+            .init(label: thisLabel, effect: .thisOccurrence, start: occurrence.start, end: occurrence.end, eventID: event.id),
+            .init(label: seriesLabel, effect: .wholeSeries, eventID: event.id),
+            .init(label: "Never mind", effect: .cancel),
         ]
         let intro = { (spoken: Bool) in "\(formatter.capitalized(what)) repeats \(pattern(spoken))." }
-        let display = "\(intro(false)) \(question(false))\n" + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+        let display = "\(intro(false)) \(question(false))\n" + numbered(options)
             + "\nSay a number, \"just this one\" or \"the whole series\"."
-        return PendingDecision(kind: .recurrenceScope, intent: change.kind == .move ? "calendar.move_event" : "calendar.cancel_event",
-                               draft: EventDraft(title: event.title, attendees: event.attendees, start: nil, end: nil, durationMinutes: 60),
-                               change: change, missingSlot: nil, options: options,
-                               prompt: ReplyText(display, speak: "\(intro(true)) \(question(true))"),
-                               expiresAt: now.addingTimeInterval(PendingDecision.lifetime))
+        return try self.question(CalendarArea.Question(kind: .recurrenceScope,
+                                                       draft: EventDraft(title: event.title, attendees: event.attendees, start: nil, end: nil, durationMinutes: 60),
+                                                       change: change, options: options),
+                                 prompt: ReplyText(display, speak: "\(intro(true)) \(question(true))"), subject: subject(event.title))
     }
 
-    /// " I've let Emma know." for the attendees told.
-    func toldSentence(_ notifications: [OutboxNotification]) -> String {
-        var seen: Set<MemberID> = []
-        let names = notifications.map(\.recipient).filter { seen.insert($0).inserted }.map(name)
-        return names.isEmpty ? "" : " I've let \(joinedList(names)) know."
-    }
+    func toldSentence(_ notifications: [OutboxNotification]) -> String { phrasing.toldSentence(notifications) }
 
-    func cancel(_ change: EventChange, occurrence: CalendarOccurrence) throws -> Outcome {
+    func cancel(_ change: EventChange, occurrence: CalendarOccurrence) throws -> Execution {
         let event = occurrence.event
         let what = eventPhrase(event.title, attendees: event.attendees)
         var reply: ReplyText
         let result: CalendarSkill.Change
         if event.recurrence == nil {
-            result = try calendarSkill.deleteEvent(event, actor: speaker, now: now, formatter: formatter)
+            result = try skill.deleteEvent(event, actor: speaker, now: now, formatter: formatter)
             reply = words { "Done. I've cancelled \(what) on \(formatter.dayAndTime(occurrence.start, spoken: $0))." }
         } else if change.scope == .series {
-            result = try calendarSkill.endSeries(occurrence, actor: speaker, now: now, formatter: formatter)
+            result = try skill.endSeries(occurrence, actor: speaker, now: now, formatter: formatter)
             reply = words { spoken in
                 let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
                 return "Done. I've cancelled \(what) for good\(pattern.map { " (it was \($0))" } ?? "")."
             }
         } else {
-            result = try calendarSkill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
+            result = try skill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
             reply = words { spoken in
                 let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
                 return "Done. I've cancelled \(what) on \(formatter.dateWords(occurrence.start, spoken: spoken)) only\(pattern.map { "; it still repeats \($0)" } ?? "")."
             }
         }
         reply.append(toldSentence(result.notifications))
-        let undo = UndoRecord(change: "cancelling \(what)", restore: [event], remove: [], madeAt: now)
-        return .completed(ActionResult(reply: reply, notifications: result.notifications, undo: undo))
+        let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: []), named: "cancelling \(what)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo)))
     }
 
-    func move(_ change: EventChange, occurrence: CalendarOccurrence, overrideConflicts: Bool) throws -> Outcome {
+    func move(_ change: EventChange, occurrence: CalendarOccurrence, overrideConflicts: Bool) throws -> Execution {
         let event = occurrence.event
         let newStart = try target(of: change, occurrence: occurrence)
         let what = eventPhrase(event.title, attendees: event.attendees)
@@ -171,13 +164,13 @@ extension Executor {
             proposed.start = newStart
             proposed.end = newStart.addingTimeInterval(occurrence.end.timeIntervalSince(occurrence.start))
         }
-        let conflicts = try calendarSkill.conflicts(for: proposed)
+        let conflicts = try skill.conflicts(for: proposed)
         if !conflicts.isEmpty && !overrideConflicts {
             var pending = change
             pending.newStart = newStart
             pending.keepDay = false
             pending.keepTime = false
-            return .needsApproval(try conflictDecision(intent: "calendar.move_event", draft: EventDraft(
+            return .needsAnswer(try conflictQuestion(draft: EventDraft(
                 title: event.title, attendees: event.attendees, start: newStart, end: proposed.end,
                 durationMinutes: Int(event.duration / 60)), change: pending, event: proposed, conflicts: conflicts,
                 currently: occurrence.start))
@@ -187,14 +180,14 @@ extension Executor {
         // Moving one occurrence of a series makes a one-off copy at the new time; undo removes it.
         let movedCopy = EventID(ids.next("evt"))
         if series {
-            result = try calendarSkill.moveSeries(occurrence, to: newStart, actor: speaker, now: now, formatter: formatter)
+            result = try skill.moveSeries(occurrence, to: newStart, actor: speaker, now: now, formatter: formatter)
             let moved = result.event
             reply = words { spoken in
                 let pattern = CalendarRecurrence.describe(moved, formatter: formatter, spoken: spoken) ?? ""
                 return "Done! \(formatter.capitalized(what)) is now \(pattern), starting \(formatter.dateWords(newStart, spoken: spoken))."
             }
         } else if event.recurrence != nil {
-            result = try calendarSkill.moveOccurrence(occurrence, to: newStart, newID: movedCopy, actor: speaker,
+            result = try skill.moveOccurrence(occurrence, to: newStart, newID: movedCopy, actor: speaker,
                                                       now: now, formatter: formatter)
             reply = words { spoken in
                 let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
@@ -205,7 +198,7 @@ extension Executor {
                     + (pattern.map { ". The others stay \($0)." } ?? ".")
             }
         } else {
-            result = try calendarSkill.moveEvent(event, to: newStart, actor: speaker, now: now, formatter: formatter)
+            result = try skill.moveEvent(event, to: newStart, actor: speaker, now: now, formatter: formatter)
             reply = words { spoken in
                 if calendar.isDate(occurrence.start, inSameDayAs: newStart) {
                     return "Done! I've moved \(what) on \(formatter.dateWords(newStart, spoken: spoken)) from \(formatter.time(occurrence.start, spoken: spoken)) to \(formatter.time(newStart, spoken: spoken))."
@@ -216,7 +209,7 @@ extension Executor {
         reply.append(toldSentence(result.notifications))
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
         let created = !series && event.recurrence != nil ? [movedCopy] : []
-        let undo = UndoRecord(change: "moving \(what)", restore: [event], remove: created, madeAt: now)
-        return .completed(ActionResult(reply: reply, notifications: result.notifications, undo: undo))
+        let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: created), named: "moving \(what)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo)))
     }
 }

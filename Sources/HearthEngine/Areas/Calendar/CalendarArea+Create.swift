@@ -2,9 +2,25 @@ import Foundation
 import HearthDomain
 import HearthSkills
 
-/// Creating events, conflicts and their alternatives, free time, showing the calendar.
-extension Executor {
-    // MARK: Calendar
+/// Carrying out the calendar's actions: creating events, conflicts and their alternatives, free
+/// time, showing the calendar. Moving and cancelling are in CalendarArea+Change.swift.
+extension CalendarTurn {
+    func execute(_ action: CalendarArea.Action) throws -> Execution {
+        switch action {
+        case .createEvent(let draft, let overrideConflicts):
+            return try createEvent(draft, overrideConflicts: overrideConflicts)
+        case .changeEvent(let change, let overrideConflicts):
+            return try changeEvent(change, overrideConflicts: overrideConflicts)
+        case .offerDaySlots(let draft, let day):
+            return try offerDaySlots(draft, day: day)
+        case .findFreeTime(let members, let minutes, let window):
+            return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window)))
+        case .showCalendar(let members, let range, let label):
+            return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
+        case .checkAvailability(let members, let interval):
+            return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval)))
+        }
+    }
 
     func makeEvent(_ draft: EventDraft) throws -> CalendarEvent {
         guard let start = draft.start else { throw HearthError.invalidEvent("The event needs a start time.") }
@@ -14,15 +30,14 @@ extension Executor {
                              recurrence: draft.recurrence, recurrenceSkip: draft.recurrenceSkip)
     }
 
-    func createEvent(_ draft: EventDraft, overrideConflicts: Bool) throws -> Outcome {
+    func createEvent(_ draft: EventDraft, overrideConflicts: Bool) throws -> Execution {
         let event = try makeEvent(draft)
         // A series is checked over its next few occurrences.
-        let conflicts = try calendarSkill.conflicts(for: event)
+        let conflicts = try skill.conflicts(for: event)
         if !conflicts.isEmpty && !overrideConflicts {
-            return .needsApproval(try conflictDecision(intent: "calendar.create_event", draft: draft, change: nil, event: event,
-                                                       conflicts: conflicts))
+            return .needsAnswer(try conflictQuestion(draft: draft, change: nil, event: event, conflicts: conflicts))
         }
-        let (created, notifications) = try calendarSkill.createEvent(event, actor: speaker, now: now, formatter: formatter)
+        let (created, notifications) = try skill.createEvent(event, actor: speaker, now: now, formatter: formatter)
         let what = eventPhrase(created.title, attendees: created.attendees)
         var reply = words { spoken in
             if let pattern = CalendarRecurrence.describe(created, formatter: formatter, spoken: spoken) {
@@ -41,20 +56,20 @@ extension Executor {
         }
         if CalendarRecurrence.skipsSchoolHolidays(created) { reply.append(try schoolHolidayNote(created)) }
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
-        let undo = UndoRecord(change: "scheduling \(what)", restore: [], remove: [created.id], madeAt: now)
-        return .completed(ActionResult(reply: reply, notifications: notifications, undo: undo))
+        let undo = try area.undoRecord(CalendarArea.Change(restore: [], remove: [created.id]), named: "scheduling \(what)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: notifications, lastChange: .record(undo)))
     }
 
     /// What "except school holidays" will do: the first occurrence it skips, or that nothing is
     /// skipped yet because the family's school holidays are not known (they apply once added).
     func schoolHolidayNote(_ series: CalendarEvent) throws -> ReplyText {
-        let known = try calendarSkill.storedSchoolHolidays()
+        let known = try skill.storedSchoolHolidays()
         guard let lastKnown = known.map(\.lastDay).max() else {
             return ReplyText(" I don't know the school holidays yet, so nothing is skipped for now; add them with "
                              + "`hearth school-holidays import FILE.ics` and they'll be skipped from then on.",
                              speak: " I don't know your school holidays yet, so nothing is skipped for now. Once they're added, they will be.")
         }
-        guard let (skipped, holiday) = calendarSkill.firstSkippedOccurrence(of: series, after: now, known: known) else {
+        guard let (skipped, holiday) = skill.firstSkippedOccurrence(of: series, after: now, known: known) else {
             return words { spoken in
                 " None of its days fall in the school holidays I know of, through \(formatter.dateWords(ISO8601.date(lastKnown, in: calendar.timeZone) ?? now, spoken: spoken))."
             }
@@ -71,9 +86,6 @@ extension Executor {
             .map { "\(name($0.affectedMembers[0]))'s \(lowercasedFirst($0.conflicting.event.title))" }
         return " Heads up: it overlaps \(joinedList(clash))."
     }
-
-    /// The display and spoken forms of one reply, built by the same words.
-    func words(_ make: (_ spoken: Bool) -> String) -> ReplyText { ReplyText(make(false), speak: make(true)) }
 
     /// Sentences about each clash. A series' clashes are grouped per clashing event: the first
     /// one, and how many of the occurrences checked clash.
@@ -117,27 +129,27 @@ extension Executor {
     }
 
     /// `currently`: where a moved event is now (not offered as an "open time").
-    func conflictDecision(intent: String, draft: EventDraft?, change: EventChange?, event: CalendarEvent,
-                          conflicts: [CalendarConflict], currently: Date? = nil) throws -> PendingDecision {
-        let checked = try calendarSkill.upcoming(event, from: event.start, limit: CalendarSkill.seriesConflictHorizon).count
+    func conflictQuestion(draft: EventDraft, change: EventChange?, event: CalendarEvent,
+                          conflicts: [CalendarConflict], currently: Date? = nil) throws -> PendingQuestion {
+        let checked = try skill.upcoming(event, from: event.start, limit: CalendarSkill.seriesConflictHorizon).count
         let lines = conflictSentences(conflicts, checked: checked, spoken: false)
         let spoken = conflictSentences(conflicts, checked: checked, spoken: true)
         let alternatives = (event.recurrence == nil
-            ? try calendarSkill.alternatives(for: CalendarOccurrence(event), now: now)
-            : try calendarSkill.seriesAlternatives(for: event, now: now))
+            ? try skill.alternatives(for: CalendarOccurrence(event), now: now)
+            : try skill.seriesAlternatives(for: event, now: now))
             .filter { slot in currently.map { abs(slot.start.timeIntervalSince($0)) >= 60 } ?? true }
-        var options: [DecisionOption] = alternatives.enumerated().map { index, slot in
-            DecisionOption(number: index + 1, label: event.recurrence == nil ? formatter.dayAndTime(slot.start) : "Every \(formatter.weekday(slot.start)) at \(formatter.time(slot.start))",
-                           effect: .book, start: slot.start, end: slot.end)
+        var options: [CalendarArea.Question.Option] = alternatives.map { slot in
+            .init(label: event.recurrence == nil ? formatter.dayAndTime(slot.start) : "Every \(formatter.weekday(slot.start)) at \(formatter.time(slot.start))",
+                  effect: .book, start: slot.start, end: slot.end)
         }
-        options.append(DecisionOption(number: options.count + 1, label: "Proceed anyway at \(formatter.time(event.start))", effect: .proceed))
-        options.append(DecisionOption(number: options.count + 1, label: "Cancel", effect: .cancel))
+        options.append(.init(label: "Proceed anyway at \(formatter.time(event.start))", effect: .proceed))
+        options.append(.init(label: "Cancel", effect: .cancel))
         let minutes = Int(event.duration / 60)
         // A series clashing with another event every week is one conflict (its sentence says how often).
         let lead = lines.count == 1 ? "I found a conflict: " : "I found \(lines.count) conflicts: "
         let display = lead + lines.joined(separator: " ") + "\n"
             + "Open times for \(eventPhrase(event.title, attendees: event.attendees)) (\(TimeFormatter.duration(minutes: minutes))):\n"
-            + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+            + numbered(options)
             + "\nSay a number, another time (like \"Friday at 10am\"), or \"show me Friday slots\"."
         let spokenSlots = event.recurrence == nil
             ? alternatives.map { formatter.dayAndTime($0.start, spoken: true, alwaysWithDate: false) }
@@ -145,37 +157,35 @@ extension Executor {
         let speak = lead + spoken.joined(separator: " ")
             + (spokenSlots.isEmpty ? " I couldn't find another open time this week." : " I can do \(joinedList(spokenSlots, conjunction: "or")).")
             + " Which would you like? You can also say proceed anyway, or cancel."
-        return PendingDecision(kind: .calendarConflict, intent: intent, draft: draft, change: change, missingSlot: nil,
-                               options: options, prompt: ReplyText(display, speak: speak),
-                               expiresAt: now.addingTimeInterval(PendingDecision.lifetime))
+        return try question(CalendarArea.Question(kind: .conflict, draft: draft, change: change, options: options),
+                            prompt: ReplyText(display, speak: speak), subject: subject(draft.title))
     }
 
 
-    func offerDaySlots(_ draft: EventDraft, day: DateInterval) throws -> Outcome {
+    func offerDaySlots(_ draft: EventDraft, day: DateInterval) throws -> Execution {
         let duration = TimeInterval(draft.durationMinutes * 60)
-        let slots = try calendarSkill.openSlots(for: draft.attendees, on: day, duration: duration, now: now)
+        let slots = try skill.openSlots(for: draft.attendees, on: day, duration: duration, now: now)
         let dayWords = formatter.dateWords(day.start)
         let what = eventPhrase(CalendarRules.eventTitle(from: draft.title), attendees: draft.attendees)
-        var options = slots.enumerated().map { index, slot in
-            DecisionOption(number: index + 1, label: formatter.time(slot.start), effect: .book, start: slot.start, end: slot.end)
+        var options: [CalendarArea.Question.Option] = slots.map { slot in
+            .init(label: formatter.time(slot.start), effect: .book, start: slot.start, end: slot.end)
         }
-        options.append(DecisionOption(number: options.count + 1, label: "Cancel", effect: .cancel))
+        options.append(.init(label: "Cancel", effect: .cancel))
         let display: String, speak: String
         if slots.isEmpty {
             display = "There's no open \(TimeFormatter.duration(minutes: draft.durationMinutes)) on \(dayWords) for \(what). Say another day or time, or \"cancel\"."
             speak = display.replacingOccurrences(of: "\"", with: "")
         } else {
-            display = "Open times on \(dayWords) for \(what):\n" + options.map { "\($0.number). \($0.label)" }.joined(separator: "\n")
+            display = "Open times on \(dayWords) for \(what):\n" + numbered(options)
                 + "\nSay a number or a time."
             speak = "On \(formatter.dateWords(day.start, spoken: true)) I can do \(joinedList(slots.map { formatter.time($0.start, spoken: true) }, conjunction: "or")). Which would you like?"
         }
-        return .needsApproval(PendingDecision(kind: .chooseSlot, intent: "calendar.create_event", draft: draft, missingSlot: nil,
-                                              options: options, prompt: ReplyText(display, speak: speak),
-                                              expiresAt: now.addingTimeInterval(PendingDecision.lifetime)))
+        return .needsAnswer(try question(CalendarArea.Question(kind: .chooseSlot, draft: draft, options: options),
+                                         prompt: ReplyText(display, speak: speak), subject: subject(draft.title)))
     }
 
     func findFreeTime(members: [MemberID], minutes: Int, window: DateInterval) throws -> ReplyText {
-        let slots = try calendarSkill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster)
+        let slots = try skill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster)
         let who = members.count == roster.members.count ? "everyone" : people(members)
         let length = TimeFormatter.duration(minutes: minutes)
         guard !slots.isEmpty else {
@@ -187,7 +197,7 @@ extension Executor {
     }
 
     func showCalendar(members: [MemberID]?, range: DateInterval, label said: String) throws -> ReplyText {
-        let occurrences = try calendarSkill.occurrences(of: members, in: range)
+        let occurrences = try skill.occurrences(of: members, in: range)
         // One whole day is named from the date ("today", "Thursday, Feb 5"), not echoed as typed.
         let oneDay = calendar.startOfDay(for: range.start) == range.start
             && calendar.date(byAdding: .day, value: 1, to: range.start) == range.end
@@ -214,7 +224,7 @@ extension Executor {
     }
 
     func checkAvailability(members: [MemberID], interval: DateInterval) throws -> ReplyText {
-        let busy = try calendarSkill.occurrences(of: members, in: interval)
+        let busy = try skill.occurrences(of: members, in: interval)
             .filter { $0.start < interval.end && interval.start < $0.end }
         let when = formatter.dayAndTime(interval.start, alwaysWithDate: false)
         let spokenWhen = formatter.dayAndTime(interval.start, spoken: true, alwaysWithDate: false)
@@ -229,5 +239,10 @@ extension Executor {
             + "from \(formatter.timeRange(occurrence.start, occurrence.end))"
         }
         return ReplyText("No, \(joinedList(reasons)).")
+    }
+
+    /// "1. Thursday, Feb 5 at 5:00 PM" lines.
+    func numbered(_ options: [CalendarArea.Question.Option]) -> String {
+        options.enumerated().map { "\($0.offset + 1). \($0.element.label)" }.joined(separator: "\n")
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+import HearthDomain
+
+/// Answers to the calendar's questions: who and when for a new event, which open time, proceed
+/// anyway, which event, just this one or the whole series.
+extension CalendarTurn {
+    func answer(_ answer: DialogAnswer, to question: CalendarArea.Question, asked: PendingQuestion) throws -> AreaOutcome {
+        if let change = question.change { return try self.answer(answer, change: change, question: question, asked: asked) }
+        let cancelled = ReplyText("OK, I won't schedule \(question.draft.map { subject($0.title) } ?? "it").")
+        guard answer != .cancel, var draft = question.draft else { return .say(cancelled, endsQuestion: true) }
+
+        if question.kind == .missingSlot {
+            switch (question.missingSlot, answer) {
+            case ("attendees", .members(let members)):
+                draft.attendees = members
+                return try continueCreating(&draft, time: nil)
+            case ("start", .time(let time, _)):
+                return try continueCreating(&draft, time: time)
+            default:
+                return askAgain(asked)
+            }
+        }
+        switch answer {
+        case .confirm:
+            guard question.kind == .conflict else { return askAgain(asked) }
+            return act(.createEvent(draft, overrideConflicts: true))
+        case .option(let number):
+            guard let option = question.option(number) else { return askAgain(asked) }
+            switch option.effect {
+            case .cancel: return .say(cancelled, endsQuestion: true)
+            case .proceed: return act(.createEvent(draft, overrideConflicts: true))
+            case .book:
+                draft.start = option.start
+                draft.end = option.end
+                return act(.createEvent(draft, overrideConflicts: false))
+            case .chooseEvent, .thisOccurrence, .wholeSeries:
+                return askAgain(asked)
+            }
+        case .time(let time, _):
+            // A new time answers the question; a whole day asks for that day's open times.
+            draft.start = nil
+            draft.end = nil
+            return try continueCreating(&draft, time: time)
+        case .cancel, .members, .scope:
+            return askAgain(asked)
+        }
+    }
+
+    /// Answers to a question about moving or cancelling: which event, how much of a series, or
+    /// (for a move that clashes) which time.
+    func answer(_ answer: DialogAnswer, change: EventChange, question: CalendarArea.Question, asked: PendingQuestion) throws -> AreaOutcome {
+        var change = change
+        let leaveIt = ReplyText("OK, I'll leave \(question.draft.map { subject($0.title) } ?? "it") as it is.")
+        switch answer {
+        case .cancel:
+            return .say(leaveIt, endsQuestion: true)
+        case .scope(let scope):
+            guard question.kind == .recurrenceScope else { return askAgain(asked) }
+            change.scope = scope
+            return act(.changeEvent(change, overrideConflicts: false))
+        case .confirm:
+            guard question.kind == .conflict else { return askAgain(asked, lead: "Please pick one of the options.") }
+            return act(.changeEvent(change, overrideConflicts: true))
+        case .option(let number):
+            guard let option = question.option(number) else { return askAgain(asked) }
+            return choose(option, change: change, leaveIt: leaveIt)
+        case .time(let time, _):
+            guard let start = time.start else { return askAgain(asked) }
+            switch question.kind {
+            case .conflict:
+                // Another time for the move.
+                change.newStart = start
+                change.keepDay = false
+                change.keepTime = !time.hasTimeOfDay
+                return act(.changeEvent(change, overrideConflicts: false))
+            case .disambiguation, .recurrenceScope:
+                // "the one on Friday", "just Thursday": the option on that day (and at that time, if said).
+                let matching = question.options.filter { option in
+                    guard let optionStart = option.start, option.effect != .wholeSeries else { return false }
+                    if time.hasTimeOfDay { return abs(optionStart.timeIntervalSince(start)) < 60 }
+                    return calendar.isDate(optionStart, inSameDayAs: start)
+                }
+                if matching.count == 1 { return choose(matching[0], change: change, leaveIt: leaveIt) }
+                return askAgain(asked)
+            case .chooseSlot, .missingSlot:
+                return askAgain(asked)
+            }
+        case .members:
+            return askAgain(asked)
+        }
+    }
+
+    func choose(_ option: CalendarArea.Question.Option, change: EventChange, leaveIt: ReplyText) -> AreaOutcome {
+        var change = change
+        switch option.effect {
+        case .cancel:
+            return .say(leaveIt, endsQuestion: true)
+        case .proceed:
+            return act(.changeEvent(change, overrideConflicts: true))
+        case .book:
+            change.newStart = option.start
+            change.keepDay = false
+            change.keepTime = false
+            return act(.changeEvent(change, overrideConflicts: false))
+        case .chooseEvent:
+            change.eventID = option.eventID
+            change.occurrenceStart = option.start
+            return act(.changeEvent(change, overrideConflicts: false))
+        case .thisOccurrence:
+            change.scope = .occurrence
+            return act(.changeEvent(change, overrideConflicts: false))
+        case .wholeSeries:
+            change.scope = .series
+            return act(.changeEvent(change, overrideConflicts: false))
+        }
+    }
+
+    /// The same question again, open for another 10 minutes, after `lead`.
+    func askAgain(_ asked: PendingQuestion, lead: String = "Sorry, I didn't get that.") -> AreaOutcome {
+        .ask(asked.renewed(now: now), lead: lead)
+    }
+}
+
+extension CalendarArea.Question {
+    /// The option numbered `number` (from 1).
+    func option(_ number: Int) -> Option? { options.indices.contains(number - 1) ? options[number - 1] : nil }
+}

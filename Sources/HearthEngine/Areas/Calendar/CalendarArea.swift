@@ -1,0 +1,240 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+import HearthTime
+
+/// The family calendar (seed 000 §3.1): create, show, free time, availability, move, cancel.
+struct CalendarArea: SkillArea {
+    static let id: SkillAreaID = "calendar"
+    let intents = ["calendar.create_event", "calendar.find_free_time", "calendar.show", "calendar.check_availability",
+                   "calendar.move_event", "calendar.cancel_event"]
+    let help = AreaHelp(
+        topic: "the family calendar",
+        examples: ["\"Schedule Emma for the dentist on Thursday at 4pm\"",
+                   "\"What's on tomorrow?\" / \"What does Jake have this week?\"",
+                   "\"When are we all free for two hours this weekend?\"",
+                   "\"Is Jake free Friday at 3?\""],
+        spoken: ["schedule Emma for the dentist on Thursday at 4 PM", "what's on tomorrow", "when are we all free this weekend"])
+
+    /// Built once per Assistant; each turn joins it to the turn's transaction.
+    let skill: CalendarSkill
+
+    init(_ dependencies: AreaDependencies) {
+        skill = CalendarSkill(store: dependencies.store, calendar: dependencies.calendar, ids: dependencies.ids,
+                              logger: dependencies.logger)
+    }
+
+    func working(in turn: TurnContext) -> CalendarTurn { CalendarTurn(area: self, turn: turn, skill: skill.joining(turn.transaction)) }
+
+    func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
+        try working(in: turn).interpret(request)
+    }
+
+    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
+        try working(in: turn).answer(answer, to: question, asked: asked)
+    }
+
+    func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
+        try working(in: turn).execute(action)
+    }
+
+    func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
+        let work = working(in: turn)
+        let told = try work.skill.restore(change.restore, removing: change.remove, actor: turn.speaker, now: turn.now)
+        return ActionResult(reply: ReplyText(work.phrasing.toldSentence(told)), notifications: told)
+    }
+
+    func tick(in turn: TurnContext) throws -> Int {
+        try skill.joining(turn.transaction).queueReminders(now: turn.now)
+    }
+
+    /// Defaults the contract promises: an appointment's end from its typical length, the free-time
+    /// search's window and length, "today" for a calendar with no range.
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
+        let work = working(in: turn)
+        let resolved = request.slots
+        if let unknown = resolved.texts["unknown_attendee"] { throw HearthError.unknownMember(unknown.capitalized) }
+        switch request.intent {
+        case "calendar.create_event":
+            if let time = resolved.times["when"], let start = time.start, time.hasTimeOfDay, slots["end"] == nil || time.kind == .recurrence && time.end == nil {
+                let minutes = time.minutes ?? CalendarRules.suggestedDurationMinutes(title: resolved.texts["title"] ?? "")
+                slots["end"] = .string(work.iso(start.addingTimeInterval(TimeInterval(minutes * 60))))
+            }
+        case "calendar.check_availability":
+            if let time = resolved.times["when"], let start = time.start, time.end == nil {
+                slots["end"] = .string(work.iso(start.addingTimeInterval(3600)))
+            }
+        case "calendar.find_free_time":
+            if slots["members"] == nil { slots["members"] = .list([turn.speaker.name]) }
+            if slots["minutes"] == nil { slots["minutes"] = .int(60) }
+            if slots["window_start"] == nil || slots["window_end"] == nil {
+                let window = work.defaultSearchWindow
+                slots["window_start"] = .string(work.iso(window.start))
+                slots["window_end"] = .string(work.iso(window.end))
+            }
+        case "calendar.cancel_event":
+            if case .string(let date)? = slots["date"] { slots["date"] = .string(String(date.prefix(10))) }
+            slots["recurrence"] = nil
+            slots["skip"] = nil
+            if let scope = resolved.texts["scope"] { slots["scope"] = .string(RepeatScope.from(words: scope).rawValue) }
+        case "calendar.show":
+            if slots["range_start"] == nil {
+                let today = work.dayInterval(containing: turn.now)
+                slots["range_start"] = .string(work.iso(today.start))
+                slots["range_end"] = .string(work.iso(today.end))
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// The calendar area at work on one turn: its skill joined to the turn's transaction, the clock,
+/// the speaker and the words for replies.
+struct CalendarTurn {
+    let area: CalendarArea
+    let turn: TurnContext
+    let skill: CalendarSkill
+
+    var roster: Roster { turn.roster }
+    var speaker: Member { turn.speaker }
+    var now: Date { turn.now }
+    var formatter: TimeFormatter { turn.formatter }
+    var calendar: Calendar { turn.calendar }
+    var ids: any IDGenerator { turn.ids }
+    var phrasing: Phrasing { turn.phrasing }
+
+    func name(_ id: MemberID) -> String { phrasing.name(id) }
+    func people(_ ids: [MemberID]) -> String { phrasing.people(ids) }
+    func eventPhrase(_ title: String, attendees: [MemberID]) -> String { phrasing.eventPhrase(title, attendees: attendees) }
+    func lowercasedFirst(_ text: String) -> String { phrasing.lowercasedFirst(text) }
+    func words(_ make: (_ spoken: Bool) -> String) -> ReplyText { phrasing.words(make) }
+
+    func iso(_ date: Date) -> String { ISO8601.string(date, in: calendar.timeZone) }
+
+    var defaultSearchWindow: DateInterval {
+        DateInterval(start: now, end: calendar.date(byAdding: .day, value: 14, to: now)!)
+    }
+
+    func dayInterval(containing date: Date) -> DateInterval {
+        let start = calendar.startOfDay(for: date)
+        return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
+    }
+
+    func interval(of time: TemporalResolution) -> DateInterval? {
+        guard let start = time.start else { return nil }
+        let end = time.end ?? (time.hasTimeOfDay ? start.addingTimeInterval(3600) : dayInterval(containing: start).end)
+        return DateInterval(start: start, end: max(start, end))
+    }
+
+    func act(_ action: CalendarArea.Action) -> AreaOutcome { area.act(action) }
+
+    /// A calendar question: `options` label the numbered choices and say what each does.
+    func question(_ question: CalendarArea.Question, prompt: ReplyText, subject: String) throws -> PendingQuestion {
+        try area.ask(question, prompt: prompt, options: question.options.map(\.label), subject: subject, in: turn)
+    }
+
+    // MARK: - Requests
+
+    func interpret(_ request: AreaRequest) throws -> AreaOutcome {
+        let resolved = request.slots
+        switch request.intent {
+        case "calendar.create_event":
+            if let unknown = resolved.texts["unknown_attendee"] { throw HearthError.unknownMember(unknown.capitalized) }
+            let time = resolved.times["when"]
+            let title = resolved.texts["title"] ?? ""
+            var draft = EventDraft(title: title, attendees: resolved.members["attendees"] ?? [], start: nil, end: nil,
+                                   durationMinutes: time?.minutes ?? CalendarRules.suggestedDurationMinutes(title: title),
+                                   location: resolved.texts["location"])
+            if let time { draft.repeatAs(time) }
+            return try continueCreating(&draft, time: time)
+        case "calendar.find_free_time":
+            let members = resolved.members["members"] ?? [speaker.id]
+            var window = resolved.times["window"].flatMap(interval(of:)) ?? defaultSearchWindow
+            if window.start < now { window = DateInterval(start: now, end: max(now, window.end)) }
+            return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window))
+        case "calendar.show":
+            let range = resolved.times["range"].flatMap(interval(of:)) ?? dayInterval(containing: now)
+            return act(.showCalendar(members: resolved.members["members"], range: range,
+                                     rangeLabel: resolved.phrases["range"].map { SlotResolver.cleanText($0) } ?? "today"))
+        case "calendar.check_availability":
+            guard let time = resolved.times["when"], let start = time.start else {
+                throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "")
+            }
+            let end = time.end ?? start.addingTimeInterval(3600)
+            let members = resolved.members["members"] ?? [speaker.id]
+            return act(.checkAvailability(members: members, interval: DateInterval(start: start, end: max(start, end))))
+        case "calendar.move_event":
+            return act(.changeEvent(try moveChange(resolved), overrideConflicts: false))
+        case "calendar.cancel_event":
+            var change = EventChange(kind: .cancel, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
+            if let time = resolved.times["date"], let start = time.start { change.day = dayInterval(containing: start) }
+            change.scope = resolved.texts["scope"].map(RepeatScope.from(words:))
+            return act(.changeEvent(change, overrideConflicts: false))
+        default:
+            throw HearthError.internalState("\(request.intent) sent to the calendar")
+        }
+    }
+
+    /// "move Emma's dentist to Friday at 10am": the event by title words and attendees, the new time.
+    func moveChange(_ resolved: ResolvedSlots) throws -> EventChange {
+        var change = EventChange(kind: .move, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
+        if let time = resolved.times["time"] {
+            // Only a time was said ("to 3pm"): the same day as the event.
+            guard let start = time.start else { throw HearthError.timeNotUnderstood(resolved.phrases["time"] ?? "") }
+            change.newStart = start
+            change.keepDay = true
+        } else if let time = resolved.times["when"] {
+            guard let start = time.start, time.rrule == nil else { throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "") }
+            change.newStart = start
+            change.keepTime = !time.hasTimeOfDay
+        } else {
+            throw HearthError.timeNotUnderstood("that")
+        }
+        return change
+    }
+
+    /// Fills what the draft lacks, asking for one missing slot at a time (SPEC §2 slot filling).
+    func continueCreating(_ draft: inout EventDraft, time: TemporalResolution?) throws -> AreaOutcome {
+        if let time {
+            guard let start = time.start else { throw HearthError.timeNotUnderstood("that") }
+            if time.hasTimeOfDay {
+                draft.start = start
+                if let minutes = time.minutes { draft.durationMinutes = minutes }
+                draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
+                draft.repeatAs(time)
+            } else if draft.attendees.isEmpty {
+                draft.start = start  // remember the day; ask who first
+            } else {
+                // A day but no time: offer that day's open times.
+                return act(.offerDaySlots(withAccompanyingAdult(draft), day: interval(of: time)!))
+            }
+        }
+        if draft.attendees.isEmpty {
+            return .ask(try missing("attendees", in: draft, ReplyText("Who is the \(draft.title.lowercased()) for?")))
+        }
+        draft = withAccompanyingAdult(draft)
+        guard let start = draft.start, draft.end != nil else {
+            if let day = draft.start { return act(.offerDaySlots(draft, day: dayInterval(containing: day))) }
+            return .ask(try missing("start", in: draft, ReplyText("When should I schedule the \(draft.title.lowercased())?")))
+        }
+        if start < now && draft.recurrence == nil { throw HearthError.pastTime(formatter.dayAndTime(start)) }
+        return act(.createEvent(draft, overrideConflicts: false))
+    }
+
+    /// A child's appointment booked by an adult includes that adult (seed 000 Scenario 1: "both you and Emma").
+    func withAccompanyingAdult(_ draft: EventDraft) -> EventDraft {
+        var draft = draft
+        let allChildren = !draft.attendees.isEmpty && draft.attendees.allSatisfy { roster[$0]?.kind == .child }
+        if allChildren && speaker.kind == .adult && !draft.attendees.contains(speaker.id) { draft.attendees.append(speaker.id) }
+        return draft
+    }
+
+    func missing(_ slot: String, in draft: EventDraft, _ prompt: ReplyText) throws -> PendingQuestion {
+        try question(CalendarArea.Question(kind: .missingSlot, draft: draft, missingSlot: slot), prompt: prompt,
+                     subject: subject(draft.title))
+    }
+
+    /// "the dentist": what "I've dropped the earlier question about …" names.
+    func subject(_ title: String) -> String { "the " + title.lowercased() }
+}

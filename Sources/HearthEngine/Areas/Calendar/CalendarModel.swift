@@ -1,0 +1,121 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+import HearthTime
+
+/// An event being created: what the request said, completed over the dialog.
+public struct EventDraft: Sendable, Equatable, Codable {
+    public var title: String
+    public var attendees: [MemberID]
+    public var start: Date?
+    public var end: Date?
+    public var durationMinutes: Int
+    public var location: String?
+    public var recurrence: String?
+    /// `CalendarEvent.recurrenceSkip`: "SCHOOL-HOLIDAYS" for "except school holidays".
+    public var recurrenceSkip: String?
+    public init(title: String, attendees: [MemberID], start: Date?, end: Date?, durationMinutes: Int,
+                location: String? = nil, recurrence: String? = nil, recurrenceSkip: String? = nil) {
+        self.title = title; self.attendees = attendees; self.start = start; self.end = end
+        self.durationMinutes = durationMinutes; self.location = location; self.recurrence = recurrence
+        self.recurrenceSkip = recurrenceSkip
+    }
+
+    /// Takes the rule of a resolved time: its RRULE and its skip.
+    mutating func repeatAs(_ time: TemporalResolution) {
+        guard let rrule = time.rrule else { return }
+        recurrence = rrule
+        recurrenceSkip = time.skipsSchoolHolidays ? CalendarRecurrence.schoolHolidaysSkip : nil
+    }
+}
+
+/// A change to an existing event — moving or cancelling it — completed over the dialog: which
+/// event (by title words, attendees and day), which occurrence, and for a series how much of it.
+public struct EventChange: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable { case move, cancel }
+    public var kind: Kind
+    /// The title as said ("dentist", "piano lesson").
+    public var title: String
+    /// Whose event it is, when said ("Emma's dentist").
+    public var members: [MemberID]?
+    /// The day said ("on Monday", "this Tuesday's"): only occurrences that day.
+    public var day: DateInterval?
+    /// Move: the new start. With `keepDay` only a time was said ("to 3pm": the same day); with
+    /// `keepTime` only a day ("to Friday": the same time that day).
+    public var newStart: Date?
+    public var keepDay: Bool
+    public var keepTime: Bool
+    /// Settled along the dialog: the event and occurrence meant, and how much of a series.
+    public var eventID: EventID?
+    public var occurrenceStart: Date?
+    public var scope: RepeatScope?
+
+    public init(kind: Kind, title: String, members: [MemberID]? = nil, day: DateInterval? = nil, newStart: Date? = nil,
+                keepDay: Bool = false, keepTime: Bool = false, eventID: EventID? = nil, occurrenceStart: Date? = nil,
+                scope: RepeatScope? = nil) {
+        self.kind = kind; self.title = title; self.members = members; self.day = day; self.newStart = newStart
+        self.keepDay = keepDay; self.keepTime = keepTime; self.eventID = eventID; self.occurrenceStart = occurrenceStart
+        self.scope = scope
+    }
+}
+
+extension CalendarArea {
+    /// The calendar's work, every slot resolved to typed values.
+    enum Action: AreaActionValue {
+        case createEvent(EventDraft, overrideConflicts: Bool)
+        /// Move or cancel an event (finding it, asking which one or how much of a series when unclear).
+        case changeEvent(EventChange, overrideConflicts: Bool)
+        case offerDaySlots(EventDraft, day: DateInterval)
+        case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval)
+        case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
+        case checkAvailability(members: [MemberID], interval: DateInterval)
+    }
+
+    /// What the calendar keeps with a question it asked.
+    struct Question: Codable, Sendable, Equatable {
+        enum Kind: String, Codable, Sendable {
+            /// The time clashes: another time, proceed anyway, or cancel?
+            case conflict
+            /// A day without a time: which of its open times?
+            case chooseSlot
+            /// A slot the request lacked (`missingSlot`): "Who is it for?", "When?"
+            case missingSlot
+            /// Several events match what was said: which one?
+            case disambiguation
+            /// A recurring event: just this occurrence or the whole series?
+            case recurrenceScope
+        }
+        var kind: Kind
+        /// For a new event: the draft so far.
+        var draft: EventDraft?
+        /// For a move or a cancellation: the change being made.
+        var change: EventChange?
+        /// For `missingSlot`: "attendees" or "start".
+        var missingSlot: String?
+        /// What each numbered option does, in the order of the question's options.
+        var options: [Option] = []
+
+        /// What saying an option's number does.
+        struct Option: Codable, Sendable, Equatable {
+            enum Effect: String, Codable, Sendable {
+                case book, proceed, cancel
+                /// Disambiguation: this event (`eventID`), the occurrence at `start`.
+                case chooseEvent
+                /// Recurrence scope: only the occurrence at `start` / the whole series.
+                case thisOccurrence, wholeSeries
+            }
+            var label: String
+            var effect: Effect
+            var start: Date?
+            var end: Date?
+            var eventID: EventID?
+        }
+    }
+
+    /// How to put the calendar back as it was before one change: the events as they were
+    /// (restored) and the events the change created (removed).
+    struct Change: Codable, Sendable, Equatable {
+        var restore: [CalendarEvent]
+        var remove: [EventID]
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import HearthDomain
+import HearthGrammar
+import HearthSkills
+import HearthStore
+import HearthTime
+
+/// A skill area's name: the first part of its intents' names ("calendar" for "calendar.show").
+public struct SkillAreaID: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+}
+
+/// One skill area (calendar, location, travel, …) as a unit: the intents it owns, how it turns a
+/// request into an action or a question, how it takes the answer to its own question, how it
+/// carries out its actions and words the result, and how it undoes its changes.
+///
+/// Areas are listed once, in `SkillAreas.all`. The engine knows areas only through this protocol:
+/// adding one is a folder under `Areas/`, its grammar file, and one line in that list (README,
+/// "Adding a skill area").
+protocol SkillArea: Sendable {
+    /// What `interpret` and `answer` hand to `execute`: the area's work, with every slot typed.
+    associatedtype Action: AreaActionValue
+    /// What the area keeps with a pending question to take its answer later (persisted as JSON).
+    associatedtype Question: Codable & Sendable & Equatable = NoQuestion
+    /// What the area keeps to undo its last change (persisted as JSON for 10 minutes).
+    associatedtype Change: Codable & Sendable & Equatable = NoChange
+
+    static var id: SkillAreaID { get }
+    /// The grammar intents this area owns; each belongs to exactly one area (checked at load).
+    var intents: [String] { get }
+    /// How "help" introduces the area ("the family calendar") and what it suggests saying.
+    var help: AreaHelp { get }
+    /// "everyone" means everyone but the speaker when addressing people (messages, seed 000 §4).
+    var everyoneExcludesSpeaker: Bool { get }
+
+    /// A request of one of `intents`, its slots resolved: the action to run, a question, or a reply.
+    func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome
+    /// The answer to a question this area asked (`ask`).
+    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome
+    /// Carries out an action inside the turn's transaction (`turn.transaction`).
+    func execute(_ action: Action, in turn: TurnContext) throws -> Execution
+    /// Puts back a change this area made (`ActionResult.lastChange`), inside the turn's transaction.
+    func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult
+    /// SPEC §3 defaults for `hearth parse` (an appointment's end, a search window…), added to `slots`.
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws
+    /// Time-driven work for `hearth tick` (reminders, overdue chores…) inside a transaction; how many
+    /// notifications it queued.
+    func tick(in turn: TurnContext) throws -> Int
+}
+
+/// The help an area contributes to "what can you do".
+struct AreaHelp: Sendable {
+    /// "the family calendar": completes "I can help with …".
+    var topic: String
+    /// Requests to suggest, as typed (one line each on screen).
+    var examples: [String]
+    /// The few of them the spoken help reads out, as they are said.
+    var spoken: [String]
+}
+
+/// The value an area's action carries. Equatable so that machine states compare in tests.
+protocol AreaActionValue: Sendable, Equatable {}
+
+/// An action of some area, as the coordination machine holds it.
+public struct AreaAction: Sendable, Equatable, CustomStringConvertible {
+    public let area: SkillAreaID
+    let value: any AreaActionValue
+
+    init(area: SkillAreaID, value: any AreaActionValue) { self.area = area; self.value = value }
+
+    public static func == (lhs: AreaAction, rhs: AreaAction) -> Bool {
+        lhs.area == rhs.area && lhs.value.isEqual(to: rhs.value)
+    }
+    public var description: String { "\(area): \(value)" }
+}
+
+extension AreaActionValue {
+    func isEqual(to other: any AreaActionValue) -> Bool { (other as? Self) == self }
+}
+
+/// A request for an area: the intent and its typed slots.
+struct AreaRequest {
+    var intent: String
+    var slots: ResolvedSlots
+}
+
+/// What `interpret` or `answer` decided.
+public enum AreaOutcome: Sendable, Equatable {
+    /// Run this action (`execute`).
+    case act(AreaAction)
+    /// Ask this (after `lead`, e.g. "Sorry, I didn't get that.") and wait for the answer.
+    case ask(PendingQuestion, lead: String? = nil)
+    /// Just reply; `endsQuestion`: the question answered is settled (e.g. "never mind").
+    case say(ReplyText, endsQuestion: Bool)
+}
+
+/// What executing an action produced.
+public enum Execution: Sendable, Equatable {
+    case completed(ActionResult)
+    /// The action needs a decision first (a conflict, which event, how much of a series).
+    case needsAnswer(PendingQuestion)
+}
+
+/// An area with no questions of its own.
+struct NoQuestion: Codable, Sendable, Equatable {}
+/// An area whose actions change nothing that can be undone.
+struct NoChange: Codable, Sendable, Equatable {}
+
+/// Everything an area may use while working on one turn. The store is reached only through
+/// `transaction`: the turn's one write transaction, which commits the check and the change it
+/// justifies together with the session.
+struct TurnContext {
+    let speaker: Member
+    let roster: Roster
+    let now: Date
+    let calendar: Calendar
+    let formatter: TimeFormatter
+    /// The turn's open transaction: skills join it (`skill.joining(turn.transaction)`).
+    let transaction: any StoreAccess
+    let ids: any IDGenerator
+    /// The conversation's last change, while it can still be undone.
+    let lastChange: UndoRecord?
+    /// The other areas (for "help" and "undo that").
+    let areas: SkillAreas
+    /// Names and phrases that speak of people ("you and Emma", "Emma's dentist appointment").
+    var phrasing: Phrasing { Phrasing(roster: roster, speaker: speaker, formatter: formatter) }
+    var timeZone: TimeZone { calendar.timeZone }
+
+    /// The date/time resolver at this turn's clock, for areas that read times in answers.
+    var temporal: TemporalResolver { TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)) }
+    /// Questions are open this long.
+    var questionExpiry: Date { now.addingTimeInterval(PendingQuestion.lifetime) }
+}
+
+// MARK: - Defaults and helpers every area gets
+
+extension SkillArea {
+    var everyoneExcludesSpeaker: Bool { false }
+
+    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
+        .ask(asked.renewed(now: turn.now), lead: "Sorry, I didn't get that.")
+    }
+
+    func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
+        ActionResult(reply: ReplyText("There's nothing I can undo: I only undo your last change, for 10 minutes after it."))
+    }
+
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {}
+
+    func tick(in turn: TurnContext) throws -> Int { 0 }
+
+    /// `.act` with this area's action.
+    func act(_ action: Action) -> AreaOutcome { .act(AreaAction(area: Self.id, value: action)) }
+
+    /// A question of this area: `question` comes back to `answer` with the reply.
+    /// `subject` completes "I've dropped the earlier question about …" ("the dentist").
+    func ask(_ question: Question, prompt: ReplyText, options: [String] = [], subject: String,
+             in turn: TurnContext) throws -> PendingQuestion {
+        PendingQuestion(area: Self.id, subject: subject, prompt: prompt,
+                        options: options.enumerated().map { QuestionOption(number: $0.offset + 1, label: $0.element) },
+                        expiresAt: turn.questionExpiry, payload: try JSONPayload.encode(question))
+    }
+
+    /// An undo record for a change of this area, named as in "I've undone …".
+    func undoRecord(_ change: Change, named: String, in turn: TurnContext) throws -> UndoRecord {
+        UndoRecord(area: Self.id, change: named, madeAt: turn.now, payload: try JSONPayload.encode(change))
+    }
+
+    // The erased entry points the engine calls: they decode what the area stored and check types.
+
+    func execute(erased action: AreaAction, in turn: TurnContext) throws -> Execution {
+        guard let typed = action.value as? Action else { throw HearthError.internalState("\(action.area) action sent to \(Self.id)") }
+        return try execute(typed, in: turn)
+    }
+
+    func answer(erased answer: DialogAnswer, to question: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
+        try self.answer(answer, to: try JSONPayload.decode(Question.self, from: question.payload), asked: question, in: turn)
+    }
+
+    func undo(erased record: UndoRecord, in turn: TurnContext) throws -> ActionResult {
+        try undo(try JSONPayload.decode(Change.self, from: record.payload), in: turn)
+    }
+}
+
+/// Area payloads kept in the session as JSON text.
+enum JSONPayload {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        do { return try JSONDecoder().decode(type, from: Data(text.utf8)) } catch {
+            throw HearthError.internalState("a saved \(type) could not be read")
+        }
+    }
+}

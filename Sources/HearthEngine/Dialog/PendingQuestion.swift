@@ -1,0 +1,94 @@
+import Foundation
+import HearthDomain
+import HearthTime
+
+/// A question Hearth is waiting on (seed 000 `PendingDecision`), persisted per conversation: the
+/// prompt, numbered options, an expiry, and what the asking area needs to take the answer
+/// (`payload`, that area's `Question` as JSON). The dialog core reads the answer once and hands it
+/// to the area named in `area`.
+public struct PendingQuestion: Sendable, Equatable, Codable {
+    public var area: SkillAreaID
+    /// What the question is about, for "I've dropped the earlier question about the dentist."
+    public var subject: String
+    public var prompt: ReplyText
+    public var options: [QuestionOption]
+    public var expiresAt: Date
+    /// The asking area's own record of the question (JSON).
+    var payload: String
+
+    public static let lifetime: TimeInterval = 10 * 60
+
+    /// The same question, open for another `lifetime` (asked again after an unclear answer).
+    func renewed(now: Date) -> PendingQuestion {
+        var again = self
+        again.expiresAt = now.addingTimeInterval(Self.lifetime)
+        return again
+    }
+}
+
+public struct QuestionOption: Sendable, Equatable, Codable {
+    public var number: Int
+    public var label: String
+}
+
+/// An answer to a pending question, read once by the dialog core from the dialog intents.
+enum DialogAnswer: Sendable, Equatable {
+    /// "yes", "proceed anyway".
+    case confirm
+    /// "no", "never mind".
+    case cancel
+    /// "the second one", "option 2", "the last one": an option that exists (the core checks).
+    case option(Int)
+    /// "10am Friday works", "show me Friday slots", "the one on Wednesday at nine".
+    case time(TemporalResolution, phrase: String)
+    /// "Emma", "for Emma and Jake".
+    case members([MemberID])
+    /// "just this one" / "the whole series".
+    case scope(RepeatScope)
+}
+
+/// How much of something that repeats: one occurrence or all of them from here on.
+public enum RepeatScope: String, Sendable, Codable {
+    case occurrence, series
+
+    /// "whole", "for good", "all" → the series; "one", "once", "just", "next" → one occurrence.
+    static func from(words: String) -> RepeatScope {
+        let text = words.lowercased()
+        let series = ["whole", "entire", "all", "every", "each", "series", "good", "from now on", "permanently", "forever",
+                      "altogether", "rest of"]
+        return series.contains(where: text.contains) ? .series : .occurrence
+    }
+}
+
+/// What it takes to undo one change: the area that made it and that area's record of it (JSON).
+/// Kept per conversation for 10 minutes.
+public struct UndoRecord: Sendable, Equatable, Codable {
+    public var area: SkillAreaID
+    /// How the change is named in "I've undone …", e.g. "scheduling Emma's dentist appointment".
+    public var change: String
+    public var madeAt: Date
+    var payload: String
+
+    public static let lifetime: TimeInterval = 10 * 60
+}
+
+/// What executing an action produced, before the turn is finalised.
+public struct ActionResult: Sendable, Equatable {
+    public var reply: ReplyText
+    public var notifications: [OutboxNotification]
+    /// What the conversation should remember as its last change.
+    public var lastChange: LastChange
+
+    public enum LastChange: Sendable, Equatable {
+        /// Nothing changed: the last change stays undoable.
+        case unchanged
+        /// This change can be undone ("undo that").
+        case record(UndoRecord)
+        /// The last change was undone: there is nothing left to undo.
+        case forget
+    }
+
+    public init(reply: ReplyText, notifications: [OutboxNotification] = [], lastChange: LastChange = .unchanged) {
+        self.reply = reply; self.notifications = notifications; self.lastChange = lastChange
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HearthDomain
+
+/// How replies speak of people and their things, from the speaker's point of view: "you and
+/// Emma", "Emma's dentist appointment", "your haircut". Shared by every area's reply wording.
+struct Phrasing {
+    let roster: Roster
+    let speaker: Member
+    let formatter: TimeFormatter
+
+    func name(_ id: MemberID) -> String { roster[id]?.name ?? id.rawValue }
+
+    /// "Emma", "you and Emma", "Emma and Jake".
+    func people(_ ids: [MemberID]) -> String {
+        let others = ids.filter { $0 != speaker.id }.map(name)
+        return joinedList(ids.contains(speaker.id) ? ["you"] + others : others)
+    }
+
+    /// "Emma's dentist appointment", "your haircut", "swimming for Emma and Jake".
+    func eventPhrase(_ title: String, attendees: [MemberID]) -> String {
+        let others = attendees.filter { $0 != speaker.id }
+        let lower = lowercasedFirst(title)
+        if others.isEmpty { return "your \(lower)" }
+        if others.count == 1 { return "\(name(others[0]))'s \(lower)" }
+        return "\(lower) for \(joinedList(others.map(name)))"
+    }
+
+    /// "Dentist appointment" → "dentist appointment"; "PTA meeting" stays as it is.
+    func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first, text.dropFirst().first?.isLowercase ?? true else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// The display and spoken forms of one reply, built by the same words.
+    func words(_ make: (_ spoken: Bool) -> String) -> ReplyText { ReplyText(make(false), speak: make(true)) }
+
+    /// " I've let Emma know." for the members told.
+    func toldSentence(_ notifications: [OutboxNotification]) -> String {
+        var seen: Set<MemberID> = []
+        let names = notifications.map(\.recipient).filter { seen.insert($0).inserted }.map(name)
+        return names.isEmpty ? "" : " I've let \(joinedList(names)) know."
+    }
+
+    /// A saved place as said in a sentence: "home", "work", "school"; other places by name.
+    func placeName(_ place: Place) -> String {
+        ["home", "work", "school"].contains(place.name.lowercased()) ? place.name.lowercased() : place.name
+    }
+}
