@@ -8,6 +8,11 @@ public enum SkillError: Error, Equatable, Sendable {
     case permissionDenied(String)
     case invalid(String)
     case notFound(String)
+
+    /// Throws `permissionDenied` with a permission rule's refusal (`CalendarRules.denial(…)`), if it has one.
+    static func checkPermission(_ denial: String?) throws {
+        if let denial { throw SkillError.permissionDenied(denial) }
+    }
 }
 
 /// Calendar atomic functions of seed 000 §3.1 over the family store. Reads expand recurring series
@@ -207,26 +212,16 @@ public struct CalendarSkill: Sendable {
         return CalendarRules.openSlots(on: day.start, duration: duration, busy: busy, calendar: calendar, notBefore: now)
     }
 
-    /// Who may change an event: not a viewer; a child only an event that is theirs alone.
+    /// Who may change an event (`CalendarRules.denial(toChange:by:)`): not a viewer; a child only an
+    /// event that is theirs alone and that they set up.
     public static func checkCanChange(_ event: CalendarEvent, actor: Member) throws {
-        guard actor.role != .viewer else {
-            throw SkillError.permissionDenied("\(actor.name) can view the calendar but not change it.")
-        }
-        // A child may change what they put on the calendar for themselves, not what a parent set up.
-        if actor.kind == .child && (event.attendees != [actor.id] || event.organizer != actor.id) {
-            throw SkillError.permissionDenied("Only a parent can change that. Ask a parent to do it.")
-        }
+        try SkillError.checkPermission(CalendarRules.denial(toChange: event, by: actor))
     }
 
     /// seed 000 `createCalendarEvent`: checks the actor may create it, stores it with its attendees,
     /// logs the activity, tells the other attendees, and queues the reminders (never twice).
     public func createEvent(_ event: CalendarEvent, actor: Member, now: Date, formatter: TimeFormatter) throws -> (CalendarEvent, [OutboxNotification]) {
-        guard actor.role != .viewer else {
-            throw SkillError.permissionDenied("\(actor.name) can view the calendar but not change it.")
-        }
-        if actor.kind == .child && event.attendees != [actor.id] {
-            throw SkillError.permissionDenied("Only a parent can add events for other family members.")
-        }
+        try SkillError.checkPermission(CalendarRules.denial(toCreate: event, by: actor))
         guard event.end >= event.start else { throw SkillError.invalid("The event would end before it starts.") }
         guard !event.attendees.isEmpty else { throw SkillError.invalid("An event needs at least one attendee.") }
         if let rule = event.recurrence, (try? RecurrenceRule(rrule: rule)) == nil {

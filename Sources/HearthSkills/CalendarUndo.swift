@@ -8,9 +8,7 @@ extension CalendarSkill {
     /// activity log; their pending reminders are withdrawn (`hearth tick` queues fresh ones) and the
     /// other attendees are told.
     public func restore(_ events: [CalendarEvent], removing created: [EventID], actor: Member, now: Date) throws -> [OutboxNotification] {
-        guard actor.role != .viewer else {
-            throw SkillError.permissionDenied("\(actor.name) can view the calendar but not change it.")
-        }
+        try SkillError.checkPermission(CalendarRules.denial(toChangeCalendarBy: actor))
         var told: [OutboxNotification] = []
         try store.write { writer in
             var affected: [CalendarEvent] = []

@@ -58,12 +58,7 @@ public struct ICalendarSkill: Sendable {
         guard members.contains(where: { $0.id == member }) else { throw SkillError.notFound("No family member '\(member)'.") }
         let actorID = actor ?? member
         guard let actorMember = members.first(where: { $0.id == actorID }) else { throw SkillError.notFound("No family member '\(actorID)'.") }
-        guard actorMember.role != .viewer else {
-            throw SkillError.permissionDenied("\(actorMember.name) can view the calendar but not change it.")
-        }
-        if actorMember.kind == .child && member != actorMember.id {
-            throw SkillError.permissionDenied("Only a parent can add events for other family members.")
-        }
+        try SkillError.checkPermission(CalendarRules.denial(toAddEventsFor: [member], by: actorMember))
         var (incoming, skipped) = try read(data, member: member, members: members)
         if actorMember.kind == .child {
             for index in incoming.indices { incoming[index].event.attendees = [member] }
