@@ -8,6 +8,11 @@ public enum SkillError: Error, Equatable, Sendable {
     case permissionDenied(String)
     case invalid(String)
     case notFound(String)
+
+    /// Throws `permissionDenied` with a permission rule's refusal (`CalendarRules.denial(…)`), if it has one.
+    static func checkPermission(_ denial: String?) throws {
+        if let denial { throw SkillError.permissionDenied(denial) }
+    }
 }
 
 /// Calendar atomic functions of seed 000 §3.1 over the family store. Reads expand recurring series
@@ -207,54 +212,85 @@ public struct CalendarSkill: Sendable {
         return CalendarRules.openSlots(on: day.start, duration: duration, busy: busy, calendar: calendar, notBefore: now)
     }
 
-    /// Who may change an event: not a viewer; a child only an event that is theirs alone.
+    /// Who may change an event (`CalendarRules.denial(toChange:by:)`): not a viewer; a child only an
+    /// event that is theirs alone and that they set up.
     public static func checkCanChange(_ event: CalendarEvent, actor: Member) throws {
-        guard actor.role != .viewer else {
-            throw SkillError.permissionDenied("\(actor.name) can view the calendar but not change it.")
-        }
-        // A child may change what they put on the calendar for themselves, not what a parent set up.
-        if actor.kind == .child && (event.attendees != [actor.id] || event.organizer != actor.id) {
-            throw SkillError.permissionDenied("Only a parent can change that. Ask a parent to do it.")
-        }
+        try SkillError.checkPermission(CalendarRules.denial(toChange: event, by: actor))
     }
 
     /// seed 000 `createCalendarEvent`: checks the actor may create it, stores it with its attendees,
     /// logs the activity, tells the other attendees, and queues the reminders (never twice).
     public func createEvent(_ event: CalendarEvent, actor: Member, now: Date, formatter: TimeFormatter) throws -> (CalendarEvent, [OutboxNotification]) {
-        guard actor.role != .viewer else {
-            throw SkillError.permissionDenied("\(actor.name) can view the calendar but not change it.")
-        }
-        if actor.kind == .child && event.attendees != [actor.id] {
-            throw SkillError.permissionDenied("Only a parent can add events for other family members.")
-        }
+        try SkillError.checkPermission(CalendarRules.denial(toCreate: event, by: actor))
         guard event.end >= event.start else { throw SkillError.invalid("The event would end before it starts.") }
         guard !event.attendees.isEmpty else { throw SkillError.invalid("An event needs at least one attendee.") }
         if let rule = event.recurrence, (try? RecurrenceRule(rrule: rule)) == nil {
             throw SkillError.invalid("I couldn't understand how that event repeats.")
         }
         let when = formatter.dayAndTime(event.start)
-        var sent: [OutboxNotification] = []
-        try store.write { writer in
+        let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             try writer.insert(event, seriesEnd: CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone), at: now, by: actor.id)
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "event",
-                                            subjectID: event.id.rawValue, summary: "Added \(event.title) on \(when)"))
-            sent = try notifyAttendees(of: event, except: actor.id, kind: "event_created", title: "New event",
-                                       body: "\(event.title), \(when)", writer: writer, now: now)
-            try queueReminders(for: event, writer: writer, now: now, formatter: formatter)
+            return ChangeRecord(action: "create", subject: event.id, summary: "Added \(event.title) on \(when)",
+                                notices: [Notice(event, kind: "event_created", title: "New event", body: "\(event.title), \(when)")],
+                                requeued: [event])
         }
         logger.info("event created", metadata: ["event": "\(event.id)", "attendees": "\(event.attendees.count)"])
         return (event, sent)
     }
 
-    func notifyAttendees(of event: CalendarEvent, except actor: MemberID, kind: String, title: String, body: String,
-                         writer: StoreWriter, now: Date) throws -> [OutboxNotification] {
-        var sent: [OutboxNotification] = []
-        for attendee in event.attendees where attendee != actor {
-            let notification = OutboxNotification(id: ids.next("ntf"), recipient: attendee, kind: kind, title: title, body: body,
-                                                  relatedID: event.id.rawValue, createdAt: now)
-            if try writer.enqueue(notification) { sent.append(notification) }
+    // MARK: - Committing a change
+
+    /// How one calendar change is logged and told (see `commitChange`).
+    struct ChangeRecord {
+        /// The activity log entry: its action ("create", "update", "delete", "undo"), subject and summary.
+        var action: String
+        var subject: EventID?
+        var summary: String
+        /// Key prefixes (`reminderKeyPrefix`) of the pending reminders the change makes wrong.
+        var withdrawnReminders: [String] = []
+        /// What the other attendees are told, event by event: never the actor, nor anyone an earlier notice told.
+        var notices: [Notice]
+        /// Events (in their new form) whose reminders are queued afresh.
+        var requeued: [CalendarEvent] = []
+    }
+
+    /// A notification to the attendees of `event` other than the actor.
+    struct Notice {
+        var event: CalendarEvent
+        var kind: String, title: String, body: String
+        init(_ event: CalendarEvent, kind: String, title: String, body: String) {
+            self.event = event; self.kind = kind; self.title = title; self.body = body
         }
-        return sent
+    }
+
+    /// Every calendar change in one transaction, the same way: `change` writes it (throwing when it
+    /// can't) and says what it was; then the pending reminders it made wrong are withdrawn, the
+    /// activity is logged, the other attendees are told and the reminders are queued afresh.
+    /// Returns the notifications queued for the attendees.
+    func commitChange(by actor: Member, now: Date, formatter: TimeFormatter,
+                      _ change: (StoreWriter) throws -> ChangeRecord) throws -> [OutboxNotification] {
+        try store.write { writer in
+            let record = try change(writer)
+            for prefix in record.withdrawnReminders {
+                try writer.deletePendingNotifications(dedupePrefix: prefix)
+            }
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: record.action, subjectType: "event",
+                                            subjectID: record.subject?.rawValue, summary: record.summary))
+            var sent: [OutboxNotification] = []
+            var told: Set<MemberID> = [actor.id]
+            for notice in record.notices {
+                for attendee in notice.event.attendees where !told.contains(attendee) {
+                    let notification = OutboxNotification(id: ids.next("ntf"), recipient: attendee, kind: notice.kind, title: notice.title,
+                                                          body: notice.body, relatedID: notice.event.id.rawValue, createdAt: now)
+                    if try writer.enqueue(notification) { sent.append(notification) }
+                }
+                told.formUnion(notice.event.attendees)
+            }
+            for event in record.requeued {
+                try queueReminders(for: event, writer: writer, now: now, formatter: formatter)
+            }
+            return sent
+        }
     }
 
     // MARK: - Reminders
@@ -265,7 +301,12 @@ public struct CalendarSkill: Sendable {
 
     /// The outbox key that makes a reminder go out once: one per occurrence, attendee and offset.
     public static func reminderKey(event: EventID, occurrence: Date, member: MemberID, offset: TimeInterval) -> String {
-        "reminder:\(event.rawValue):\(Int(occurrence.timeIntervalSince1970.rounded())):\(member.rawValue):\(Int(offset))"
+        reminderKeyPrefix(event: event, occurrence: occurrence) + "\(member.rawValue):\(Int(offset))"
+    }
+
+    /// The start of the keys of an event's reminders: all of them, or those of one occurrence.
+    static func reminderKeyPrefix(event: EventID, occurrence: Date? = nil) -> String {
+        "reminder:\(event.rawValue):" + (occurrence.map { "\(Int($0.timeIntervalSince1970.rounded())):" } ?? "")
     }
 
     /// Queues the day-before and hour-before reminders of every attendee for the occurrences of
@@ -349,17 +390,14 @@ public struct CalendarSkill: Sendable {
         moved.start = start
         moved.end = start.addingTimeInterval(event.duration)
         let when = formatter.dayAndTime(start)
-        let sent = try store.write { writer -> [OutboxNotification] in
+        let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.update(moved, seriesEnd: nil, at: now, by: actor.id) else {
                 throw SkillError.notFound("That event isn't on the calendar any more.")
             }
-            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(event.id.rawValue):")
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event",
-                                            subjectID: event.id.rawValue, summary: "Moved \(event.title) to \(when)"))
-            let sent = try notifyAttendees(of: moved, except: actor.id, kind: "event_moved", title: "Event moved",
-                                           body: "\(event.title) is now \(when)", writer: writer, now: now)
-            try queueReminders(for: moved, writer: writer, now: now, formatter: formatter)
-            return sent
+            return ChangeRecord(action: "update", subject: event.id, summary: "Moved \(event.title) to \(when)",
+                                withdrawnReminders: [Self.reminderKeyPrefix(event: event.id)],
+                                notices: [Notice(moved, kind: "event_moved", title: "Event moved", body: "\(event.title) is now \(when)")],
+                                requeued: [moved])
         }
         return Change(event: moved, notifications: sent)
     }
@@ -373,20 +411,17 @@ public struct CalendarSkill: Sendable {
         let single = CalendarEvent(id: newID, title: series.title, start: start, end: start.addingTimeInterval(series.duration),
                                    isAllDay: series.isAllDay, location: series.location, attendees: series.attendees,
                                    organizer: series.organizer)
-        let when = formatter.dayAndTime(start)
-        let sent = try store.write { writer -> [OutboxNotification] in
+        let when = formatter.dayAndTime(start), day = formatter.dateWords(occurrence.start)
+        let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.addException(occurrence.start, to: series.id, at: now, by: actor.id) else {
                 throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
             }
-            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):\(Int(occurrence.start.timeIntervalSince1970.rounded())):")
             try writer.insert(single, seriesEnd: nil, at: now, by: actor.id)
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
-                                            summary: "Moved \(series.title) on \(formatter.dateWords(occurrence.start)) to \(when)"))
-            let sent = try notifyAttendees(of: single, except: actor.id, kind: "event_moved", title: "Event moved",
-                                           body: "\(series.title) on \(formatter.dateWords(occurrence.start)) is now \(when)",
-                                           writer: writer, now: now)
-            try queueReminders(for: single, writer: writer, now: now, formatter: formatter)
-            return sent
+            return ChangeRecord(action: "update", subject: series.id, summary: "Moved \(series.title) on \(day) to \(when)",
+                                withdrawnReminders: [Self.reminderKeyPrefix(event: series.id, occurrence: occurrence.start)],
+                                notices: [Notice(single, kind: "event_moved", title: "Event moved",
+                                                 body: "\(series.title) on \(day) is now \(when)")],
+                                requeued: [single])
         }
         return Change(event: single, notifications: sent)
     }
@@ -398,9 +433,9 @@ public struct CalendarSkill: Sendable {
         try Self.checkCanChange(series, actor: actor)
         let moved = try CalendarRecurrence.moving(series, occurrence: occurrence.start, to: start, calendar: calendar)
         let words = CalendarRecurrence.describe(moved, formatter: formatter) ?? formatter.time(start)
-        let sent = try rewriteSeries(series, as: moved, actor: actor, now: now, summary: "Moved \(series.title) to \(words)",
-                                     notifying: moved, kind: "event_moved", title: "Event moved",
-                                     body: "\(series.title) is now \(words)", formatter: formatter)
+        let sent = try rewriteSeries(series, as: moved, summary: "Moved \(series.title) to \(words)",
+                                     notice: Notice(moved, kind: "event_moved", title: "Event moved", body: "\(series.title) is now \(words)"),
+                                     actor: actor, now: now, formatter: formatter)
         return Change(event: moved, notifications: sent)
     }
 
@@ -409,13 +444,12 @@ public struct CalendarSkill: Sendable {
     public func deleteEvent(_ event: CalendarEvent, actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
         try Self.checkCanChange(event, actor: actor)
         let when = formatter.dayAndTime(event.start)
-        let sent = try store.write { writer -> [OutboxNotification] in
+        let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.deleteEvent(event.id) else { throw SkillError.notFound("That event isn't on the calendar any more.") }
-            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(event.id.rawValue):")
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "delete", subjectType: "event", subjectID: event.id.rawValue,
-                                            summary: "Cancelled \(event.title) on \(when)"))
-            return try notifyAttendees(of: event, except: actor.id, kind: "event_cancelled", title: "Event cancelled",
-                                       body: "\(event.title), \(when), is cancelled", writer: writer, now: now)
+            return ChangeRecord(action: "delete", subject: event.id, summary: "Cancelled \(event.title) on \(when)",
+                                withdrawnReminders: [Self.reminderKeyPrefix(event: event.id)],
+                                notices: [Notice(event, kind: "event_cancelled", title: "Event cancelled",
+                                                 body: "\(event.title), \(when), is cancelled")])
         }
         return Change(event: event, notifications: sent)
     }
@@ -425,15 +459,14 @@ public struct CalendarSkill: Sendable {
         let series = occurrence.event
         try Self.checkCanChange(series, actor: actor)
         let when = formatter.dayAndTime(occurrence.start)
-        let sent = try store.write { writer -> [OutboxNotification] in
+        let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.addException(occurrence.start, to: series.id, at: now, by: actor.id) else {
                 throw SkillError.notFound("That \(series.title.lowercased()) is already cancelled.")
             }
-            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):\(Int(occurrence.start.timeIntervalSince1970.rounded())):")
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
-                                            summary: "Cancelled \(series.title) on \(when)"))
-            return try notifyAttendees(of: series, except: actor.id, kind: "event_cancelled", title: "Event cancelled",
-                                       body: "\(series.title), \(when), is cancelled", writer: writer, now: now)
+            return ChangeRecord(action: "update", subject: series.id, summary: "Cancelled \(series.title) on \(when)",
+                                withdrawnReminders: [Self.reminderKeyPrefix(event: series.id, occurrence: occurrence.start)],
+                                notices: [Notice(series, kind: "event_cancelled", title: "Event cancelled",
+                                                 body: "\(series.title), \(when), is cancelled")])
         }
         var event = series
         event.exceptions.append(occurrence.start)
@@ -450,28 +483,24 @@ public struct CalendarSkill: Sendable {
         }
         let words = CalendarRecurrence.describe(series, formatter: formatter) ?? series.title
         let from = formatter.dateWords(occurrence.start)
-        let sent = try rewriteSeries(series, as: ended, actor: actor, now: now, summary: "Cancelled \(series.title) (\(words)) from \(from) on",
-                                     notifying: series, kind: "event_cancelled", title: "Event cancelled",
-                                     body: "\(series.title) (\(words)) is cancelled from \(from) on", formatter: formatter)
+        let sent = try rewriteSeries(series, as: ended, summary: "Cancelled \(series.title) (\(words)) from \(from) on",
+                                     notice: Notice(series, kind: "event_cancelled", title: "Event cancelled",
+                                                    body: "\(series.title) (\(words)) is cancelled from \(from) on"),
+                                     actor: actor, now: now, formatter: formatter)
         return Change(event: ended, notifications: sent)
     }
 
-    /// Stores a series' new form in one transaction: its old reminders go, the change is logged,
-    /// the other attendees of `notified` are told, and the new form's reminders are queued.
-    private func rewriteSeries(_ series: CalendarEvent, as updated: CalendarEvent, actor: Member, now: Date, summary: String,
-                               notifying notified: CalendarEvent, kind: String, title: String, body: String,
-                               formatter: TimeFormatter) throws -> [OutboxNotification] {
-        try store.write { writer in
+    /// Stores a series' new form (`commitChange`): its old reminders go, the change is logged as
+    /// `summary`, the other attendees get `notice`, and the new form's reminders are queued.
+    private func rewriteSeries(_ series: CalendarEvent, as updated: CalendarEvent, summary: String, notice: Notice,
+                               actor: Member, now: Date, formatter: TimeFormatter) throws -> [OutboxNotification] {
+        try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.update(updated, seriesEnd: CalendarRecurrence.seriesEnd(of: updated, timeZone: calendar.timeZone),
                                     at: now, by: actor.id) else {
                 throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
             }
-            try writer.deletePendingNotifications(dedupePrefix: "reminder:\(series.id.rawValue):")
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "event", subjectID: series.id.rawValue,
-                                            summary: summary))
-            let sent = try notifyAttendees(of: notified, except: actor.id, kind: kind, title: title, body: body, writer: writer, now: now)
-            try queueReminders(for: updated, writer: writer, now: now, formatter: formatter)
-            return sent
+            return ChangeRecord(action: "update", subject: series.id, summary: summary,
+                                withdrawnReminders: [Self.reminderKeyPrefix(event: series.id)], notices: [notice], requeued: [updated])
         }
     }
 }

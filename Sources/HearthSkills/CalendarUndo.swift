@@ -8,35 +8,22 @@ extension CalendarSkill {
     /// activity log; their pending reminders are withdrawn (`hearth tick` queues fresh ones) and the
     /// other attendees are told.
     public func restore(_ events: [CalendarEvent], removing created: [EventID], actor: Member, now: Date) throws -> [OutboxNotification] {
-        guard actor.role != .viewer else {
-            throw SkillError.permissionDenied("\(actor.name) can view the calendar but not change it.")
-        }
-        var told: [OutboxNotification] = []
-        try store.write { writer in
+        try SkillError.checkPermission(CalendarRules.denial(toChangeCalendarBy: actor))
+        let told = try commitChange(by: actor, now: now, formatter: TimeFormatter(calendar: calendar, now: now)) { writer in
             var affected: [CalendarEvent] = []
             for id in created {
                 if let event = try writer.reader.event(id) { affected.append(event) }
                 _ = try writer.deleteEvent(id)
-                _ = try writer.deletePendingNotifications(dedupePrefix: "reminder:\(id.rawValue):")
             }
             for event in events {
                 _ = try writer.deleteEvent(event.id)
-                _ = try writer.deletePendingNotifications(dedupePrefix: "reminder:\(event.id.rawValue):")
                 try writer.insert(event, seriesEnd: CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone), at: now, by: actor.id)
                 affected.append(event)
             }
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "undo", subjectType: "event",
-                                            subjectID: (events.first?.id ?? created.first)?.rawValue,
-                                            summary: "Undid a calendar change"))
-            var seen: Set<MemberID> = [actor.id]
-            for event in affected {
-                for attendee in event.attendees where seen.insert(attendee).inserted {
-                    let notification = OutboxNotification(id: ids.next("ntf"), recipient: attendee, kind: "event_restored",
-                                                          title: "Change undone", body: "\(event.title): the last change was undone",
-                                                          relatedID: event.id.rawValue, createdAt: now)
-                    if try writer.enqueue(notification) { told.append(notification) }
-                }
-            }
+            return ChangeRecord(action: "undo", subject: events.first?.id ?? created.first, summary: "Undid a calendar change",
+                                withdrawnReminders: (created + events.map(\.id)).map { Self.reminderKeyPrefix(event: $0) },
+                                notices: affected.map { Notice($0, kind: "event_restored", title: "Change undone",
+                                                                body: "\($0.title): the last change was undone") })
         }
         logger.info("calendar change undone", metadata: ["events": "\(events.count + created.count)"])
         return told

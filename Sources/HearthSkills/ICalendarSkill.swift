@@ -27,13 +27,18 @@ public struct ICalendarImportResult: Sendable, Equatable {
 /// Series are stored and expanded in the family zone (the store keeps one zone per family), so a
 /// series whose TZID observes DST on other dates than the family zone keeps the family's wall time.
 public struct ICalendarSkill: Sendable {
-    public let store: FamilyStore
+    public let store: any StoreAccess
     public let calendar: Calendar
     public let ids: any IDGenerator
     public let logger: Logger
 
-    public init(store: FamilyStore, calendar: Calendar, ids: any IDGenerator, logger: Logger) {
+    public init(store: any StoreAccess, calendar: Calendar, ids: any IDGenerator, logger: Logger) {
         self.store = store; self.calendar = calendar; self.ids = ids; self.logger = logger
+    }
+
+    /// The same skill working inside an open transaction (a turn's): its reads and writes join it.
+    public func joining(_ transaction: any StoreAccess) -> ICalendarSkill {
+        ICalendarSkill(store: transaction, calendar: calendar, ids: ids, logger: logger)
     }
 
     var zone: TimeZone { calendar.timeZone }
@@ -58,12 +63,7 @@ public struct ICalendarSkill: Sendable {
         guard members.contains(where: { $0.id == member }) else { throw SkillError.notFound("No family member '\(member)'.") }
         let actorID = actor ?? member
         guard let actorMember = members.first(where: { $0.id == actorID }) else { throw SkillError.notFound("No family member '\(actorID)'.") }
-        guard actorMember.role != .viewer else {
-            throw SkillError.permissionDenied("\(actorMember.name) can view the calendar but not change it.")
-        }
-        if actorMember.kind == .child && member != actorMember.id {
-            throw SkillError.permissionDenied("Only a parent can add events for other family members.")
-        }
+        try SkillError.checkPermission(CalendarRules.denial(toAddEventsFor: [member], by: actorMember))
         var (incoming, skipped) = try read(data, member: member, members: members)
         if actorMember.kind == .child {
             for index in incoming.indices { incoming[index].event.attendees = [member] }

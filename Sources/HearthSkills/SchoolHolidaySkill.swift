@@ -11,11 +11,16 @@ import Logging
 /// and, for the demo family, a sample school year. One calendar per family: the demo children go to
 /// the same school; families with several schools are a later step (a holiday per place).
 public struct SchoolHolidaySkill: Sendable {
-    public let store: FamilyStore
+    public let store: any StoreAccess
     public let logger: Logger
 
-    public init(store: FamilyStore, logger: Logger) {
+    public init(store: any StoreAccess, logger: Logger) {
         self.store = store; self.logger = logger
+    }
+
+    /// The same skill working inside an open transaction (a turn's): its reads and writes join it.
+    public func joining(_ transaction: any StoreAccess) -> SchoolHolidaySkill {
+        SchoolHolidaySkill(store: transaction, logger: logger)
     }
 
     /// Words in a calendar entry's title that mean school is closed. District calendars also list

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import HearthDomain
+
+// Store methods for what goes out and what happened: the notification outbox (deduplicated by
+// key) and the activity log.
+
+extension StoreReader {
+    public func notifications(status: OutboxNotification.Status? = nil, limit: Int = 100) throws -> [OutboxNotification] {
+        var sql = "SELECT * FROM notification"
+        var arguments: StatementArguments = []
+        if let status { sql += " WHERE status = ?"; arguments += [status.rawValue] }
+        sql += " ORDER BY created_at, id LIMIT ?"
+        arguments += [limit]
+        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
+            OutboxNotification(id: row["id"], recipient: MemberID(row["recipient_id"] as String), kind: row["kind"],
+                               title: row["title"], body: row["body"], relatedID: row["related_id"],
+                               createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                               deliverAt: Date(timeIntervalSince1970: row["deliver_at"]),
+                               status: OutboxNotification.Status(rawValue: row["status"]) ?? .pending, dedupeKey: row["dedupe_key"])
+        }
+    }
+
+    public func activity(since: Date? = nil, limit: Int = 100) throws -> [ActivityEntry] {
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM activity WHERE at >= ? ORDER BY at DESC, id DESC LIMIT ?"),
+                         arguments: [since?.timeIntervalSince1970 ?? 0, limit]).map { row in
+            ActivityEntry(at: Date(timeIntervalSince1970: row["at"]), actor: (row["actor_id"] as String?).map { MemberID($0) },
+                          action: row["action"], subjectType: row["subject_type"], subjectID: row["subject_id"], summary: row["summary"])
+        }
+    }
+}
+
+extension StoreWriter {
+    /// Removes queued, undelivered notifications whose dedupe key starts with `prefix` (the reminders
+    /// of a moved or cancelled event). Returns how many were removed.
+    @discardableResult
+    public func deletePendingNotifications(dedupePrefix prefix: String) throws -> Int {
+        try db.cachedStatement(sql: "DELETE FROM notification WHERE status = 'pending' AND substr(dedupe_key, 1, ?) = ?").execute(
+                       arguments: [prefix.count, prefix])
+        return db.changesCount
+    }
+
+    public func append(_ entry: ActivityEntry) throws {
+        try db.cachedStatement(sql: "INSERT INTO activity(at, actor_id, action, subject_type, subject_id, summary) VALUES (?, ?, ?, ?, ?, ?)").execute(
+                       arguments: [entry.at.timeIntervalSince1970, entry.actor?.rawValue, entry.action, entry.subjectType,
+                                   entry.subjectID, entry.summary])
+    }
+
+    /// Queues a notification; one with a `dedupeKey` already queued is not queued again.
+    /// Returns whether it was queued.
+    @discardableResult
+    public func enqueue(_ notification: OutboxNotification) throws -> Bool {
+        try db.cachedStatement(sql: """
+            INSERT INTO notification(id, created_at, deliver_at, recipient_id, kind, title, body, related_id, status, dedupe_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING
+            """).execute( arguments: [notification.id, notification.createdAt.timeIntervalSince1970, notification.deliverAt.timeIntervalSince1970,
+                             notification.recipient.rawValue, notification.kind, notification.title, notification.body,
+                             notification.relatedID, notification.status.rawValue, notification.dedupeKey])
+        return db.changesCount > 0
+    }
+
+    public func setNotificationStatus(_ id: String, _ status: OutboxNotification.Status) throws -> Bool {
+        try db.cachedStatement(sql: "UPDATE notification SET status = ? WHERE id = ?").execute(arguments: [status.rawValue, id])
+        return db.changesCount > 0
+    }
+}
