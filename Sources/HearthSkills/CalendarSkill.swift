@@ -160,15 +160,6 @@ public struct CalendarSkill: Sendable {
         }
     }
 
-    /// seed 000 `calculateTravelTime`: the offline estimate (`Travel`) between two saved places, or
-    /// locations that name one ("Jake's school"). Throws `notFound` naming a location it can't place.
-    public func calculateTravelTime(from: String, to: String, mode: TravelMode) throws -> TravelTimeEstimate {
-        let places = try store.read { try $0.places() }
-        guard let origin = Travel.place(named: from, among: places) else { throw SkillError.notFound("I don't know where \(from) is.") }
-        guard let destination = Travel.place(named: to, among: places) else { throw SkillError.notFound("I don't know where \(to) is.") }
-        return Travel.estimate(from: origin, to: destination, mode: mode)
-    }
-
     /// seed 000 `findCommonFreeTime`: the decision tree's exclusions and ranking.
     public func findCommonFreeTime(members: [MemberID], minimumMinutes: Int, window: DateInterval,
                                    roster: Roster) throws -> [TimeSlot] {

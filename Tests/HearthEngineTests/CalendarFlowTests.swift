@@ -72,8 +72,9 @@ final class CalendarFlowTests: XCTestCase {
         let meeting = CalendarEvent(id: EventID("evt_meeting"), title: "Meeting", start: at("2026-02-03T14:00:00-05:00"),
                                     end: at("2026-02-03T15:00:00-05:00"), location: "Work", attendees: [lisa], organizer: lisa)
         try assistant.store.write { try $0.insert(meeting, seriesEnd: nil, at: Fixtures.monday, by: lisa) }
-        XCTAssertEqual(try calendarSkill.calculateTravelTime(from: "Work", to: "Home", mode: .driving).minutes, 11)
-        XCTAssertThrowsError(try calendarSkill.calculateTravelTime(from: "Work", to: "the moon", mode: .driving))
+        let travel = TravelSkill(store: assistant.store)
+        XCTAssertEqual(try travel.calculateTravelTime(from: "Work", to: "Home", mode: .driving).estimate.minutes, 11)
+        XCTAssertThrowsError(try travel.calculateTravelTime(from: "Work", to: "the moon", mode: .driving))
 
         func pickup(at start: String, location: String) -> CalendarEvent {
             let begin = at(start)

@@ -5,7 +5,7 @@ import HearthSkills
 import HearthStore
 import HearthTime
 
-/// A skill area's name: the first part of its intents' names ("calendar" for "calendar.show").
+/// A skill area's name: the first part of its intents' names ("travel" for "travel.estimate").
 public struct SkillAreaID: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

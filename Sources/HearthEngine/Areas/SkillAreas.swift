@@ -19,6 +19,7 @@ struct SkillAreas: Sendable {
         [
             CalendarArea(dependencies),
             LocationArea(dependencies),
+            TravelArea(dependencies),
             DialogArea(),
         ]
     }

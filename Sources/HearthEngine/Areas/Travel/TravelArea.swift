@@ -1,0 +1,76 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+
+/// How long it takes to get between the family's saved places: "how long to drive from home to
+/// school", "how long does it take to walk to Emma's school".
+struct TravelArea: SkillArea {
+    static let id: SkillAreaID = "travel"
+    let intents = ["travel.estimate"]
+    let help = AreaHelp(topic: "travel times", examples: ["\"How long does it take to walk to school?\""],
+                        spoken: ["how long does it take to walk to school"])
+
+    let skill: TravelSkill
+
+    init(_ dependencies: AreaDependencies) { skill = TravelSkill(store: dependencies.store) }
+
+    enum Action: AreaActionValue {
+        /// `from` nil: from where the speaker is, else home.
+        case estimate(from: String?, to: String, mode: TravelMode)
+    }
+
+    func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
+        // The words as said, so that "I don't know where the moon is" reads right.
+        act(.estimate(from: request.slots.phrases["from"], to: request.slots.phrases["to"] ?? "",
+                      mode: Self.mode(said: request.slots.texts["mode"])))
+    }
+
+    func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
+        switch action {
+        case .estimate(let from, let to, let mode):
+            return .completed(ActionResult(reply: try estimate(from: from, to: to, mode: mode, in: turn)))
+        }
+    }
+
+    func estimate(from: String?, to: String, mode: TravelMode, in turn: TurnContext) throws -> ReplyText {
+        let skill = skill.joining(turn.transaction)
+        guard let origin = try from ?? skill.startingPlace(for: turn.speaker.id)?.name else {
+            throw HearthError.invalidRequest("Where from? Say it like \"how long to drive from home to school\".")
+        }
+        let trip = try skill.calculateTravelTime(from: origin, to: to, mode: mode)
+        let phrasing = turn.phrasing
+        let start = phrasing.placeName(trip.origin), end = phrasing.placeName(trip.destination)
+        guard trip.origin.id != trip.destination.id else {
+            return ReplyText("That's the same place: \(start).")
+        }
+        let minutes = TimeFormatter.duration(minutes: trip.estimate.minutes)
+        let sentence = "About \(minutes) \(Self.means(mode)) from \(start) to \(end)"
+        let kilometres = String(format: "%.1f", trip.estimate.routeMeters / 1000)
+        return ReplyText("\(sentence) (\(kilometres) km by road; an estimate without traffic).", speak: "\(sentence).")
+    }
+
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
+        slots["mode"] = .string(Self.mode(said: request.slots.texts["mode"]).rawValue)
+        if slots["from"] == nil, let start = try skill.joining(turn.transaction).startingPlace(for: turn.speaker.id) {
+            slots["from"] = .string(start.name)
+        }
+    }
+
+    /// "walk", "on foot" → walking; "bike", "cycling" → cycling; "bus", "train" → transit; else driving.
+    static func mode(said words: String?) -> TravelMode {
+        let text = words?.lowercased() ?? ""
+        if text.contains("walk") || text.contains("foot") || text == "run" { return .walking }
+        if text.contains("bik") || text.contains("cycl") { return .cycling }
+        if ["bus", "train", "subway", "transit", "public"].contains(where: text.contains) { return .transit }
+        return .driving
+    }
+
+    static func means(_ mode: TravelMode) -> String {
+        switch mode {
+        case .driving: "by car"
+        case .walking: "on foot"
+        case .cycling: "by bike"
+        case .transit: "by public transport"
+        }
+    }
+}
