@@ -56,6 +56,6 @@ let package = Package(
         .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar"]),
         .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HearthCLITests", dependencies: ["hearth"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["hearth", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -194,10 +194,11 @@ public struct CoordinationMachine: Sendable, Equatable {
     private var afterFailure: [Effect] { questionDropped ? [.dropQuestion] : [] }
 
     /// Drops the question the turn began with, now that the turn has dealt with it.
+    /// Should the turn then fail (its commit, say), the question stays open: settling it was part
+    /// of the work rolled back.
     private mutating func settleQuestion() -> [Effect] {
         guard openQuestion != nil else { return [] }
         openQuestion = nil
-        questionDropped = true
         return [.dropQuestion]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 
 /// SPEC §7: two processes writing the same family database at once lose nothing.
@@ -48,5 +49,64 @@ final class ConcurrentWritersTests: XCTestCase {
         let current = try say("what's on this week"), nextWeek = try say("what's on next week")
         let pianoLines = (current + nextWeek).components(separatedBy: "\n").filter { $0.contains("piano") }
         XCTAssertEqual(pianoLines.count, days.count, current + nextWeek)
+    }
+
+    /// Issue #8: the conflict check and the booking it allows are one transaction. Four processes
+    /// booking Jake into the same slot at the same moment, ten times over: every time exactly one
+    /// booking lands, the other three are told about the clash, and the file stays sound.
+    func testFourProcessesBookingTheSameSlotBookItOnce() throws {
+        let now = ["--now", "2026-02-02T09:00:00-05:00"]
+        // Tuesday, March 10 2026, 10:00 in New York (EDT): 14:00 UTC.
+        let slotStart = ISO8601DateFormatter().date(from: "2026-03-10T14:00:00Z")!.timeIntervalSince1970
+        for trial in 1...10 {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-race-\(UUID().uuidString).sqlite").path
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+            let initProcess = try Self.start(["init", "--demo", "--db", path] + now)
+            initProcess.process.waitUntilExit()
+            XCTAssertEqual(initProcess.process.terminationStatus, 0)
+
+            let writers = try (1...4).map { index in
+                try Self.start(["say", "--db", path, "--session", "p\(index)"] + now + ["schedule jake for piano\(index) on march 10 at 10am"])
+            }
+            let replies = writers.map { $0.finish() }
+            XCTAssertTrue(writers.allSatisfy { $0.process.terminationStatus == 0 }, "trial \(trial): \(replies)")
+            XCTAssertEqual(replies.filter { $0.hasPrefix("Done!") }.count, 1, "trial \(trial): \(replies)")
+            XCTAssertEqual(replies.filter { $0.contains("I found a conflict: You and Jake have piano") }.count, 3, "trial \(trial): \(replies)")
+
+            let database = try DatabaseQueue(path: path)
+            let (bookings, integrity) = try database.read { db in
+                (try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM event e JOIN event_attendee a ON a.event_id = e.id
+                    WHERE a.member_id = 'jake' AND e.start_at = ?
+                    """, arguments: [slotStart]) ?? -1,
+                 try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+            }
+            XCTAssertEqual(bookings, 1, "trial \(trial): \(replies)")
+            XCTAssertEqual(integrity, "ok")
+        }
+    }
+
+    /// A `hearth` process started with its output captured.
+    struct Started {
+        let process: Process
+        let output: Pipe
+        /// Waits for the process; what it printed.
+        func finish() -> String {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+    }
+
+    static func start(_ arguments: [String]) throws -> Started {
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CLITests.root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Started(process: process, output: output)
     }
 }

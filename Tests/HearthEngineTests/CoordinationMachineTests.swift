@@ -75,6 +75,8 @@ final class CoordinationMachineTests: XCTestCase {
         XCTAssertEqual(drive(&machine, [.interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply))]),
                        [.dropQuestion, .commit])
         XCTAssertNil(machine.openQuestion)
+        // Had the commit failed, the question would still be open: settling it was rolled back too.
+        XCTAssertEqual(drive(&machine, [.failed(.storage("disk full"))]), [])
     }
 
     func testAnAnswerWithNothingOpenIsAnError() {
