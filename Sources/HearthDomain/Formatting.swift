@@ -21,7 +21,7 @@ public struct TimeFormatter: Sendable {
         let twelve = hour % 12 == 0 ? 12 : hour % 12
         let suffix = hour < 12 ? "AM" : "PM"
         if spoken && minute == 0 { return "\(twelve) \(suffix)" }
-        return String(format: "%d:%02d %@", twelve, minute, suffix)
+        return "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(suffix)"
     }
 
     /// "3:30 to 5:00 PM", "11:00 AM to 1:00 PM".
