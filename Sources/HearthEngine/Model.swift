@@ -1,7 +1,5 @@
 import Foundation
 import HearthDomain
-import HearthSkills
-import HearthTime
 
 /// What Hearth says: `display` for screens (may hold line breaks and numbered lists), `speak` for
 /// text-to-speech (plain sentences, no markup).
