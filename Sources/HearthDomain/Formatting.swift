@@ -45,6 +45,12 @@ public struct TimeFormatter: Sendable {
         return dateWords(date, spoken: spoken)
     }
 
+    /// Inside a sentence: "today", "tomorrow", else "on Thursday, Feb 12".
+    public func onDay(_ date: Date, spoken: Bool = false) -> String {
+        let words = day(date, spoken: spoken)
+        return words == "today" || words == "tomorrow" ? words : "on " + words
+    }
+
     /// "Thursday, Feb 5" (display) or "Thursday, February 5th" (speech).
     public func dateWords(_ date: Date, spoken: Bool = false) -> String {
         let local = CivilTime(date, in: calendar.timeZone)
@@ -64,9 +70,11 @@ public struct TimeFormatter: Sendable {
         "\(capitalized(day(date, spoken: spoken, alwaysWithDate: alwaysWithDate))) at \(time(date, spoken: spoken))"
     }
 
-    /// Seed 000 `formatTimeSlot`: "Saturday, Feb 7 from 2:00 PM to 4:00 PM".
+    /// Seed 000 `formatTimeSlot`: "Saturday, Feb 7 from 2:00 PM to 4:00 PM" (a list item); spoken, it
+    /// sits inside a sentence: "tomorrow from 6 PM to 7 PM".
     public func slot(_ slot: TimeSlot, spoken: Bool = false) -> String {
-        "\(capitalized(day(slot.start, spoken: spoken, alwaysWithDate: false))) from \(time(slot.start, spoken: spoken)) to \(time(slot.end, spoken: spoken))"
+        let day = day(slot.start, spoken: spoken, alwaysWithDate: false)
+        return "\(spoken ? day : capitalized(day)) from \(time(slot.start, spoken: spoken)) to \(time(slot.end, spoken: spoken))"
     }
 
     public func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

@@ -169,7 +169,7 @@ public final class Assistant: Sendable {
             switch error {
             case .permissionDenied(let reason): return .permissionDenied(reason)
             case .invalid(let reason): return .invalidEvent(reason)
-            case .notFound(let reason): return .notFound(reason)
+            case .notFound(let reason): return .notFound(ReplyText(reason))
             }
         case let error as SkillAreas.Mismatch: return .internalState(error.description)
         default:

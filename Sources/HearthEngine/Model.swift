@@ -24,14 +24,15 @@ public enum HearthError: Error, Sendable, Equatable {
     case unclearHolidays(String)
     case unknownMember(String)
     case unknownSpeaker(String)
-    case pastTime(String)
+    /// The moment said, on screen and aloud ("Sunday, Feb 1 at 4:00 PM" / "Sunday, February 1st at 4 PM").
+    case pastTime(ReplyText)
     case nothingPending
     case permissionDenied(String)
     case invalidEvent(String)
     /// A request that can't be carried out as said, with the reason ("Where from? …").
     case invalidRequest(String)
-    /// Something named that isn't there ("I don't know where the moon is.").
-    case notFound(String)
+    /// Something named that isn't there ("I don't know where the moon is."), on screen and aloud.
+    case notFound(ReplyText)
     case storage(String)
     /// Hearth lost track of the conversation (an illegal transition, a saved question it can't
     /// read): a fault of ours, said plainly; nothing was changed.
@@ -86,13 +87,16 @@ public enum HearthError: Error, Sendable, Equatable {
         case .unknownSpeaker(let name):
             return ReplyText("I don't know who \(name) is. Use the name of a family member.")
         case .pastTime(let when):
-            return ReplyText("\(when) has already passed. Please pick a time in the future.")
+            return ReplyText("\(when.display) has already passed. Please pick a time in the future.",
+                             speak: "\(when.speak) has already passed. Please pick a time in the future.")
         case .nothingPending:
             return ReplyText("There's nothing waiting for an answer right now.")
         case .permissionDenied(let reason):
             return ReplyText(reason)
-        case .invalidEvent(let reason), .invalidRequest(let reason), .notFound(let reason):
+        case .invalidEvent(let reason), .invalidRequest(let reason):
             return ReplyText(reason)
+        case .notFound(let reason):
+            return reason
         case .internalState:
             return ReplyText("Sorry, I lost track of our conversation, and nothing was changed. Please say that again.")
         case .storage:

@@ -2,15 +2,51 @@ import Foundation
 import HearthDomain
 import HearthStore
 
-/// Golden transcripts (SPEC §4): `@now ISO ZONE`, `@family demo` headers; `@as NAME`, `@advance 20m`,
-/// `> utterance` and the expected reply lines `< …` in the body; `#` starts a comment.
+/// Golden transcripts (SPEC §4) hold the whole reply of every turn. Headers `@now ISO ZONE`,
+/// `@family demo`; in the body `@as NAME`, `@advance 20m`, `> utterance`, then what Hearth answers:
+///
+///     < display line            (every line of `reply`, in order)
+///     ~ spoken text             (`speak`, one line)
+///     = awaiting_approval       (the state; for an error, the state and its code: `= error not_understood`)
+///     * 1. Thursday, Feb 5 at 5:00 PM    (the numbered options, when stated)
+///     + Emma: New event: Dentist appointment, Thursday, Feb 5 at 5:00 PM   (each notification: to, title, body)
+///
+/// The runner checks everything a step states. `<` is required; `~`, `=` and `*` are checked when
+/// present; `+` lines list every notification the turn sends, so a step without them expects none.
+/// `#` starts a comment.
 public struct Transcript: Sendable {
     public struct Step: Sendable {
         public var line: Int
         public var speaker: String?
         public var advance: TimeInterval
         public var utterance: String
-        public var expected: [String]
+        public var expected: Expectation
+    }
+
+    /// What a step states about the reply; nil where it states nothing.
+    public struct Expectation: Sendable, Equatable {
+        public var display: [String] = []
+        public var speak: String?
+        public var state: String?
+        public var options: [String]?
+        public var notifications: [String] = []
+    }
+
+    /// One reply in transcript terms.
+    public struct Observed: Sendable, Equatable {
+        public var display: [String]
+        public var speak: String
+        public var state: String
+        public var options: [String]
+        public var notifications: [String]
+
+        init(_ reply: Reply) {
+            display = reply.reply.components(separatedBy: "\n")
+            speak = reply.speak
+            state = reply.error.map { "\(reply.state) \($0.code)" } ?? reply.state
+            options = reply.options.map { "\($0.number). \($0.label)" }
+            notifications = reply.notifications.map { "\($0.to): \($0.title): \($0.body)" }
+        }
     }
 
     public var path: String
@@ -30,6 +66,9 @@ public struct Transcript: Sendable {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return try parse(text, path: path)
     }
+
+    /// The marks that begin a line of expectations.
+    static let expectationMarks: Set<Character> = ["<", "~", "=", "*", "+"]
 
     public static func parse(_ text: String, path: String) throws -> Transcript {
         let lines = text.components(separatedBy: "\n")
@@ -61,11 +100,26 @@ public struct Transcript: Sendable {
                 advance += seconds
             } else if line.hasPrefix(">") {
                 steps.append(Step(line: number, speaker: speaker, advance: advance,
-                                  utterance: String(line.dropFirst()).trimmingCharacters(in: .whitespaces), expected: []))
-            } else if raw.hasPrefix("<") {
-                guard !steps.isEmpty else { throw ParseError(path: path, line: number, message: "a reply line before any '>' utterance") }
-                let expected = raw.hasPrefix("< ") ? String(raw.dropFirst(2)) : String(raw.dropFirst())
-                steps[steps.count - 1].expected.append(expected)
+                                  utterance: String(line.dropFirst()).trimmingCharacters(in: .whitespaces), expected: Expectation()))
+            } else if let mark = raw.first, expectationMarks.contains(mark) {
+                guard !steps.isEmpty else {
+                    throw ParseError(path: path, line: number, message: "a reply line before any '>' utterance")
+                }
+                // "< text": the text after one space, kept exactly (display lines may start with spaces).
+                let content = raw.dropFirst().hasPrefix(" ") ? String(raw.dropFirst(2)) : String(raw.dropFirst())
+                var expected = steps[steps.count - 1].expected
+                switch mark {
+                case "<": expected.display.append(content)
+                case "~":
+                    guard expected.speak == nil else { throw ParseError(path: path, line: number, message: "a second '~' line: speech is one line") }
+                    expected.speak = content
+                case "=":
+                    guard expected.state == nil else { throw ParseError(path: path, line: number, message: "a second '=' line for one turn") }
+                    expected.state = content
+                case "*": expected.options = (expected.options ?? []) + [content]
+                default: expected.notifications.append(content)
+                }
+                steps[steps.count - 1].expected = expected
             } else {
                 throw ParseError(path: path, line: number, message: "unrecognised line '\(line)'")
             }
@@ -98,20 +152,24 @@ public struct Transcript: Sendable {
         }
     }
 
+    /// One turn whose reply differs from what the transcript states, aspect by aspect.
     public struct Mismatch: Sendable, CustomStringConvertible {
         public var line: Int
         public var utterance: String
-        public var expected: [String]
-        public var actual: [String]
+        /// (mark, expected lines, actual lines) for each aspect that differs.
+        public var differences: [(mark: Character, expected: [String], actual: [String])]
+
         public var description: String {
             var text = "line \(line): > \(utterance)\n"
-            let count = max(expected.count, actual.count)
-            for index in 0..<count {
-                let want = index < expected.count ? expected[index] : nil
-                let got = index < actual.count ? actual[index] : nil
-                if want == got { text += "    < \(want ?? "")\n" } else {
-                    if let want { text += "  - < \(want)\n" }
-                    if let got { text += "  + < \(got)\n" }
+            for difference in differences {
+                let count = max(difference.expected.count, difference.actual.count)
+                for index in 0..<count {
+                    let want = index < difference.expected.count ? difference.expected[index] : nil
+                    let got = index < difference.actual.count ? difference.actual[index] : nil
+                    if want == got { text += "    \(difference.mark) \(want ?? "")\n" } else {
+                        if let want { text += "  - \(difference.mark) \(want)\n" }
+                        if let got { text += "  + \(difference.mark) \(got)\n" }
+                    }
                 }
             }
             return text
@@ -120,7 +178,7 @@ public struct Transcript: Sendable {
 
     public struct Outcome: Sendable {
         public var mismatches: [Mismatch]
-        public var actual: [[String]]
+        public var observed: [Observed]
         public var passed: Bool { mismatches.isEmpty }
     }
 
@@ -130,30 +188,40 @@ public struct Transcript: Sendable {
         try DemoFamily.install(into: store, now: now)
         let assistant = try Assistant(store: store, grammarDirectory: grammarDirectory, timeZone: timeZone,
                                       timeSource: .fixed(now), ids: SequentialIDGenerator())
-        var mismatches: [Mismatch] = [], actual: [[String]] = []
+        var mismatches: [Mismatch] = [], observed: [Observed] = []
         for step in steps {
-            let reply = assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript",
-                                              now: now.addingTimeInterval(step.advance)))
-            let lines = reply.reply.components(separatedBy: "\n")
-            actual.append(lines)
-            if lines != step.expected {
-                mismatches.append(Mismatch(line: step.line, utterance: step.utterance, expected: step.expected, actual: lines))
+            let reply = Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript",
+                                                       now: now.addingTimeInterval(step.advance))))
+            observed.append(reply)
+            let expected = step.expected
+            var differences: [(mark: Character, expected: [String], actual: [String])] = []
+            if reply.display != expected.display { differences.append(("<", expected.display, reply.display)) }
+            if let speak = expected.speak, speak != reply.speak { differences.append(("~", [speak], [reply.speak])) }
+            if let state = expected.state, state != reply.state { differences.append(("=", [state], [reply.state])) }
+            if let options = expected.options, options != reply.options { differences.append(("*", options, reply.options)) }
+            if expected.notifications != reply.notifications { differences.append(("+", expected.notifications, reply.notifications)) }
+            if !differences.isEmpty {
+                mismatches.append(Mismatch(line: step.line, utterance: step.utterance, differences: differences))
             }
         }
-        return Outcome(mismatches: mismatches, actual: actual)
+        return Outcome(mismatches: mismatches, observed: observed)
     }
 
-    /// The file with every step's expected lines replaced by `actual`.
-    public func updated(with actual: [[String]]) -> String {
+    /// The file with every step's expectations rewritten from `observed`: the display and spoken
+    /// lines always, the state when it isn't `result_ready` (or the step stated it), the options
+    /// when the step stated them, and every notification.
+    public func updated(with observed: [Observed]) -> String {
         var output: [String] = []
-        var stepIndex = -1
         for (index, line) in lines.enumerated() {
-            if line.hasPrefix("<") { continue }
+            if let mark = line.first, Self.expectationMarks.contains(mark) { continue }
             output.append(line)
-            if let step = steps.firstIndex(where: { $0.line == index + 1 }) {
-                stepIndex = step
-                output += actual[stepIndex].map { "< \($0)" }
-            }
+            guard let stepIndex = steps.firstIndex(where: { $0.line == index + 1 }) else { continue }
+            let reply = observed[stepIndex], stated = steps[stepIndex].expected
+            output += reply.display.map { "< \($0)" }
+            output.append("~ \(reply.speak)")
+            if reply.state != "result_ready" || stated.state != nil { output.append("= \(reply.state)") }
+            if stated.options != nil { output += reply.options.map { "* \($0)" } }
+            output += reply.notifications.map { "+ \($0)" }
         }
         return output.joined(separator: "\n")
     }

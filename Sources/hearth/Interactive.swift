@@ -99,10 +99,13 @@ struct TranscriptCommand: ParsableCommand {
                 do {
                     let transcript = try Transcript.load(path: file)
                     let outcome = try transcript.run(grammarDirectory: Assistant.defaultGrammarDirectory())
-                    if outcome.passed { print("ok    \(file)"); continue }
-                    if update {
-                        try transcript.updated(with: outcome.actual).write(toFile: file, atomically: true, encoding: .utf8)
+                    // --update also fills in what a passing transcript doesn't state yet (spoken lines, states).
+                    let rewritten = update ? transcript.updated(with: outcome.observed) : nil
+                    if let rewritten, rewritten != (try String(contentsOfFile: file, encoding: .utf8)) {
+                        try rewritten.write(toFile: file, atomically: true, encoding: .utf8)
                         print("upd   \(file)")
+                    } else if outcome.passed {
+                        print("ok    \(file)")
                     } else {
                         failed += 1
                         print("FAIL  \(file)")

@@ -2,33 +2,107 @@ import Foundation
 import XCTest
 @testable import HearthEngine
 
-/// The golden transcripts in Transcripts/, replayed through the same Assistant the CLI uses.
+/// The golden transcripts in Transcripts/, replayed through the same Assistant the CLI uses, and
+/// the transcript runner itself.
 final class TranscriptTests: XCTestCase {
+    /// Every transcript, by name: deleting one (or adding one without listing it here) fails.
+    static let transcripts: Set<String> = [
+        "bad-input", "booking-no-conflict", "calendar-availability", "calendar-cancel-occurrence", "calendar-cancel-series", "calendar-disambiguation",
+        "calendar-find-free-time", "calendar-move-series", "calendar-move-voice", "calendar-move", "calendar-recurring-create",
+        "calendar-recurring-except-months", "calendar-recurring-school-holidays", "conflict-cancel", "conflict-choose-option",
+        "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
+        "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
+    ]
+
     func testGoldenTranscripts() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.transcripts.path)
             .filter { $0.hasSuffix(".transcript") }.sorted()
-        XCTAssertGreaterThanOrEqual(files.count, 8)
+        XCTAssertEqual(Set(files.map { String($0.dropLast(".transcript".count)) }), Self.transcripts)
         for file in files {
             let transcript = try Transcript.load(path: Fixtures.transcripts.appendingPathComponent(file).path)
             XCTAssertFalse(transcript.steps.isEmpty, file)
-            XCTAssertTrue(transcript.steps.allSatisfy { !$0.expected.isEmpty }, "\(file) has an utterance with no expected reply")
             let outcome = try transcript.run(grammarDirectory: Fixtures.intents)
             XCTAssertTrue(outcome.passed, "\(file):\n" + outcome.mismatches.map(\.description).joined(separator: "\n"))
+            for (step, observed) in zip(transcript.steps, outcome.observed) {
+                let where_ = "\(file):\(step.line) > \(step.utterance)"
+                XCTAssertFalse(step.expected.display.isEmpty, "\(where_): no '<' lines")
+                XCTAssertNotNil(step.expected.speak, "\(where_): no '~' line (what a speaker says)")
+                if observed.state != "result_ready" { XCTAssertNotNil(step.expected.state, "\(where_): no '=' line for a \(observed.state) turn") }
+            }
         }
     }
 
-    func testRunnerReportsADifference() throws {
-        let transcript = try Transcript.parse("""
-            @now 2026-02-03T20:30 America/New_York
+    /// What a voice says must read well aloud: no list marks, quotes, brackets or abbreviations.
+    func testSpokenLinesReadWellAloud() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.transcripts.path).filter { $0.hasSuffix(".transcript") }
+        let unspeakable = try NSRegularExpression(pattern: #"[()\[\]"`*#_|<>%/]|\n|^- | - |\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b|\b\d{1,2}:00\b"#)
+        for file in files {
+            let transcript = try Transcript.load(path: Fixtures.transcripts.appendingPathComponent(file).path)
+            for step in transcript.steps {
+                guard let speak = step.expected.speak else { continue }
+                let range = NSRange(speak.startIndex..., in: speak)
+                XCTAssertNil(unspeakable.firstMatch(in: speak, range: range), "\(file):\(step.line) speaks \"\(speak)\"")
+            }
+        }
+    }
+
+    let where_tom = """
+        @now 2026-02-03T20:30 America/New_York
+        @family demo
+        > where is tom
+        """
+
+    func testEveryStatedPartOfTheReplyIsChecked() throws {
+        func mismatches(_ expectations: String) throws -> String {
+            let outcome = try Transcript.parse(where_tom + "\n" + expectations, path: "inline").run(grammarDirectory: Fixtures.intents)
+            return outcome.mismatches.map(\.description).joined()
+        }
+        let right = """
+            < Tom is at work (updated 2 min ago, battery 65%).
+            ~ Tom is at work.
+            = result_ready
+            """
+        XCTAssertEqual(try mismatches(right), "")
+        let display = try mismatches(right.replacingOccurrences(of: "< Tom is at work (", with: "< Tom is on the moon ("))
+        XCTAssertTrue(display.contains("- < Tom is on the moon") && display.contains("+ < Tom is at work"), display)
+        let speech = try mismatches(right.replacingOccurrences(of: "~ Tom is at work.", with: "~ Tom is at the office."))
+        XCTAssertTrue(speech.contains("- ~ Tom is at the office.") && speech.contains("+ ~ Tom is at work."), speech)
+        let state = try mismatches(right.replacingOccurrences(of: "= result_ready", with: "= awaiting_approval"))
+        XCTAssertTrue(state.contains("- = awaiting_approval") && state.contains("+ = result_ready"), state)
+        let notification = try mismatches(right + "\n+ Tom: Hello: there")
+        XCTAssertTrue(notification.contains("- + Tom: Hello: there"), notification)
+    }
+
+    func testANotificationNotStatedFailsAndOptionsAreCheckedWhenStated() throws {
+        let booking = try Transcript.parse("""
+            @now 2026-02-02T09:00 America/New_York
             @family demo
-            > where is tom
-            < Tom is on the moon.
+            > schedule emma for the dentist on thursday at four p m
+            < I found a conflict: Emma has soccer practice from 3:30 to 5:00 PM on Thursday, Feb 5.
+            < Open times for Emma's dentist appointment (1 hour):
+            < 1. Thursday, Feb 5 at 5:00 PM
+            < 2. Thursday, Feb 5 at 2:30 PM
+            < 3. Friday, Feb 6 at 4:00 PM
+            < 4. Saturday, Feb 7 at 4:00 PM
+            < 5. Proceed anyway at 4:00 PM
+            < 6. Cancel
+            < Say a number, another time (like "Friday at 10am"), or "show me Friday slots".
+            * 1. Thursday, Feb 5 at 5:00 PM
+            > the first one
+            < Done! I've scheduled Emma's dentist appointment for Thursday, Feb 5 at 5:00 PM. Both you and Emma will receive a reminder 1 day before and 1 hour before.
             """, path: "inline")
-        let outcome = try transcript.run(grammarDirectory: Fixtures.intents)
-        XCTAssertFalse(outcome.passed)
-        XCTAssertTrue(outcome.mismatches[0].description.contains("- < Tom is on the moon."), outcome.mismatches[0].description)
-        XCTAssertTrue(outcome.mismatches[0].description.contains("+ < Tom is at work"), outcome.mismatches[0].description)
-        XCTAssertTrue(transcript.updated(with: outcome.actual).contains("< Tom is at work"))
+        let outcome = try booking.run(grammarDirectory: Fixtures.intents)
+        let text = outcome.mismatches.map(\.description).joined()
+        XCTAssertTrue(text.contains("+ * 2. Thursday, Feb 5 at 2:30 PM"), text)
+        XCTAssertTrue(text.contains("+ + Emma: New event: Dentist appointment, Thursday, Feb 5 at 5:00 PM"), text)
+
+        // --update writes the whole reply: speech always, the state of a question, stated options, every notification.
+        let updated = booking.updated(with: outcome.observed)
+        XCTAssertTrue(updated.contains("~ I found a conflict: Emma has soccer practice from 3:30 to 5 PM on Thursday, February 5th."), updated)
+        XCTAssertTrue(updated.contains("= awaiting_approval\n* 1. Thursday, Feb 5 at 5:00 PM\n* 2. Thursday, Feb 5 at 2:30 PM"), updated)
+        XCTAssertTrue(updated.contains("+ Emma: New event: Dentist appointment, Thursday, Feb 5 at 5:00 PM"), updated)
+        XCTAssertFalse(updated.contains("= result_ready"), "a plain answer's state is not written unless stated")
+        XCTAssertTrue(try Transcript.parse(updated, path: "updated").run(grammarDirectory: Fixtures.intents).passed)
     }
 
     func testMalformedTranscriptsAreRejectedWithTheLine() {
@@ -38,6 +112,11 @@ final class TranscriptTests: XCTestCase {
         XCTAssertThrowsError(try Transcript.parse("@now 2026-02-02T09:00\n< orphan\n", path: "t")) { error in
             XCTAssertEqual("\(error)", "t:2: a reply line before any '>' utterance")
         }
-        XCTAssertThrowsError(try Transcript.parse("@now yesterday\n", path: "t"))
+        XCTAssertThrowsError(try Transcript.parse("@now 2026-02-02T09:00\n> hi\n~ one\n~ two\n", path: "t")) { error in
+            XCTAssertEqual("\(error)", "t:4: a second '~' line: speech is one line")
+        }
+        XCTAssertThrowsError(try Transcript.parse("@now yesterday\n", path: "t")) { error in
+            XCTAssertEqual("\(error)", "t:1: cannot read the time in '@now yesterday' (use 2026-02-02T09:00)")
+        }
     }
 }

@@ -98,7 +98,7 @@ import Foundation
 //   (public or school holidays?). "twice a week" (or any
 //   "n times a <period>" with n > 1) without the days is `.ambiguous` with no candidates.
 // * DST: a nonexistent local time (02:30 on Mar 8 2026 in America/New_York) moves forward by the
-//   gap (03:30) and a note is added ("2:30 AM does not exist on Mar 8; using 3:30 AM"); a repeated
+//   gap (03:30) and a note is added ("2:30 AM doesn't exist on March 8 because the clocks go forward, so I used 3:30 AM"); a repeated
 //   local time (01:30 on Nov 1 2026) takes its first occurrence (EDT). Day boundaries are local
 //   midnights, so a DST day is 23 or 25 hours long.
 // * Input may be typed ("Thursday at 4pm.") or normalised voice text ("thursday at 4 pm",

@@ -74,12 +74,15 @@ struct TemporalEvaluator {
         let moved = Date(timeIntervalSince1970: t)
         let movedLocal = Int(t) + tz.secondsFromGMT(for: moved)
         let movedSecondOfDay = ((movedLocal % 86400) + 86400) % 86400
-        let note = "\(Self.clockText(hour, minute)) does not exist on \(Self.monthAbbrev[date.month - 1]) \(date.day); using \(Self.clockText(movedSecondOfDay / 3600, (movedSecondOfDay % 3600) / 60))"
+        // One wording for the screen and for speech: no abbreviations, no symbols.
+        let note = "\(Self.clockText(hour, minute)) doesn't exist on \(Self.monthNames[date.month - 1]) \(date.day) because the clocks go forward, "
+            + "so I used \(Self.clockText(movedSecondOfDay / 3600, (movedSecondOfDay % 3600) / 60))"
         if !notes.contains(note) { notes.append(note) }
         return moved
     }
 
-    static let monthAbbrev = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                             "October", "November", "December"]
 
     static func clockText(_ hour: Int, _ minute: Int) -> String {
         let h12 = hour % 12 == 0 ? 12 : hour % 12

@@ -10,15 +10,15 @@ final class TemporalDSTTests: TemporalTestCase {
     let fallDay = "2026-11-01T00:30:00-04:00"        // Sunday, before the repeat
 
     func testSpringForward() {
-        let note230 = ["2:30 AM does not exist on Mar 8; using 3:30 AM"]
+        let note230 = ["2:30 AM doesn't exist on March 8 because the clocks go forward, so I used 3:30 AM"]
         check([
             at("tomorrow at 2:30am", "2026-03-08T03:30:00-04:00", now: beforeSpring, notes: note230),
             at("sunday at 2:30 a.m.", "2026-03-08T03:30:00-04:00", now: beforeSpring, notes: note230),
             at("march 8 at 2:30am", "2026-03-08T03:30:00-04:00", now: beforeSpring, notes: note230),
             at("tomorrow at 2am", "2026-03-08T03:00:00-04:00", now: beforeSpring,
-               notes: ["2:00 AM does not exist on Mar 8; using 3:00 AM"]),
+               notes: ["2:00 AM doesn't exist on March 8 because the clocks go forward, so I used 3:00 AM"]),
             at("tomorrow at 2:59am", "2026-03-08T03:59:00-04:00", now: beforeSpring,
-               notes: ["2:59 AM does not exist on Mar 8; using 3:59 AM"]),
+               notes: ["2:59 AM doesn't exist on March 8 because the clocks go forward, so I used 3:59 AM"]),
             at("tomorrow at 1:59am", "2026-03-08T01:59:00-05:00", now: beforeSpring),
             at("tomorrow at 3am", "2026-03-08T03:00:00-04:00", now: beforeSpring),
             at("tomorrow at 9", "2026-03-08T09:00:00-04:00", now: beforeSpring),
@@ -73,7 +73,7 @@ final class TemporalDSTTests: TemporalTestCase {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         check([
             at("tomorrow at 1:30am", "2026-03-29T02:30:00+01:00", now: "2026-03-28T12:00:00+00:00",
-               notes: ["1:30 AM does not exist on Mar 29; using 2:30 AM"]),
+               notes: ["1:30 AM doesn't exist on March 29 because the clocks go forward, so I used 2:30 AM"]),
             at("thursday at 4pm", "2026-02-05T16:00:00+00:00", now: "2026-02-02T09:00:00+00:00"),
             days("this week", "2026-03-23T00:00:00+00:00", "2026-03-30T00:00:00+01:00", now: "2026-03-28T12:00:00+00:00"),
         ], tz: london)

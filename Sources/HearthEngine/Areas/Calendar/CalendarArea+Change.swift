@@ -19,7 +19,7 @@ extension CalendarTurn {
             occurrence = found
         } else {
             let candidates = try skill.findEvents(titled: change.title, members: change.members, day: change.day, now: now)
-            guard let first = candidates.first else { throw HearthError.invalidEvent(notFound(change)) }
+            guard let first = candidates.first else { throw HearthError.notFound(notFound(change)) }
             if candidates.count > 1 { return .needsAnswer(try disambiguation(change, candidates: candidates)) }
             occurrence = first
             change.eventID = first.event.id
@@ -37,11 +37,10 @@ extension CalendarTurn {
     }
 
     /// "I couldn't find Emma's dentist coming up on the calendar." / "… on the calendar on Monday, Feb 9."
-    func notFound(_ change: EventChange) -> String {
+    func notFound(_ change: EventChange) -> ReplyText {
         let what = change.members.map { eventPhrase(change.title, attendees: $0) } ?? "anything called \"\(change.title)\""
-        guard let day = change.day else { return "I couldn't find \(what) coming up on the calendar." }
-        let words = formatter.day(day.start)
-        return "I couldn't find \(what) on the calendar \(words == "today" || words == "tomorrow" ? words : "on " + words)."
+        guard let day = change.day else { return ReplyText("I couldn't find \(what) coming up on the calendar.") }
+        return words { "I couldn't find \(what) on the calendar \(formatter.onDay(day.start, spoken: $0))." }
     }
 
     /// The occurrence a move goes to: the new start, on the event's own day when only a time was
@@ -128,7 +127,8 @@ extension CalendarTurn {
             result = try skill.endSeries(occurrence, actor: speaker, now: now, formatter: formatter)
             reply = words { spoken in
                 let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
-                return "Done. I've cancelled \(what) for good\(pattern.map { " (it was \($0))" } ?? "")."
+                let was = pattern.map { spoken ? ". It was \($0)" : " (it was \($0))" } ?? ""
+                return "Done. I've cancelled \(what) for good\(was)."
             }
         } else {
             result = try skill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
@@ -149,7 +149,7 @@ extension CalendarTurn {
         if abs(newStart.timeIntervalSince(occurrence.start)) < 60 {
             return .completed(ActionResult(reply: words { "\(formatter.capitalized(what)) is already at \(formatter.dayAndTime(newStart, spoken: $0))." }))
         }
-        if newStart < now { throw HearthError.pastTime(formatter.dayAndTime(newStart)) }
+        if newStart < now { throw HearthError.pastTime(words { formatter.dayAndTime(newStart, spoken: $0) }) }
         let series = event.recurrence != nil && change.scope == .series
         // What the calendar would hold after the move, checked like a new event.
         var proposed: CalendarEvent

@@ -202,12 +202,14 @@ extension CalendarTurn {
         let oneDay = calendar.startOfDay(for: range.start) == range.start
             && calendar.date(byAdding: .day, value: 1, to: range.start) == range.end
         let label = oneDay ? formatter.day(range.start) : said
+        let spokenLabel = oneDay ? formatter.day(range.start, spoken: true) : said
         let whose = members.map { people($0) } ?? "the family"
         guard !occurrences.isEmpty else {
             // "for Jake on Tuesday", "for Jake this week".
             let startsWithDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
                 .contains { label.lowercased().hasPrefix($0) }
-            return ReplyText("Nothing on the calendar for \(whose) \(startsWithDay ? "on " : "")\(label).")
+            let on = startsWithDay ? "on " : ""
+            return ReplyText("Nothing on the calendar for \(whose) \(on)\(label).", speak: "Nothing on the calendar for \(whose) \(on)\(spokenLabel).")
         }
         var display: [String] = [], speak: [String] = []
         let multiDay = range.duration > 86_400
@@ -226,19 +228,22 @@ extension CalendarTurn {
     func checkAvailability(members: [MemberID], interval: DateInterval) throws -> ReplyText {
         let busy = try skill.occurrences(of: members, in: interval)
             .filter { $0.start < interval.end && interval.start < $0.end }
-        let when = formatter.dayAndTime(interval.start, alwaysWithDate: false)
-        let spokenWhen = formatter.dayAndTime(interval.start, spoken: true, alwaysWithDate: false)
+        // Mid-sentence: "free tomorrow at 10:00 AM", not "free Tomorrow".
+        let when = "\(formatter.onDay(interval.start)) at \(formatter.time(interval.start))"
+        let spokenWhen = "\(formatter.onDay(interval.start, spoken: true)) at \(formatter.time(interval.start, spoken: true))"
         let who = people(members)
         guard !busy.isEmpty else {
             let verb = members == [speaker.id] || members.count > 1 ? "are" : "is"
             return ReplyText("Yes, \(who) \(verb) free \(when).", speak: "Yes, \(who) \(verb) free \(spokenWhen).")
         }
-        let reasons = busy.map { occurrence in
-            "\(joinedList(occurrence.event.attendees.filter(members.contains).map { $0 == speaker.id ? "you" : name($0) })) "
-            + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(lowercasedFirst(occurrence.event.title)) "
-            + "from \(formatter.timeRange(occurrence.start, occurrence.end))"
+        return words { spoken in
+            let reasons = busy.map { occurrence in
+                "\(joinedList(occurrence.event.attendees.filter(members.contains).map { $0 == speaker.id ? "you" : name($0) })) "
+                + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(lowercasedFirst(occurrence.event.title)) "
+                + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
+            }
+            return "No, \(joinedList(reasons))."
         }
-        return ReplyText("No, \(joinedList(reasons)).")
     }
 
     /// "1. Thursday, Feb 5 at 5:00 PM" lines.

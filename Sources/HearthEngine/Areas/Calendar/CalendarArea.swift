@@ -218,7 +218,7 @@ struct CalendarTurn {
             if let day = draft.start { return act(.offerDaySlots(draft, day: dayInterval(containing: day))) }
             return .ask(try missing("start", in: draft, ReplyText("When should I schedule the \(draft.title.lowercased())?")))
         }
-        if start < now && draft.recurrence == nil { throw HearthError.pastTime(formatter.dayAndTime(start)) }
+        if start < now && draft.recurrence == nil { throw HearthError.pastTime(words { formatter.dayAndTime(start, spoken: $0) }) }
         return act(.createEvent(draft, overrideConflicts: false))
     }
 
