@@ -11,10 +11,14 @@ final class GrammarExampleTests: XCTestCase {
     func testEveryGrammarExample() throws {
         let assistant = try Fixtures.demoAssistant()
         var checked = 0, failures: [String] = []
+        var negatives: [String: Int] = [:]  // grammar file → examples expecting another intent or none
         for intent in assistant.grammar.intents {
+            negatives[intent.file, default: 0] += 0
             for example in intent.examples {
                 checked += 1
                 let label = "\(intent.file), \(intent.name): \"\(example.text)\""
+                let expectedIntent = example.intent ?? intent.name
+                if expectedIntent != intent.name { negatives[intent.file, default: 0] += 1 }
                 var now = Fixtures.monday
                 if let stamp = example.now {
                     guard let date = ISO8601DateFormatter().date(from: stamp) else {
@@ -24,7 +28,6 @@ final class GrammarExampleTests: XCTestCase {
                     now = date
                 }
                 let result = assistant.parse(example.text, speaker: example.speaker ?? "Lisa", now: now)
-                let expectedIntent = example.intent ?? intent.name
                 let gotIntent = result.intent ?? "none"
                 let error = result.error.map { " (error \($0.code): \($0.message))" } ?? ""
                 if gotIntent != expectedIntent {
@@ -44,6 +47,9 @@ final class GrammarExampleTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 30)
         XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(checked) examples failed:\n" + failures.joined(separator: "\n"))
+        let withoutNegatives = negatives.filter { $0.value == 0 }.keys.sorted()
+        XCTAssertTrue(withoutNegatives.isEmpty, "grammar files without a negative example: \(withoutNegatives.joined(separator: ", ")); "
+                      + "add near misses that must match nothing (intent: none) or another intent (intent: other.intent)")
     }
 
     static func exampleValue(_ value: SlotValue) -> ExampleValue {
