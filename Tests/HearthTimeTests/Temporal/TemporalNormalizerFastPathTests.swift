@@ -77,7 +77,9 @@ final class TemporalExceptMonthsTests: XCTestCase {
 
     func testHolidaysWithoutSchoolAreNotGuessed() {
         // Public holidays or school holidays? Skipping the wrong days silently would be worse than asking.
-        XCTAssertThrowsError(try TemporalResolver(context: context).resolve("every tuesday except holidays"))
+        XCTAssertThrowsError(try TemporalResolver(context: context).resolve("every tuesday except holidays")) { error in
+            XCTAssertEqual(error as? TemporalError, .unclearHolidays("every tuesday except holidays"))
+        }
         XCTAssertEqual(try TemporalResolver(context: context).resolve("every tuesday except school holidays").skipsSchoolHolidays, true)
     }
 }
