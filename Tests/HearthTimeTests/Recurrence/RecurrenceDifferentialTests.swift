@@ -35,7 +35,7 @@ final class RecurrenceDifferentialTests: XCTestCase {
 
         let (status, stdout, stderr) = try Self.run(["python3", oracle.path, input.path])
         guard status == 0 else {
-            return XCTFail("rrule_oracle.py failed (exit \(status)): \(String(decoding: stderr, as: UTF8.self))")
+            return XCTFail("rrule_oracle.py failed (exit \(status), \(Self.seed)): \(String(decoding: stderr, as: UTF8.self))")
         }
         let output = try JSONDecoder().decode(OracleOutput.self, from: stdout)
         let byID = Dictionary(uniqueKeysWithValues: output.results.map { ($0.id, $0) })
