@@ -74,7 +74,9 @@ final class CalendarFlowTests: XCTestCase {
         try assistant.store.write { try $0.insert(meeting, seriesEnd: nil, at: Fixtures.monday, by: lisa) }
         let travel = TravelSkill(store: assistant.store)
         XCTAssertEqual(try travel.calculateTravelTime(from: "Work", to: "Home", mode: .driving).estimate.minutes, 11)
-        XCTAssertThrowsError(try travel.calculateTravelTime(from: "Work", to: "the moon", mode: .driving))
+        XCTAssertThrowsError(try travel.calculateTravelTime(from: "Work", to: "the moon", mode: .driving)) { error in
+            XCTAssertEqual(error as? SkillError, .notFound("I don't know where the moon is."))
+        }
 
         func pickup(at start: String, location: String) -> CalendarEvent {
             let begin = at(start)

@@ -161,7 +161,9 @@ final class ICalendarInteropTests: XCTestCase {
             XCTAssertEqual(theirs.summary, event.title)
             XCTAssertEqual(theirs.location, event.location)
             XCTAssertEqual(theirs.attendees, event.attendees.map { names[$0]! })
-            XCTAssertEqual(theirs.rrule.map { try? RecurrenceRule(rrule: $0) }, event.recurrence.map { try? RecurrenceRule(rrule: $0) })
+            // Either side failing to parse fails the test (two nils would compare equal).
+            XCTAssertEqual(try theirs.rrule.map { try RecurrenceRule(rrule: $0) }, try event.recurrence.map { try RecurrenceRule(rrule: $0) },
+                           "\(event.id)")
             XCTAssertEqual(theirs.exdates, event.exceptions.map { ISO8601DateFormatter().string(from: $0) })
         }
     }

@@ -329,9 +329,15 @@ final class ICalendarTests: XCTestCase {
     func testPermissions() throws {
         let store = try makeStore()
         let data = Self.ics("BEGIN:VEVENT\r\nUID:p@test\r\nSUMMARY:P\r\nDTSTART:20260305T090000Z\r\nEND:VEVENT\r\n")
-        XCTAssertThrowsError(try skill(store).importCalendar(data, for: MemberID("sue"), now: now))
-        XCTAssertThrowsError(try skill(store).importCalendar(data, for: MemberID("emma"), actor: MemberID("jake"), now: now))
-        XCTAssertNoThrow(try skill(store).importCalendar(data, for: MemberID("jake"), actor: MemberID("jake"), now: now))
+        XCTAssertThrowsError(try skill(store).importCalendar(data, for: MemberID("sue"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Grandma Sue can view the calendar but not change it."))
+        }
+        XCTAssertThrowsError(try skill(store).importCalendar(data, for: MemberID("emma"), actor: MemberID("jake"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can add events for other family members."))
+        }
+        // A child onto their own calendar: allowed, and the refusals above stored nothing (the event is new).
+        XCTAssertEqual(try skill(store).importCalendar(data, for: MemberID("jake"), actor: MemberID("jake"), now: now).summary,
+                       "Imported 1 event (0 updated, 0 skipped)")
     }
 
     // MARK: Export

@@ -151,8 +151,12 @@ final class SchoolHolidayTests: XCTestCase {
         XCTAssertThrowsError(try skill.add(name: "Spring recess", firstDay: "2027-04-09", lastDay: "2027-04-02", actor: nil, now: Fixtures.monday)) { error in
             XCTAssertEqual(error as? SkillError, .invalid("School holiday 2027-04-09 – 2027-04-02 ends before it starts."))
         }
-        XCTAssertThrowsError(try skill.add(name: "Oops", firstDay: "2027-02-30", lastDay: "2027-02-30", actor: nil, now: Fixtures.monday))
-        XCTAssertThrowsError(try skill.add(name: "  ", firstDay: "2027-03-01", lastDay: "2027-03-01", actor: nil, now: Fixtures.monday))
+        XCTAssertThrowsError(try skill.add(name: "Oops", firstDay: "2027-02-30", lastDay: "2027-02-30", actor: nil, now: Fixtures.monday)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("School holiday date '2027-02-30' is not a valid YYYY-MM-DD date."))
+        }
+        XCTAssertThrowsError(try skill.add(name: "  ", firstDay: "2027-03-01", lastDay: "2027-03-01", actor: nil, now: Fixtures.monday)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("A school holiday needs a name, like \"Winter recess\"."))
+        }
         XCTAssertEqual(try skill.holidays(), before, "nothing was stored")
     }
 

@@ -66,7 +66,9 @@ final class StoreTests: XCTestCase {
             // An attendee who does not exist violates a foreign key: the whole transaction rolls back.
             try writer.insert(CalendarEvent(id: EventID("bad"), title: "Bad", start: Fixtures.monday, end: Fixtures.monday,
                                             attendees: [MemberID("nobody")]), seriesEnd: nil, at: Fixtures.monday, by: nil)
-        })
+        }) { error in
+            XCTAssertEqual((error as? DatabaseError)?.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY, "\(error)")
+        }
         XCTAssertEqual(try store.read { try $0.activity().count }, before)
         XCTAssertNil(try store.read { try $0.event(EventID("bad")) })
     }

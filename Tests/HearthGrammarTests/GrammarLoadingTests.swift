@@ -89,12 +89,30 @@ final class GrammarLoadingTests: XCTestCase {
 
     func testRegexHostileAndHugeInputNeverHangs() throws {
         let grammar = try Grammar.load(directory: Self.intentsDirectory, vocabulary: ["member_name": demoNames, "place_name": []])
-        for text in ["((((((((((a", "*+?{}[]\\", String(repeating: "schedule emma for ", count: 40), "\u{FFFD}\u{FFFD}", ""] {
+        // What a match ended in: the intent, the normalised text nothing matched, or the refusal.
+        enum Outcome: Equatable {
+            case matched(String), noMatch(String), limitExceeded(String), tooLong(bytes: Int)
+        }
+        func outcome(_ text: String) -> Outcome {
             switch grammar.match(text) {
-            case .matched, .noMatch, .limitExceeded, .tooLong: break
+            case .matched(let match, _): .matched(match.intent)
+            case .noMatch(let normalized): .noMatch(normalized.text)
+            case .limitExceeded(let normalized): .limitExceeded(normalized.text)
+            case .tooLong(let bytes): .tooLong(bytes: bytes)
             }
         }
-        if case .tooLong = grammar.match(String(repeating: "a", count: 100_000)) {} else { XCTFail("100 KB must be refused as too long") }
+        let cases: [(String, Outcome)] = [
+            ("((((((((((a", .noMatch("a")),
+            ("*+?{}[]\\", .noMatch("")),
+            // 719 bytes, under the limit: "schedule emma for" and the rest as what to schedule.
+            (String(repeating: "schedule emma for ", count: 40), .matched("calendar.create_event")),
+            ("\u{FFFD}\u{FFFD}", .noMatch("")),
+            ("", .noMatch("")),
+            (String(repeating: "a", count: 100_000), .tooLong(bytes: 100_000)),  // refused before any pattern runs
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(outcome(text), expected, String(text.prefix(60)).debugDescription)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HearthTime
+import HearthTestSupport
 
 /// Differential test: `RecurrenceExpander` against python-dateutil's `rrule` (via
 /// `scripts/rrule_oracle.py`) on deterministically generated rules, DTSTARTs, windows and durations
@@ -8,7 +9,8 @@ import XCTest
 /// fails (never skips) when that is impossible.
 final class RecurrenceDifferentialTests: XCTestCase {
     static let caseCount = 1000
-    static let seed: UInt64 = 0x4EA7_2026_0004
+    /// The default seed; HEARTH_TEST_SEED replaces it.
+    static let seed = TestSeed(default: 0x4EA7_2026_0004)
 
     func testAgainstDateutil() throws {
         let root = try Self.repositoryRoot()
@@ -21,7 +23,7 @@ final class RecurrenceDifferentialTests: XCTestCase {
         while cases.count < Self.caseCount {
             if let c = generator.next() { cases.append(c) } else { discarded += 1 }
         }
-        XCTAssertLessThan(discarded, Self.caseCount / 4, "generator discarded too many candidates")
+        XCTAssertLessThan(discarded, Self.caseCount / 4, "generator discarded too many candidates, \(Self.seed)")
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rrule-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -33,7 +35,7 @@ final class RecurrenceDifferentialTests: XCTestCase {
 
         let (status, stdout, stderr) = try Self.run(["python3", oracle.path, input.path])
         guard status == 0 else {
-            return XCTFail("rrule_oracle.py failed (exit \(status)): \(String(decoding: stderr, as: UTF8.self))")
+            return XCTFail("rrule_oracle.py failed (exit \(status), \(Self.seed)): \(String(decoding: stderr, as: UTF8.self))")
         }
         let output = try JSONDecoder().decode(OracleOutput.self, from: stdout)
         let byID = Dictionary(uniqueKeysWithValues: output.results.map { ($0.id, $0) })
@@ -65,12 +67,12 @@ final class RecurrenceDifferentialTests: XCTestCase {
                     """)
             }
         }
-        XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) cases differ from dateutil:\n"
+        XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) cases differ from dateutil (\(Self.seed)):\n"
                       + mismatches.prefix(15).joined(separator: "\n"))
         print("differential: \(cases.count) cases, \(nonEmpty) with occurrences, \(totalOccurrences) occurrences, \(discarded) candidates discarded")
         // The generator must exercise real expansions, not empty windows.
-        XCTAssertGreaterThan(nonEmpty, cases.count / 2, "too few cases with occurrences")
-        XCTAssertGreaterThan(totalOccurrences, 5 * cases.count)
+        XCTAssertGreaterThan(nonEmpty, cases.count / 2, "too few cases with occurrences, \(Self.seed)")
+        XCTAssertGreaterThan(totalOccurrences, 5 * cases.count, "\(Self.seed)")
     }
 
     // MARK: Plumbing
@@ -163,21 +165,16 @@ struct DifferentialCase {
 /// Deterministic rule generator (SplitMix64). Rules are kept to shapes that recur at least every few
 /// years, so that dateutil never has to scan to year 9999 looking for a first match.
 struct DifferentialCaseGenerator {
-    var state: UInt64
+    let seed: TestSeed
+    var source: SplitMix64
     var nextID = 0
 
     static let zones = ["America/New_York", "Europe/London", "Europe/Berlin", "Australia/Sydney",
                         "America/Los_Angeles", "Asia/Tokyo", "UTC", "Australia/Lord_Howe", "America/Sao_Paulo"]
 
-    init(seed: UInt64) { state = seed }
+    init(seed: TestSeed) { self.seed = seed; source = seed.generator }
 
-    mutating func random() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func random() -> UInt64 { source.next() }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(random() % UInt64(range.count))
@@ -311,7 +308,7 @@ struct DifferentialCaseGenerator {
         guard let rule = try? RecurrenceRule(rrule: text) else { return nil }
         // The canonical text must read back to the same structure.
         guard (try? RecurrenceRule(rrule: rule.rrule)) == rule else {
-            XCTFail("canonical RRULE does not round-trip: \(text) → \(rule.rrule)")
+            XCTFail("canonical RRULE does not round-trip: \(text) → \(rule.rrule), \(seed)")
             return nil
         }
 

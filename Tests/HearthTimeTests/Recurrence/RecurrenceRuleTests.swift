@@ -94,7 +94,7 @@ final class RecurrenceRuleTests: XCTestCase {
             XCTAssertTrue(got.contains(expected), "'\(text)': got «\(got)», expected it to mention «\(expected)»")
             XCTAssertTrue(got.hasPrefix("invalid recurrence rule: "), got)
         }
-        XCTAssertNoThrow(try RecurrenceRule(rrule: "FREQ=DAILY;X-NAME=foo"), "X- parts are ignored")
+        XCTAssertEqual(try RecurrenceRule(rrule: "FREQ=DAILY;X-NAME=foo"), .daily(), "X- parts are ignored")
     }
 
     // MARK: Round trips
@@ -152,7 +152,10 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertEqual(quarterly.rrule, "FREQ=MONTHLY;BYMONTH=3,6,9,12;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")
         var bad = quarterly
         bad.interval = 2
-        XCTAssertThrowsError(try bad.validate())
+        XCTAssertThrowsError(try bad.validate()) { error in
+            XCTAssertEqual(error as? RecurrenceError, .invalid("dayOfMonthWithFallback on a yearly rule with several months needs "
+                                                               + "INTERVAL=1 (no RFC 5545 equivalent otherwise)"))
+        }
         // Not the idiom: ordinary BYSETPOS stays generic.
         let generic = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=27,28,29,30;BYSETPOS=-1")
         XCTAssertNil(generic.dayOfMonthWithFallback)

@@ -132,8 +132,12 @@ final class RecurrenceSeedJSONTests: XCTestCase {
         plain.skipPattern = nil
         XCTAssertEqual(expander.occurrences(of: plain, seriesStart: start, duration: 3600, in: window, exceptions: exdates),
                        expander.occurrences(of: rule, seriesStart: start, duration: 3600, in: window))
-        XCTAssertThrowsError(try SkipPattern(propertyValue: "EVERY=x"))
-        XCTAssertThrowsError(try SkipPattern(propertyValue: "NOPE=1"))
+        XCTAssertThrowsError(try SkipPattern(propertyValue: "EVERY=x")) { error in
+            XCTAssertEqual(error as? RecurrenceError, .invalid("X-HEARTH-SKIP EVERY must be an integer, got 'x'"))
+        }
+        XCTAssertThrowsError(try SkipPattern(propertyValue: "NOPE=1")) { error in
+            XCTAssertEqual(error as? RecurrenceError, .invalid("unknown X-HEARTH-SKIP part 'NOPE'"))
+        }
     }
 }
 

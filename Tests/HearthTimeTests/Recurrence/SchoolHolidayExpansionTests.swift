@@ -79,7 +79,9 @@ final class SchoolHolidayExpansionTests: XCTestCase {
         XCTAssertThrowsError(try SchoolHolidays(ranges: [(firstDay: "2027-02-30", lastDay: "2027-03-01")])) { error in
             XCTAssertEqual("\(error)", "invalid recurrence rule: school holiday date '2027-02-30' is not a valid YYYY-MM-DD date")
         }
-        XCTAssertThrowsError(try SchoolHolidays(ranges: [(firstDay: "2027-03-05", lastDay: "2027-03-01")]))
+        XCTAssertThrowsError(try SchoolHolidays(ranges: [(firstDay: "2027-03-05", lastDay: "2027-03-01")])) { error in
+            XCTAssertEqual(error as? RecurrenceError, .invalid("school holiday 2027-03-05 – 2027-03-01 ends before it starts"))
+        }
     }
 
     func testTheSkipTravelsInJSONAndICalendar() throws {

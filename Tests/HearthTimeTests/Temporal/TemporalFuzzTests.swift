@@ -1,21 +1,11 @@
 import Foundation
 import XCTest
 @testable import HearthTime
+import HearthTestSupport
 
 /// Random word salads from the temporal vocabulary: the resolver must never crash or hang, and
 /// a failure must always name the phrase it was given.
 final class TemporalFuzzTests: TemporalTestCase {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let vocabulary = [
         "on", "at", "the", "every", "other", "next", "last", "this", "in", "from", "to", "until", "between",
         "and", "for", "a", "an", "half", "quarter", "past", "of", "month", "week", "weekend", "day", "days",
@@ -28,31 +18,34 @@ final class TemporalFuzzTests: TemporalTestCase {
     ]
 
     func testRandomPhrasesNeverCrash() {
-        var rng = SplitMix(state: 20260202)
+        let seed = TestSeed()
+        var rng = seed.generator
         let nows = [referenceNow, "2026-03-07T23:30:00-05:00", "2026-10-31T23:30:00-04:00",
                     "2026-12-31T23:59:00-05:00", "2028-02-29T12:00:00-05:00"]
         var resolved = 0
         for i in 0..<4000 {
             let count = Int.random(in: 1...6, using: &rng)
             let phrase = (0..<count).map { _ in Self.vocabulary.randomElement(using: &rng)! }.joined(separator: " ")
+            let now = nows[i % nows.count]
+            let context = "\(phrase.debugDescription) at \(now), \(seed)"
             do {
-                let r = try resolver(nows[i % nows.count]).resolve(phrase)
+                let r = try resolver(now).resolve(phrase)
                 resolved += 1
                 switch r.kind {
-                case .instant: XCTAssertNotNil(r.start, phrase)
+                case .instant: XCTAssertNotNil(r.start, context)
                 case .interval:
-                    XCTAssertNotNil(r.start, phrase)
-                    if let s = r.start, let e = r.end { XCTAssertLessThan(s, e, phrase) } else { XCTFail(phrase) }
-                case .duration: XCTAssertNotNil(r.minutes, phrase)
-                case .recurrence: XCTAssertNotNil(r.rrule, phrase); XCTAssertNotNil(r.start, phrase)
+                    XCTAssertNotNil(r.start, context)
+                    if let s = r.start, let e = r.end { XCTAssertLessThan(s, e, context) } else { XCTFail(context) }
+                case .duration: XCTAssertNotNil(r.minutes, context)
+                case .recurrence: XCTAssertNotNil(r.rrule, context); XCTAssertNotNil(r.start, context)
                 }
             } catch {
                 switch error {
-                case .notUnderstood(let p), .unclearHolidays(let p): XCTAssertEqual(p, phrase)
-                case .ambiguous(let p, _): XCTAssertEqual(p, phrase)
+                case .notUnderstood(let p), .unclearHolidays(let p): XCTAssertEqual(p, phrase, context)
+                case .ambiguous(let p, _): XCTAssertEqual(p, phrase, context)
                 }
             }
         }
-        XCTAssertGreaterThan(resolved, 100)
+        XCTAssertGreaterThan(resolved, 100, "\(seed)")
     }
 }
