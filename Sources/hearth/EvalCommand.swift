@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import HearthEngine
+
+/// `hearth eval FILE.jsonl…`: how well the grammar understands requests (SPEC §4).
+struct Eval: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Parses every line of JSON-lines files of requests and reports how many were understood.",
+        discussion: """
+            Each line: {"text": "...", "accept": ["calendar.show", ...] or [null], "slots": {...}?, "now": "ISO"?, "as": "NAME"?}.
+            Without --db, the demo family at 2026-02-02T09:00:00-05:00 (or --now) is used.
+            """)
+    @OptionGroup var options: FamilyOptions
+    @Flag(help: "Print a JSON summary instead of the report.") var json = false
+    @Flag(help: "Also list every line answered wrongly.") var misses = false
+    @Argument(help: "JSON-lines files.") var files: [String]
+
+    func run() throws {
+        var cases: [Evaluation.Case] = []
+        for file in files {
+            do {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                cases += try Evaluation.cases(in: text, file: file)
+            } catch let error as Evaluation.LineError {
+                throw fail(ValidationError(error.description))
+            } catch {
+                throw fail(ValidationError("cannot read \(file): \(error.localizedDescription)"))
+            }
+        }
+        var options = options
+        if options.db == nil { options.demo = true }
+        let now = options.pinnedNow ?? JSONLine.parseInstant("2026-02-02T09:00:00-05:00")!
+        if options.now == nil { options.now = "2026-02-02T09:00:00-05:00" }
+        let assistant: Assistant
+        do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
+        let evaluation = Evaluation.run(cases, with: assistant, now: now)
+        if json { print(JSONLine.encode(evaluation)); return }
+        print(evaluation.summary)
+        if misses { print("misses:"); evaluation.misses.forEach { print("  " + $0) } }
+    }
+}
