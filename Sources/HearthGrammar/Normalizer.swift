@@ -33,12 +33,14 @@ public struct NormalizedText: Sendable, Equatable {
 public enum Normalizer {
     public static func normalize(_ input: String) -> NormalizedText {
         var raw = rawTokens(input)
+        raw = raw.map { token in RawToken(text: slips[token.text] ?? token.text, source: token.source) }
         raw = splitMeridiem(raw)
         raw = joinSpelledMeridiem(raw)
         raw = convertNumberWords(raw)
         raw = raw.map { token in
             RawToken(text: contractions[token.text] ?? token.text, source: token.source)
         }
+        raw = withoutFillers(raw)
         var text = ""
         var tokens: [NormalizedText.Token] = []
         for token in raw {
@@ -49,6 +51,58 @@ public enum Normalizer {
         }
         return NormalizedText(original: input, text: text, tokens: tokens)
     }
+
+    // MARK: What carries no meaning
+
+    /// Hesitations, dropped wherever they are: "add uh a vet visit" is "add a vet visit".
+    static let hesitations: Set<String> = ["um", "umm", "uh", "uhh", "uhm", "er", "erm", "hmm", "hm", "mm", "eh"]
+
+    /// What people put before a request — discourse words, wake words (Hearth's and other
+    /// assistants' names, said out of habit), politeness and indirect requests — dropped from the
+    /// start, as often as they come: "ok so hey hearth can you please add …" is "add …".
+    static let leadIns: [[String]] = [
+        "so", "well", "ok", "okay", "alright", "all right", "right", "now", "oh", "hi", "hey", "hello", "yo", "and", "also",
+        "hearth", "olly", "alexa", "siri", "google", "cortana", "assistant",
+        "please", "kindly", "just", "quickly", "go ahead and",
+        "can you", "could you", "would you", "will you", "can u", "could u", "would u", "would you mind", "would you kindly",
+        "do you mind", "i want you to", "i need you to", "i'd like you to", "i would like you to", "i wish you to",
+        "i want to", "i need to", "i'd like to", "i would like to", "i wanna", "i have to", "i must", "let's",
+        "can i", "could i", "may i",
+    ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// What people put after a request, dropped from the end: "… please", "… thank you".
+    static let tails: [[String]] = ["please", "thanks", "thank you", "thank u", "thx", "ok", "okay", "now please"]
+        .map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// Drops hesitations anywhere, and lead-ins and tails around the request. A lead-in is kept
+    /// when nothing would follow it ("please" alone, "hey"): the request is then those words.
+    static func withoutFillers(_ tokens: [RawToken]) -> [RawToken] {
+        var words = tokens.filter { !hesitations.contains($0.text) }
+        func starts(with phrase: [String]) -> Bool {
+            words.count > phrase.count && zip(words, phrase).allSatisfy { $0.text == $1 }
+        }
+        func ends(with phrase: [String]) -> Bool {
+            words.count > phrase.count && zip(words.suffix(phrase.count), phrase).allSatisfy { $0.text == $1 }
+        }
+        while let phrase = leadIns.first(where: starts(with:)) { words.removeFirst(phrase.count) }
+        while let phrase = tails.first(where: ends(with:)) { words.removeLast(phrase.count) }
+        return words
+    }
+
+    /// Common typing and speech-to-text slips in the closed vocabularies (weekdays, months, day
+    /// words, ordinals), read as the word meant. Not spelling correction: a short, fixed list.
+    static let slips: [String: String] = [
+        "thrusday": "thursday", "thurday": "thursday", "thursady": "thursday", "wendsday": "wednesday", "wednsday": "wednesday",
+        "wensday": "wednesday", "wednesay": "wednesday", "wedensday": "wednesday", "tuesdy": "tuesday", "teusday": "tuesday",
+        "tusday": "tuesday", "moday": "monday", "mondy": "monday", "fryday": "friday", "firday": "friday", "saturady": "saturday",
+        "saterday": "saturday", "satuday": "saturday", "sundy": "sunday", "febuary": "february", "feburary": "february",
+        "janurary": "january", "januray": "january", "agust": "august", "septmber": "september", "octber": "october",
+        "novmber": "november", "decmber": "december", "tommorow": "tomorrow", "tomorow": "tomorrow", "tommorrow": "tomorrow",
+        "tmrw": "tomorrow", "tmr": "tomorrow", "2morrow": "tomorrow", "tonite": "tonight", "2nite": "tonight", "tday": "today",
+        "twelveth": "twelfth", "nineth": "ninth", "fourty": "forty", "calender": "calendar", "calander": "calendar",
+        "shedule": "schedule", "schedual": "schedule", "appointement": "appointment", "apointment": "appointment",
+        "meting": "meeting", "everyday": "every day", "everyweek": "every week",
+    ]
 
     /// Speech-to-text drops apostrophes; grammars are written with them.
     static let contractions: [String: String] = [

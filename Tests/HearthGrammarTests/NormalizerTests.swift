@@ -40,10 +40,35 @@ final class NormalizerTests: XCTestCase {
     }
 
     func testOriginalTextIsRecoverable() {
-        let text = Normalizer.normalize("Book it at Dr. Smith's Office, please")
-        let range = text.text.utf8.count - "dr smith's office please".utf8.count
-        let end = range + "dr smith's office".utf8.count
-        XCTAssertEqual(text.originalText(for: range..<end), "Dr. Smith's Office")
+        let text = Normalizer.normalize("Um, book it at Dr. Smith's Office, please")
+        XCTAssertEqual(text.text, "book it at dr smith's office")
+        let range = text.text.utf8.count - "dr smith's office".utf8.count
+        XCTAssertEqual(text.originalText(for: range..<text.text.utf8.count), "Dr. Smith's Office")
+    }
+
+    /// Hesitations go wherever they are; lead-ins (discourse words, wake words, politeness,
+    /// indirect requests) and tails only around the request, and never the last word left.
+    func testWordsThatCarryNoMeaningAreDropped() {
+        XCTAssertEqual(normal("uh add a vet visit for Emma next Wednesday at two thirty"), "add a vet visit for emma next wednesday at 2 30")
+        XCTAssertEqual(normal("ok so hey hearth can you please put Jake's haircut in, thanks"), "put jake's haircut in")
+        XCTAssertEqual(normal("Alexa, I'd like to schedule the dentist"), "schedule the dentist")
+        XCTAssertEqual(normal("hey olly would you mind clearing my calendar"), "clearing my calendar")
+        XCTAssertEqual(normal("I want you to remove this event"), "remove this event")
+        XCTAssertEqual(normal("please"), "please")
+        XCTAssertEqual(normal("hey"), "hey")
+        XCTAssertEqual(normal("um"), "")
+        XCTAssertEqual(normal("just this one"), "this 1")
+        XCTAssertEqual(normal("what's on tomorrow okay"), "what's on tomorrow")
+        // Inside a request, the same words stay: only the edges are trimmed.
+        XCTAssertEqual(normal("tell Tom I need to leave now"), "tell tom i need to leave now")
+    }
+
+    func testCommonSlipsInClosedVocabulariesAreReadAsMeant() {
+        XCTAssertEqual(normal("every thrusday at 5"), "every thursday at 5")
+        XCTAssertEqual(normal("wendsday tommorow tonite"), "wednesday tomorrow tonight")
+        XCTAssertEqual(normal("twelveth of febuary"), "12th of february")
+        XCTAssertEqual(normal("remind me everyday"), "remind me every day")
+        XCTAssertEqual(normal("my calender"), "my calendar")
     }
 
     func testHostileInputIsHandledLinearly() {
