@@ -6,6 +6,19 @@ extension CalendarRules {
     static let fillerWords: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that",
                                            "next", "upcoming"]
 
+    /// Words that stand for any event ("delete my next event", "clear all events", "what's on my calendar").
+    static let anyEventWords: Set<String> = ["event", "thing", "plan", "everything", "anything", "something", "stuff", "entry",
+                                             "entrie", "activity", "activitie", "item", "calendar", "schedule", "agenda", "all",
+                                             "every", "any", "each", "program", "programme", "engagement", "commitment", "booking",
+                                             "current", "latest", "last", "first", "coming", "future", "scheduled", "planned",
+                                             "calendar event", "of", "in", "on", "from", "for", "me", "i"]
+
+    /// Whether what was said names no event in particular ("the next event", "all events", "everything").
+    public static func namesAnyEvent(_ said: String) -> Bool {
+        let said = words(said)
+        return said.isEmpty || (said.allSatisfy { fillerWords.contains($0) || anyEventWords.contains($0) } && said.contains(where: anyEventWords.contains))
+    }
+
     /// Lowercased words of a phrase, possessives dropped ("Jake's" → "jake"), plurals folded
     /// ("lessons" → "lesson") so that "swimming lessons" finds "Swimming lesson".
     public static func words(_ text: String) -> [String] {
@@ -25,6 +38,7 @@ extension CalendarRules {
     /// title ("dentist" → "Dentist appointment"), or every title word was said ("piano lesson" →
     /// "Piano"). Case, articles, possessives and plurals don't matter.
     public static func titleMatches(_ said: String, title: String) -> Bool {
+        if namesAnyEvent(said) { return true }
         let query = words(said).filter { !fillerWords.contains($0) }
         let titleWords = words(title).filter { !fillerWords.contains($0) }
         guard !query.isEmpty, !titleWords.isEmpty else { return false }

@@ -45,6 +45,9 @@ public struct TimeFormatter: Sendable {
         return dateWords(date, spoken: spoken)
     }
 
+    /// Local midnight starting the day of `date`.
+    public func startOfDay(_ date: Date) -> Date { calendar.startOfDay(for: date) }
+
     /// Inside a sentence: "today", "tomorrow", else "on Thursday, Feb 12".
     public func onDay(_ date: Date, spoken: Bool = false) -> String {
         let words = day(date, spoken: spoken)

@@ -148,7 +148,7 @@ public final class Assistant: Sendable {
                 let resolved = try slotResolver(speaker: speaker, now: now, for: area).resolve(match)
                 var slots = resolved.contractSlots(of: match, roster: roster, timeZone: timeZone)
                 // Reads (a default place, say) go to the store directly: parsing changes nothing.
-                try area?.completeContractSlots(&slots, for: AreaRequest(intent: match.intent, slots: resolved),
+                try area?.completeContractSlots(&slots, for: AreaRequest(intent: match.intent, slots: resolved, utterance: text),
                                                 in: context(speaker: speaker, now: now, transaction: store))
                 return ParseResult(intent: match.intent, slots: slots)
             case .noMatch: return ParseResult(intent: nil, slots: [:])

@@ -107,7 +107,7 @@ struct TurnRun {
             }
             guard let owner = areas.owner(of: match.intent) else { throw HearthError.internalState("no area for \(match.intent)") }
             let slots = try resolve(match, for: owner)
-            return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots), in: context))
+            return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context))
         case .execute(let action):
             guard let area = areas.area(action.area) else { throw HearthError.internalState("no area \(action.area)") }
             let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)

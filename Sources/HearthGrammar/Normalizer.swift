@@ -67,7 +67,7 @@ public enum Normalizer {
         "can you", "could you", "would you", "will you", "can u", "could u", "would u", "would you mind", "would you kindly",
         "do you mind", "i want you to", "i need you to", "i'd like you to", "i would like you to", "i wish you to",
         "i want to", "i need to", "i'd like to", "i would like to", "i wanna", "i have to", "i must", "let's",
-        "can i", "could i", "may i",
+        "can i", "could i", "may i", "is there a way to", "is it possible to", "how do i", "how can i",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// What people put after a request, dropped from the end: "… please", "… thank you".

@@ -12,6 +12,11 @@ final class CalendarMatchingTests: XCTestCase {
         XCTAssertTrue(CalendarRules.titleMatches("practice", title: "Soccer practice"))
         XCTAssertFalse(CalendarRules.titleMatches("dentist", title: "Soccer practice"))
         XCTAssertFalse(CalendarRules.titleMatches("the", title: "The game"), "filler words alone name nothing")
+        // Words for any event match every event: "delete my next event", "clear all events".
+        XCTAssertTrue(CalendarRules.titleMatches("my next event", title: "Soccer practice"))
+        XCTAssertTrue(CalendarRules.titleMatches("all the events", title: "Dentist appointment"))
+        XCTAssertTrue(CalendarRules.titleMatches("", title: "Dentist appointment"), "nothing said: the calendar itself")
+        XCTAssertFalse(CalendarRules.titleMatches("next meeting", title: "Soccer practice"), "a kind of event still names it")
     }
 
     func testCandidatesAreOnePerEventOnTheDayNamedOrNext() {

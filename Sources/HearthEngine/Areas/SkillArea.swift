@@ -81,10 +81,11 @@ extension AreaActionValue {
     func isEqual(to other: any AreaActionValue) -> Bool { (other as? Self) == self }
 }
 
-/// A request for an area: the intent and its typed slots.
+/// A request for an area: the intent, its typed slots, and the words as said.
 struct AreaRequest {
     var intent: String
     var slots: ResolvedSlots
+    var utterance: String
 }
 
 /// What `interpret` or `answer` decided.

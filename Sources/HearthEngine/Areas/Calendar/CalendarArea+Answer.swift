@@ -33,7 +33,7 @@ extension CalendarTurn {
                 draft.start = option.start
                 draft.end = option.end
                 return act(.createEvent(draft, overrideConflicts: false))
-            case .chooseEvent, .thisOccurrence, .wholeSeries:
+            case .chooseEvent, .thisOccurrence, .wholeSeries, .allOfThem:
                 return askAgain(asked)
             }
         case .time(let time, _):
@@ -112,6 +112,8 @@ extension CalendarTurn {
         case .wholeSeries:
             change.scope = .series
             return act(.changeEvent(change, overrideConflicts: false))
+        case .allOfThem:
+            return act(.cancelAll(option.all ?? [], day: change.day))
         }
     }
 

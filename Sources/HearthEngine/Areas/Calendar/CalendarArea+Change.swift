@@ -20,7 +20,8 @@ extension CalendarTurn {
         } else {
             let candidates = try skill.findEvents(titled: change.title, members: change.members, day: change.day, now: now)
             guard let first = candidates.first else { throw HearthError.notFound(notFound(change)) }
-            if candidates.count > 1 { return .needsAnswer(try disambiguation(change, candidates: candidates)) }
+            // "cancel my next event": the soonest, without asking.
+            if candidates.count > 1 && change.soonest != true { return .needsAnswer(try disambiguation(change, candidates: candidates)) }
             occurrence = first
             change.eventID = first.event.id
             change.occurrenceStart = first.start
@@ -38,6 +39,10 @@ extension CalendarTurn {
 
     /// "I couldn't find Emma's dentist coming up on the calendar." / "… on the calendar on Monday, Feb 9."
     func notFound(_ change: EventChange) -> ReplyText {
+        if CalendarRules.namesAnyEvent(change.title) {
+            guard let day = change.day else { return ReplyText("There's nothing coming up on the calendar.") }
+            return words { "There's nothing on the calendar \(formatter.onDay(day.start, spoken: $0))." }
+        }
         let what = change.members.map { eventPhrase(change.title, attendees: $0) } ?? "anything called \"\(change.title)\""
         guard let day = change.day else { return ReplyText("I couldn't find \(what) coming up on the calendar.") }
         return words { "I couldn't find \(what) on the calendar \(formatter.onDay(day.start, spoken: $0))." }
@@ -65,8 +70,13 @@ extension CalendarTurn {
             .init(label: "\(formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))), \(formatter.dayAndTime(occurrence.start))",
                   effect: .chooseEvent, start: occurrence.start, end: occurrence.end, eventID: occurrence.event.id)
         }
+        // "clear my day": every event listed can go at once.
+        if change.kind == .cancel && CalendarRules.namesAnyEvent(change.title) {
+            let all = candidates.map { CalendarArea.OccurrenceRef(event: $0.event.id, start: $0.start) }
+            options.append(.init(label: "All \(candidates.count) of them", effect: .allOfThem, all: all))
+        }
         options.append(.init(label: "Never mind", effect: .cancel))
-        let said = lowercasedFirst(change.title)
+        let said = CalendarRules.namesAnyEvent(change.title) ? "event" : lowercasedFirst(change.title)
         let display = "Which \(said) do you mean?\n" + numbered(options)
             + "\nSay a number."
         let spoken = shown.map { "\(eventPhrase($0.event.title, attendees: $0.event.attendees)) on \(formatter.dayAndTime($0.start, spoken: true))" }
@@ -140,6 +150,30 @@ extension CalendarTurn {
         reply.append(toldSentence(result.notifications))
         let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: []), named: "cancelling \(what)", in: turn)
         return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo)))
+    }
+
+    /// "All of them": cancels each occurrence listed — a one-off event, or that day of a series —
+    /// in the turn's one transaction; undo puts every one back.
+    func cancelAll(_ listed: [CalendarArea.OccurrenceRef], day: DateInterval?) throws -> Execution {
+        var notifications: [OutboxNotification] = [], restore: [CalendarEvent] = []
+        var seen: Set<EventID> = []
+        for ref in listed {
+            guard let occurrence = try skill.occurrence(of: ref.event, at: ref.start) else { continue }
+            // Restore each event as it was before the first of its occurrences went.
+            if seen.insert(ref.event).inserted { restore.append(occurrence.event) }
+            let result = occurrence.event.recurrence == nil
+                ? try skill.deleteEvent(occurrence.event, actor: speaker, now: now, formatter: formatter)
+                : try skill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
+            notifications += result.notifications
+        }
+        guard !restore.isEmpty else { throw HearthError.invalidEvent("Those events aren't on the calendar any more.") }
+        let count = listed.count == 1 ? "1 event" : "\(listed.count) events"
+        var reply = words { spoken in
+            "Done. I've cancelled \(count)\(day.map { " " + formatter.onDay($0.start, spoken: spoken) } ?? "")."
+        }
+        reply.append(toldSentence(notifications))
+        let undo = try area.undoRecord(CalendarArea.Change(restore: restore, remove: []), named: "cancelling \(count)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: notifications, lastChange: .record(undo)))
     }
 
     func move(_ change: EventChange, occurrence: CalendarOccurrence, overrideConflicts: Bool) throws -> Execution {

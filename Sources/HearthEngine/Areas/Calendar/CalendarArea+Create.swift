@@ -17,6 +17,10 @@ extension CalendarTurn {
             return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
+        case .findEvent(let title, let members, let range, let label, let soonest):
+            return .completed(ActionResult(reply: try findEvent(title: title, members: members, range: range, label: label, soonest: soonest)))
+        case .cancelAll(let listed, let day):
+            return try cancelAll(listed, day: day)
         case .checkAvailability(let members, let interval):
             return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval)))
         }
@@ -223,6 +227,34 @@ extension CalendarTurn {
             speak.append("\(multiDay ? formatter.capitalized(formatter.day(occurrence.start, spoken: true)) + ": " : "")\(who), \(lowercasedFirst(occurrence.event.title)), \(spokenTimes).")
         }
         return ReplyText("\(formatter.capitalized(label)):\n" + display.joined(separator: "\n"), speak: speak.joined(separator: " "))
+    }
+
+    /// "when is Dale's birthday", "do I have a dentist appointment on Monday?", "what time is the
+    /// party tonight": the events with that name, in the range said or coming up.
+    func findEvent(title: String, members: [MemberID]?, range: DateInterval?, label: String?, soonest: Bool) throws -> ReplyText {
+        var found: [CalendarOccurrence]
+        if let range {
+            found = try skill.occurrences(of: members, in: range).filter { CalendarRules.titleMatches(title, title: $0.event.title) }
+        } else {
+            found = try skill.findEvents(titled: title, members: members, day: nil, now: now)
+        }
+        if soonest { found = Array(found.prefix(1)) }
+        let what = members.map { eventPhrase(title, attendees: $0) } ?? "anything called \"\(title)\""
+        guard !found.isEmpty else {
+            let when = range.map { formatter.startOfDay($0.start) == $0.start && $0.duration == 86_400 ? formatter.onDay($0.start) : (label ?? "then") } ?? "coming up"
+            return ReplyText("I couldn't find \(what) on the calendar \(when).", speak: "I couldn't find \(what.replacingOccurrences(of: "\"", with: "")) on the calendar \(when).")
+        }
+        func line(_ occurrence: CalendarOccurrence, spoken: Bool) -> String {
+            let name = formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))
+            let day = formatter.onDay(occurrence.start, spoken: spoken)
+            if occurrence.event.isAllDay { return "\(name) is \(day), all day" }
+            return "\(name) is \(day) at \(formatter.time(occurrence.start, spoken: spoken))"
+                + (occurrence.event.location.map { spoken ? "" : ", at \($0)" } ?? "")
+        }
+        if found.count == 1 { return words { line(found[0], spoken: $0) + "." } }
+        let shown = found.prefix(5)
+        return ReplyText("\(found.count) found:\n" + shown.map { "- " + line($0, spoken: false) }.joined(separator: "\n"),
+                         speak: shown.map { line($0, spoken: true) + "." }.joined(separator: " "))
     }
 
     func checkAvailability(members: [MemberID], interval: DateInterval) throws -> ReplyText {

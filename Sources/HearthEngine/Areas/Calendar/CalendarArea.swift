@@ -154,9 +154,13 @@ struct CalendarTurn {
             if window.start < now { window = DateInterval(start: now, end: max(now, window.end)) }
             return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window))
         case "calendar.show":
+            let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }
+            if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
+                return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),
+                                      rangeLabel: said, soonest: Self.saysSoonest(request)))
+            }
             let range = resolved.times["range"].flatMap(interval(of:)) ?? dayInterval(containing: now)
-            return act(.showCalendar(members: resolved.members["members"], range: range,
-                                     rangeLabel: resolved.phrases["range"].map { SlotResolver.cleanText($0) } ?? "today"))
+            return act(.showCalendar(members: resolved.members["members"], range: range, rangeLabel: said ?? "today"))
         case "calendar.check_availability":
             guard let time = resolved.times["when"], let start = time.start else {
                 throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "")
@@ -169,11 +173,20 @@ struct CalendarTurn {
         case "calendar.cancel_event":
             var change = EventChange(kind: .cancel, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
             if let time = resolved.times["date"], let start = time.start { change.day = dayInterval(containing: start) }
-            change.scope = resolved.texts["scope"].map(RepeatScope.from(words:))
+            let scope = resolved.texts["scope"]?.lowercased()
+            if ["next", "first", "upcoming"].contains(scope) { change.soonest = true } else { change.scope = scope.map(RepeatScope.from(words:)) }
             return act(.changeEvent(change, overrideConflicts: false))
         default:
             throw HearthError.internalState("\(request.intent) sent to the calendar")
         }
+    }
+
+    /// "when is my next appointment", "what's the next meeting": only the soonest is wanted.
+    /// ("next Tuesday" names a day, not the soonest event.)
+    static func saysSoonest(_ request: AreaRequest) -> Bool {
+        let words = request.utterance.lowercased().split { !$0.isLetter }
+        let dayWords = (request.slots.phrases["range"] ?? request.slots.phrases["date"] ?? "").lowercased().split { !$0.isLetter }
+        return ["next", "upcoming", "soonest"].contains { words.contains(Substring($0)) && !dayWords.contains(Substring($0)) }
     }
 
     /// "move Emma's dentist to Friday at 10am": the event by title words and attendees, the new time.

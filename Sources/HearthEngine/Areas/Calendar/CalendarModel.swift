@@ -49,6 +49,8 @@ public struct EventChange: Sendable, Equatable, Codable {
     public var eventID: EventID?
     public var occurrenceStart: Date?
     public var scope: RepeatScope?
+    /// "cancel my next event": the soonest of the events that match, without asking which.
+    public var soonest: Bool?
 
     public init(kind: Kind, title: String, members: [MemberID]? = nil, day: DateInterval? = nil, newStart: Date? = nil,
                 keepDay: Bool = false, keepTime: Bool = false, eventID: EventID? = nil, occurrenceStart: Date? = nil,
@@ -68,7 +70,18 @@ extension CalendarArea {
         case offerDaySlots(EventDraft, day: DateInterval)
         case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval)
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
+        /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
+        /// within `range` when one was said, else coming up; only the soonest with `soonest`.
+        case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool)
+        /// Cancel every occurrence listed (the "All of them" answer to "which one?").
+        case cancelAll([OccurrenceRef], day: DateInterval?)
         case checkAvailability(members: [MemberID], interval: DateInterval)
+    }
+
+    /// One occurrence of an event, as kept in a question.
+    struct OccurrenceRef: Codable, Sendable, Equatable {
+        var event: EventID
+        var start: Date
     }
 
     /// What the calendar keeps with a question it asked.
@@ -103,12 +116,16 @@ extension CalendarArea {
                 case chooseEvent
                 /// Recurrence scope: only the occurrence at `start` / the whole series.
                 case thisOccurrence, wholeSeries
+                /// Disambiguation after "clear my day": every occurrence in `all`.
+                case allOfThem
             }
             var label: String
             var effect: Effect
             var start: Date?
             var end: Date?
             var eventID: EventID?
+            /// For `allOfThem`: the occurrences meant.
+            var all: [OccurrenceRef]? = nil
         }
     }
 
