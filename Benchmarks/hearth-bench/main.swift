@@ -44,6 +44,23 @@ print(String(format: "grammar load + compile (%d intents): %.1f ms", assistant.g
 
 // Utterances: every grammar example (typed and voice style).
 let corpus = assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
+
+// HEARTH_BENCH_PROFILE=1: the costliest patterns and utterances, then stop (grammar work).
+if ProcessInfo.processInfo.environment["HEARTH_BENCH_PROFILE"] != nil {
+    let costs = assistant.grammar.patternCosts(corpus)
+    let total = costs.reduce(0) { $0 + $1.nanoseconds }
+    print("patterns over \(corpus.count) utterances, \(total / 1000) µs a round; costliest:")
+    for cost in costs.prefix(15) { print(String(format: "  %8.1f µs  %@ pattern %d", Double(cost.nanoseconds) / 1000, cost.intent, cost.pattern)) }
+    var slowest: [(UInt64, String)] = []
+    for text in corpus {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<5 { _ = assistant.grammar.match(text) }
+        slowest.append(((DispatchTime.now().uptimeNanoseconds - start) / 5, text))
+    }
+    print("slowest utterances:")
+    for (nanoseconds, text) in slowest.sorted(by: { $0.0 > $1.0 }).prefix(10) { print(String(format: "  %8.1f µs  %@", Double(nanoseconds) / 1000, text)) }
+    exit(0)
+}
 measure("parse (grammar match, all intents)", count: iterations) { index in
     _ = assistant.grammar.match(corpus[index % corpus.count])
 }

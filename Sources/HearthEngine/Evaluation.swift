@@ -20,6 +20,7 @@ public struct Evaluation: Sendable, Encodable {
     public struct Tally: Sendable, Encodable, Equatable {
         public var total = 0
         public var correct = 0
+        public init(total: Int = 0, correct: Int = 0) { self.total = total; self.correct = correct }
         public var accuracy: Double { total == 0 ? 0 : Double(correct) / Double(total) }
         mutating func add(_ right: Bool) { total += 1; if right { correct += 1 } }
         enum CodingKeys: String, CodingKey { case total, correct, accuracy }

@@ -175,34 +175,38 @@ public struct Grammar: Sendable {
     }
 
     /// Every full-utterance match, best first.
+    ///
+    /// Several patterns of one intent often match the same utterance; only the best of them per
+    /// intent becomes an `IntentMatch` (its slot text is read once, for the winner).
     public func candidates(_ normalized: NormalizedText) -> (matches: [IntentMatch], limitExceeded: Bool) {
         let bytes = Array(normalized.text.utf8)
         let scratch = CompiledPattern.Scratch(pairs: maximumCaptures + 1)
         var matches: [IntentMatch] = []
         var limitExceeded = false
         for intent in intents {
-            var best: IntentMatch?
+            var best: (pattern: CompiledPattern, groups: [String: Range<Int>], literalLength: Int)?
             for pattern in intent.patterns where pattern.mayMatch(bytes) {
                 switch pattern.match(bytes, scratch: scratch) {
                 case .noMatch: continue
                 case .limitExceeded: limitExceeded = true
                 case .match(let match):
-                    var captures: [SlotCapture] = []
                     var slotLength = 0
-                    for (name, range) in match.groups.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) {
-                        guard let spec = intent.slots[name], !range.isEmpty else { continue }
-                        slotLength += range.count
-                        captures.append(SlotCapture(name: name, spec: spec,
-                                                    normalized: normalized.normalizedText(for: range),
-                                                    original: normalized.originalText(for: range)))
-                    }
-                    let candidate = IntentMatch(intent: intent.name, captures: captures,
-                                                literalLength: bytes.count - slotLength,
-                                                priority: intent.priority, patternSource: pattern.source)
-                    if best.map({ Self.ranks(candidate, above: $0) }) ?? true { best = candidate }
+                    for (name, range) in match.groups where intent.slots[name] != nil { slotLength += range.count }
+                    let literalLength = bytes.count - slotLength
+                    // Within one intent the priority is the same: more literal characters win, then pattern order.
+                    if literalLength > (best?.literalLength ?? -1) { best = (pattern, match.groups, literalLength) }
                 }
             }
-            if let best { matches.append(best) }
+            guard let best else { continue }
+            var captures: [SlotCapture] = []
+            for (name, range) in best.groups.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) {
+                guard let spec = intent.slots[name], !range.isEmpty else { continue }
+                captures.append(SlotCapture(name: name, spec: spec,
+                                            normalized: String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self),
+                                            original: normalized.originalText(for: range)))
+            }
+            matches.append(IntentMatch(intent: intent.name, captures: captures, literalLength: best.literalLength,
+                                       priority: intent.priority, patternSource: best.pattern.source))
         }
         // Stable sort keeps declaration order for complete ties.
         let ordered = matches.enumerated().sorted { lhs, rhs in
@@ -394,5 +398,26 @@ struct Expander {
             iterator = pattern.index(after: iterator)
         }
         return Expansion(body: result, uses: uses)
+    }
+}
+
+extension Grammar {
+    /// What each pattern costs over `utterances` (total matching time, including the prefilter),
+    /// most expensive first: for grammar authors keeping parse time within SPEC §6
+    /// (`HEARTH_BENCH_PROFILE=1 hearth-bench`).
+    public func patternCosts(_ utterances: [String], rounds: Int = 5) -> [(intent: String, pattern: Int, nanoseconds: UInt64)] {
+        let subjects = utterances.map { Array(Normalizer.normalize($0).text.utf8) }
+        let scratch = CompiledPattern.Scratch(pairs: maximumCaptures + 1)
+        var costs: [(intent: String, pattern: Int, nanoseconds: UInt64)] = []
+        for intent in intents {
+            for (index, pattern) in intent.patterns.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<rounds {
+                    for subject in subjects where pattern.mayMatch(subject) { _ = pattern.match(subject, scratch: scratch) }
+                }
+                costs.append((intent.name, index + 1, (DispatchTime.now().uptimeNanoseconds - start) / UInt64(rounds)))
+            }
+        }
+        return costs.sorted { $0.nanoseconds > $1.nanoseconds }
     }
 }

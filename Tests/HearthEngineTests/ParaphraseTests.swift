@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+@testable import HearthEngine
+
+/// How well the grammar understands requests nobody wrote as grammar examples, measured with the
+/// same code as `hearth eval`. The floors only go up: raise them when the grammar improves.
+final class ParaphraseTests: XCTestCase {
+    static let paraphrases = Fixtures.root.appendingPathComponent("Tests/Paraphrases")
+    /// Real requests written outside the project (shared/nlu-dev, beside the repository).
+    static let devSet = Fixtures.root.appendingPathComponent("../shared/nlu-dev/hwu64-calendar.jsonl").standardized
+
+    func evaluate(_ files: [URL]) throws -> Evaluation {
+        let cases = try files.flatMap { try Evaluation.cases(in: String(contentsOf: $0, encoding: .utf8), file: $0.lastPathComponent) }
+        return Evaluation.run(cases, with: try Fixtures.demoAssistant(), now: Fixtures.monday)
+    }
+
+    func testOurParaphrasesAreUnderstoodAndNearMissesAreNot() throws {
+        let files = try FileManager.default.contentsOfDirectory(at: Self.paraphrases, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "jsonl" }
+        let evaluation = try evaluate(files)
+        XCTAssertGreaterThanOrEqual(evaluation.inScope.total, 60)
+        // At least ten wordings for every calendar intent.
+        for intent in ["calendar.create_event", "calendar.find_free_time", "calendar.show", "calendar.check_availability",
+                       "calendar.move_event", "calendar.cancel_event"] {
+            XCTAssertGreaterThanOrEqual(evaluation.byIntent[intent]?.total ?? 0, 10, intent)
+        }
+        XCTAssertGreaterThanOrEqual(evaluation.inScope.accuracy, 0.97, evaluation.misses.joined(separator: "\n"))
+        XCTAssertEqual(evaluation.outOfScope.correct, evaluation.outOfScope.total, evaluation.misses.joined(separator: "\n"))
+    }
+
+    func testTheDevelopmentSetStaysAboveItsFloor() throws {
+        guard FileManager.default.fileExists(atPath: Self.devSet.path) else { throw XCTSkip("no shared/nlu-dev beside the repository") }
+        let evaluation = try evaluate([Self.devSet])
+        XCTAssertGreaterThanOrEqual(evaluation.inScope.accuracy, 0.66, evaluation.summary)
+        XCTAssertLessThanOrEqual(evaluation.falsePositiveRate, 0.05, evaluation.summary)
+    }
+
+    func testAnEvaluationLineIsReadStrictly() throws {
+        let cases = try Evaluation.cases(in: """
+            // a comment
+            {"text": "where is emma", "accept": ["location.where_is"], "slots": {"member": "Emma"}}
+            {"text": "play some music", "accept": [null]}
+            """, file: "inline")
+        XCTAssertEqual(cases.count, 2)
+        let evaluation = Evaluation.run(cases, with: try Fixtures.demoAssistant(), now: Fixtures.monday)
+        XCTAssertEqual(evaluation.inScope, Evaluation.Tally(total: 1, correct: 1))
+        XCTAssertEqual(evaluation.slots, Evaluation.Tally(total: 1, correct: 1))
+        XCTAssertEqual(evaluation.outOfScope, Evaluation.Tally(total: 1, correct: 1))
+
+        let wrongSlot = try Evaluation.cases(in: #"{"text": "where is emma", "accept": ["location.where_is"], "slots": {"member": "Jake"}}"#, file: "f")
+        let missed = Evaluation.run(wrongSlot, with: try Fixtures.demoAssistant(), now: Fixtures.monday)
+        XCTAssertEqual(missed.inScope.correct, 0)
+        XCTAssertEqual(missed.confusions.first?.got, "location.where_is")
+
+        XCTAssertThrowsError(try Evaluation.cases(in: "{\"text\": \"hi\"}\n", file: "bad.jsonl")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("bad.jsonl:1: not a request line"), "\(error)")
+        }
+        XCTAssertThrowsError(try Evaluation.cases(in: #"{"text": "hi", "accept": []}"#, file: "bad.jsonl")) { error in
+            XCTAssertEqual("\(error)", "bad.jsonl:1: an empty \"accept\" list (use [null] for nothing should match)")
+        }
+    }
+}
