@@ -78,7 +78,9 @@ struct CalendarArea: SkillArea {
             slots["skip"] = nil
             if let scope = resolved.texts["scope"] { slots["scope"] = .string(RepeatScope.from(words: scope).rawValue) }
         case "calendar.show":
-            if slots["range_start"] == nil {
+            // An event asked for by name with no day is looked for coming up, not today.
+            let byName = resolved.texts["title"].map { !CalendarRules.namesAnyEvent($0) } ?? false
+            if slots["range_start"] == nil && !byName {
                 let today = work.dayInterval(containing: turn.now)
                 slots["range_start"] = .string(work.iso(today.start))
                 slots["range_end"] = .string(work.iso(today.end))
