@@ -38,12 +38,22 @@ func measure(_ name: String, count: Int, _ body: (Int) -> Void) {
 let store = try FamilyStore.inMemory()
 try DemoFamily.install(into: store, now: monday)
 let loadStart = DispatchTime.now().uptimeNanoseconds
-let assistant = try Assistant(store: store, grammarDirectory: intents, timeZone: zone, timeSource: .fixed(monday))
+/// HEARTH_BENCH_NO_JIT=1: the PCRE2 interpreter instead of JIT-compiled patterns (what one-shot commands use).
+let jit = ProcessInfo.processInfo.environment["HEARTH_BENCH_NO_JIT"] == nil
+let assistant = try Assistant(store: store, grammarDirectory: intents, timeZone: zone, timeSource: .fixed(monday), jit: jit)
 print(String(format: "grammar load + compile (%d intents): %.1f ms", assistant.grammar.intents.count,
              Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6))
 
-// Utterances: every grammar example (typed and voice style).
-let corpus = assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
+// Utterances: every grammar example (typed and voice style), or with HEARTH_BENCH_CORPUS=FILE.jsonl
+// the texts of an evaluation file (e.g. ../shared/nlu-dev/hwu64-calendar.jsonl).
+let corpus: [String] = {
+    guard let file = ProcessInfo.processInfo.environment["HEARTH_BENCH_CORPUS"],
+          let text = try? String(contentsOfFile: file, encoding: .utf8),
+          let cases = try? Evaluation.cases(in: text, file: file) else {
+        return assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
+    }
+    return cases.map(\.text)
+}()
 
 // HEARTH_BENCH_PROFILE=1: the costliest patterns and utterances, then stop (grammar work).
 if ProcessInfo.processInfo.environment["HEARTH_BENCH_PROFILE"] != nil {
@@ -60,6 +70,9 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCH_PROFILE"] != nil {
     print("slowest utterances:")
     for (nanoseconds, text) in slowest.sorted(by: { $0.0 > $1.0 }).prefix(10) { print(String(format: "  %8.1f µs  %@", Double(nanoseconds) / 1000, text)) }
     exit(0)
+}
+measure("normalise an utterance", count: iterations) { index in
+    _ = Normalizer.normalize(corpus[index % corpus.count])
 }
 measure("parse (grammar match, all intents)", count: iterations) { index in
     _ = assistant.grammar.match(corpus[index % corpus.count])
