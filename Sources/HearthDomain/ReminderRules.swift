@@ -94,11 +94,11 @@ public enum ReminderRules {
 
     // MARK: Words
 
-    /// The connector said before the words ("to", "about", "of", "that", "make sure"…) as a `Link`;
+    /// The connector said before the words ("to", "about", "of", "that", "sure" of "make sure"…) as a `Link`;
     /// with none, "that" when the words are a sentence ("I have a meeting"), else "about".
     public static func link(said connector: String?, body: String?) -> Reminder.Link {
         switch connector?.lowercased() {
-        case "to", "make sure", "remember to": return .to
+        case "to", "sure", "make sure": return .to  // "make sure I call …": the words are something to do
         case "that": return .that
         case .some: return .about
         case nil:

@@ -102,7 +102,7 @@ final class ReminderRulesTests: XCTestCase {
 
     func testTheLinkIsTheWordSaidOrTheShapeOfTheWords() {
         XCTAssertEqual(ReminderRules.link(said: "to", body: "call grandma"), .to)
-        XCTAssertEqual(ReminderRules.link(said: "make sure", body: "call grandma"), .to)
+        XCTAssertEqual(ReminderRules.link(said: "sure", body: "call grandma"), .to)
         XCTAssertEqual(ReminderRules.link(said: "of", body: "the meeting"), .about)
         XCTAssertEqual(ReminderRules.link(said: "for", body: "my meeting"), .about)
         XCTAssertEqual(ReminderRules.link(said: "that", body: "I have a meeting"), .that)
