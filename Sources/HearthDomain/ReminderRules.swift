@@ -16,7 +16,7 @@ public enum ReminderRules {
     public static func denial(toRemind recipients: [MemberID], by actor: Member) -> String? {
         guard recipients.contains(where: { $0 != actor.id }) else { return nil }
         if actor.kind == .child { return "You can set reminders for yourself, but only a parent can set them for others." }
-        if actor.role == .viewer { return "\(actor.name) can set reminders only for themselves." }
+        if actor.role == .viewer { return "You can set reminders only for yourself." }
         return nil
     }
 

@@ -41,8 +41,8 @@ final class ReminderRulesTests: XCTestCase {
     }
 
     func testAViewerMayNotRemindOthers() {
-        XCTAssertEqual(ReminderRules.denial(toRemind: [emma.id], by: sue), "Grandma Sue can set reminders only for themselves.")
-        XCTAssertEqual(ReminderRules.denial(toRemind: [sue.id, lisa.id], by: sue), "Grandma Sue can set reminders only for themselves.")
+        XCTAssertEqual(ReminderRules.denial(toRemind: [emma.id], by: sue), "You can set reminders only for yourself.")
+        XCTAssertEqual(ReminderRules.denial(toRemind: [sue.id, lisa.id], by: sue), "You can set reminders only for yourself.")
     }
 
     func testWhoSeesAReminder() {

@@ -11,6 +11,7 @@ final class TranscriptTests: XCTestCase {
         "calendar-find-free-time", "calendar-move-series", "calendar-move-voice", "calendar-move", "calendar-recurring-create",
         "calendar-recurring-except-months", "calendar-recurring-school-holidays", "conflict-cancel", "conflict-choose-option",
         "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
+        "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
     ]
 

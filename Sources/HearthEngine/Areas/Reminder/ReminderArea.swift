@@ -298,8 +298,10 @@ struct ReminderTurn {
             if !theirs.isEmpty { candidates = theirs }
         }
         guard let first = candidates.first else {
-            throw HearthError.notFound(phrasing.words { _ in
-                "I couldn't find \(draft.eventOwners.map { phrasing.eventPhrase(title, attendees: $0) } ?? title) coming up on the calendar."
+            throw HearthError.notFound(phrasing.words { spoken in
+                let what = draft.eventOwners.map { phrasing.eventPhrase(title, attendees: $0) }
+                    ?? (spoken ? "anything called \(title)" : "anything called \"\(title)\"")
+                return "I couldn't find \(what) coming up on the calendar."
             })
         }
         return candidates.count == 1 ? .one(first) : .several(candidates)

@@ -68,9 +68,14 @@ struct ReminderWords {
     /// or an option. `shownFor`: the people the list is about; others it reminds are named.
     func itemLabel(_ item: Upcoming, shownFor members: [MemberID]? = nil) -> String {
         let words = body(item.reminder.body, setBy: item.reminder.createdBy)
-        let head = words.map { item.reminder.link == .to ? $0 : "\(item.reminder.link.rawValue) \($0)" } ?? "A reminder"
         let others = item.reminder.recipients.filter { !(members ?? [speaker.id]).contains($0) }
         let also = others.isEmpty ? "" : " (\(members == nil ? "" : "also ")for \(phrasing.people(others)))"
+        if words == nil, case .beforeEvent(_, let minutes) = item.reminder.schedule, let occurrence = item.occurrence {
+            // "30 minutes before Jake's haircut: tomorrow at 10:30 AM"
+            let event = phrasing.eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees)
+            return "\(formatter.capitalized(lead(minutes))) before \(event): \(moment(item.due, spoken: false, inSentence: false))\(also)"
+        }
+        let head = words.map { item.reminder.link == .to ? $0 : "\(item.reminder.link.rawValue) \($0)" } ?? "A reminder"
         return "\(formatter.capitalized(head)): \(when(item, spoken: false, inSentence: false))\(also)"
     }
 
@@ -175,7 +180,8 @@ struct ReminderWords {
     func whichReminder(_ items: [Upcoming]) -> ReplyText {
         let shown = Array(items.prefix(6))
         let display = "Which reminder do you mean?\n" + numbered(shown.map { itemLabel($0) } + ["All of them", "Never mind"]) + "\nSay a number."
-        return ReplyText(display, speak: "Which reminder do you mean: \(joinedList(shown.map { spokenItem($0) }, conjunction: "or")), or all of them?")
+        let spoken = shown.map { "\(reminderPhrase($0.reminder, spoken: true)) \(when($0, spoken: true))" }
+        return ReplyText(display, speak: "Which reminder do you mean: \(joinedList(spoken, conjunction: "or"))? Or all of them?")
     }
 
     /// "I couldn't find a reminder about piano." / "You have no reminders to cancel."
