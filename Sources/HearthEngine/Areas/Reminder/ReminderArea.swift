@@ -269,7 +269,7 @@ struct ReminderTurn {
         let reminder = Reminder(id: ReminderID(turn.ids.next("rem")), body: draft.body, link: draft.link, recipients: draft.recipients,
                                 schedule: schedule, createdBy: speaker.id, createdAt: now)
         guard let first = try skill.upcoming(reminder, after: now), first.due > now else {
-            if let event, let minutes = draft.minutesBefore { throw HearthError.invalidRequest(words.tooLate(event, minutes: minutes).display) }
+            if let event, let minutes = draft.minutesBefore { throw HearthError.invalidRequest(words.tooLate(event, minutes: minutes).speak) }
             throw HearthError.pastTime(phrasing.words { formatter.dayAndTime(now, spoken: $0) })
         }
         try skill.setReminder(reminder, actor: speaker, now: now)
