@@ -1,11 +1,6 @@
 import Foundation
 
-public struct ReminderID: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
-}
+public typealias ReminderID = RecordID<Reminder>
 
 /// A reminder as stored: what to say, to whom, and when — once, on a recurrence rule, or a while
 /// before each occurrence of a calendar event (so that it moves when the event moves).
