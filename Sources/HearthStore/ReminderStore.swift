@@ -8,41 +8,34 @@ extension StoreReader {
     /// Reminders that may still go out, oldest first: repeating ones, those attached to an event, and
     /// one-offs not yet delivered — with `dueBy`, only the one-offs due by then (what a tick needs).
     public func activeReminders(dueBy: Date? = nil) throws -> [Reminder] {
-        var sql = "SELECT * FROM reminder WHERE rrule IS NOT NULL OR event_id IS NOT NULL OR (last_due_at IS NULL"
-        var arguments: StatementArguments = []
-        if let dueBy { sql += " AND due_at <= ?"; arguments += [dueBy.timeIntervalSince1970] }
-        sql += ") ORDER BY created_at, id"
-        return try attachRecipients(Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments))
+        guard let dueBy else { return try reminders(where: "rrule IS NOT NULL OR event_id IS NOT NULL OR last_due_at IS NULL") }
+        return try reminders(where: "rrule IS NOT NULL OR event_id IS NOT NULL OR (last_due_at IS NULL AND due_at <= ?)",
+                             [dueBy.timeIntervalSince1970])
     }
 
-    public func reminder(_ id: ReminderID) throws -> Reminder? {
-        try attachRecipients(Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM reminder WHERE id = ?"), arguments: [id.rawValue])).first
+    public func reminder(_ id: ReminderID) throws -> Reminder? { try reminders(where: "id = ?", [id.rawValue]).first }
+
+    /// The reminders meeting an SQL condition, with their recipients, oldest first.
+    private func reminders(where condition: String, _ arguments: StatementArguments = []) throws -> [Reminder] {
+        let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM reminder WHERE \(condition) ORDER BY created_at, id"),
+                                    arguments: arguments)
+        let recipients = rows.isEmpty ? [:] : try linkedMembers(in: "reminder_recipient", by: "reminder_id", of: rows.map { $0["id"] })
+        return rows.map { Self.reminder($0, recipients: recipients[$0["id"]] ?? []) }
     }
 
-    private func attachRecipients(_ rows: [Row]) throws -> [Reminder] {
-        guard !rows.isEmpty else { return [] }
-        let ids: [String] = rows.map { $0["id"] }
-        var recipients: [String: [MemberID]] = [:]
-        let sql = "SELECT reminder_id, member_id FROM reminder_recipient WHERE reminder_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rowid"
-        for row in try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: StatementArguments(ids)) {
-            recipients[row["reminder_id"], default: []].append(MemberID(row["member_id"] as String))
+    static func reminder(_ row: Row, recipients: [MemberID]) -> Reminder {
+        let schedule: Reminder.Schedule
+        if let event: String = row["event_id"] {
+            schedule = .beforeEvent(EventID(event), minutes: row["minutes_before"])
+        } else if let rule: String = row["rrule"] {
+            schedule = .repeating(start: Date(timeIntervalSince1970: row["due_at"]), rrule: rule, skip: row["rrule_skip"])
+        } else {
+            schedule = .once(Date(timeIntervalSince1970: row["due_at"]))
         }
-        return rows.map { row in
-            let id: String = row["id"]
-            let schedule: Reminder.Schedule
-            if let event: String = row["event_id"] {
-                schedule = .beforeEvent(EventID(event), minutes: row["minutes_before"])
-            } else if let rule: String = row["rrule"] {
-                schedule = .repeating(start: Date(timeIntervalSince1970: row["due_at"]), rrule: rule, skip: row["rrule_skip"])
-            } else {
-                schedule = .once(Date(timeIntervalSince1970: row["due_at"]))
-            }
-            return Reminder(id: ReminderID(id), body: row["body"], link: Reminder.Link(rawValue: row["link"]) ?? .to,
-                            recipients: recipients[id] ?? [], schedule: schedule,
-                            createdBy: (row["created_by"] as String?).map { MemberID($0) },
-                            createdAt: Date(timeIntervalSince1970: row["created_at"]),
-                            lastDueAt: (row["last_due_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
-        }
+        return Reminder(id: ReminderID(row["id"] as String), body: row["body"], link: Reminder.Link(rawValue: row["link"]) ?? .to,
+                        recipients: recipients, schedule: schedule, createdBy: (row["created_by"] as String?).map { MemberID($0) },
+                        createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                        lastDueAt: (row["last_due_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 }
 
