@@ -4,13 +4,7 @@ import XCTest
 
 /// The reminder rules without a database: who may set, see and cancel reminders, which one a
 /// request names, which occurrence a tick delivers, and the words said back and sent.
-final class ReminderRulesTests: XCTestCase {
-    let lisa = Member(id: MemberID("lisa"), name: "Lisa", kind: .adult, role: .owner)
-    let tom = Member(id: MemberID("tom"), name: "Tom", kind: .adult, role: .coParent)
-    let emma = Member(id: MemberID("emma"), name: "Emma", kind: .child, role: .member)
-    let jake = Member(id: MemberID("jake"), name: "Jake", kind: .child, role: .member)
-    let sue = Member(id: MemberID("sue"), name: "Grandma Sue", kind: .adult, role: .viewer)
-    var roster: Roster { Roster(members: [lisa, tom, emma, jake, sue]) }
+final class ReminderRulesTests: XCTestCase, DemoMembers {
 
     let now = Date(timeIntervalSince1970: 1_770_040_800)  // Monday 2026-02-02 09:00 New York
 
