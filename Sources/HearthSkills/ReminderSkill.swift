@@ -12,22 +12,22 @@ import Logging
 /// occurrence (the calendar's recurrence engine, school holidays included), and for one attached
 /// to an event, the event's current occurrences — so moving the event moves the reminder.
 public struct ReminderSkill: Sendable {
-    public let store: any StoreAccess
-    public let calendar: Calendar
-    public let ids: any IDGenerator
-    public let logger: Logger
+    /// The calendar on the same store: the events reminders count back from, and the recurrence
+    /// expansion (school holidays included) that repeating reminders share with events.
+    public let calendarSkill: CalendarSkill
+    public var store: any StoreAccess { calendarSkill.store }
+    var calendar: Calendar { calendarSkill.calendar }
+    var ids: any IDGenerator { calendarSkill.ids }
+    var logger: Logger { calendarSkill.logger }
 
     public init(store: any StoreAccess, calendar: Calendar, ids: any IDGenerator, logger: Logger) {
-        self.store = store; self.calendar = calendar; self.ids = ids; self.logger = logger
+        calendarSkill = CalendarSkill(store: store, calendar: calendar, ids: ids, logger: logger)
     }
+
+    init(calendarSkill: CalendarSkill) { self.calendarSkill = calendarSkill }
 
     /// The same skill working inside an open transaction (a turn's): its reads and writes join it.
-    public func joining(_ transaction: any StoreAccess) -> ReminderSkill {
-        ReminderSkill(store: transaction, calendar: calendar, ids: ids, logger: logger)
-    }
-
-    /// The calendar, for the events reminders are attached to, on the same store.
-    var calendarSkill: CalendarSkill { CalendarSkill(store: store, calendar: calendar, ids: ids, logger: logger) }
+    public func joining(_ transaction: any StoreAccess) -> ReminderSkill { ReminderSkill(calendarSkill: calendarSkill.joining(transaction)) }
 
     /// A reminder and the next time it goes out; for one attached to an event, that occurrence.
     public struct Upcoming: Sendable, Equatable {

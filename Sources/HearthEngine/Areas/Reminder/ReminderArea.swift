@@ -6,7 +6,7 @@ import HearthTime
 /// Reminders: "remind me to call grandma at 5", "remind Jake to practise piano every day at 4",
 /// "remind me an hour before the dentist" (it moves with the event), "what are my reminders",
 /// "cancel the piano reminder"; delivered by `hearth tick`, each occurrence once.
-struct ReminderArea: SkillArea {
+struct ReminderArea: WorksPerTurn {
     static let id: SkillAreaID = "reminder"
     let intents = ["reminder.create", "reminder.list", "reminder.cancel"]
     let help = AreaHelp(topic: "reminders",
@@ -15,12 +15,9 @@ struct ReminderArea: SkillArea {
                         spoken: ["remind me to call grandma at 5"])
 
     let skill: ReminderSkill
-    let calendarSkill: CalendarSkill
 
     init(_ dependencies: AreaDependencies) {
         skill = ReminderSkill(store: dependencies.store, calendar: dependencies.calendar, ids: dependencies.ids, logger: dependencies.logger)
-        calendarSkill = CalendarSkill(store: dependencies.store, calendar: dependencies.calendar, ids: dependencies.ids,
-                                      logger: dependencies.logger)
     }
 
     /// A reminder being set, completed over the dialog.
@@ -83,21 +80,7 @@ struct ReminderArea: SkillArea {
         var remove: [ReminderID]
     }
 
-    func working(in turn: TurnContext) -> ReminderTurn {
-        ReminderTurn(area: self, turn: turn, skill: skill.joining(turn.transaction), calendarSkill: calendarSkill.joining(turn.transaction))
-    }
-
-    func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
-        try working(in: turn).interpret(request)
-    }
-
-    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
-        try working(in: turn).answer(answer, to: question, asked: asked)
-    }
-
-    func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
-        try working(in: turn).execute(action)
-    }
+    func working(in turn: TurnContext) -> ReminderTurn { ReminderTurn(area: self, turn: turn, skill: skill.joining(turn.transaction)) }
 
     func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
         let restored = try skill.joining(turn.transaction).restore(change.restore, removing: change.remove, actor: turn.speaker, now: turn.now)
@@ -114,17 +97,12 @@ struct ReminderArea: SkillArea {
     }
 }
 
-/// The reminder area at work on one turn: its skills joined to the turn's transaction.
-struct ReminderTurn {
+/// The reminder area at work on one turn: its skill joined to the turn's transaction.
+struct ReminderTurn: AreaAtWork {
     let area: ReminderArea
     let turn: TurnContext
     let skill: ReminderSkill
-    let calendarSkill: CalendarSkill
-
-    var speaker: Member { turn.speaker }
-    var now: Date { turn.now }
-    var formatter: TimeFormatter { turn.formatter }
-    var phrasing: Phrasing { turn.phrasing }
+    var calendarSkill: CalendarSkill { skill.calendarSkill }
     var words: ReminderWords { ReminderWords(phrasing: phrasing, formatter: formatter) }
 
     typealias Draft = ReminderArea.Draft
@@ -152,7 +130,7 @@ struct ReminderTurn {
             if let denial = ReminderRules.denial(toSeeRemindersOf: members, by: speaker) { throw HearthError.permissionDenied(denial) }
             let range = resolved.times["range"].flatMap { time -> DateInterval? in
                 guard let start = time.start else { return nil }
-                let end = time.end ?? (time.hasTimeOfDay ? start.addingTimeInterval(3600) : turn.calendar.date(byAdding: .day, value: 1, to: start)!)
+                let end = time.end ?? (time.hasTimeOfDay ? start.addingTimeInterval(3600) : calendar.date(byAdding: .day, value: 1, to: start)!)
                 return DateInterval(start: start, end: max(start, end))
             }
             return area.act(.list(members: members, range: range, rangeLabel: resolved.phrases["range"].map(SlotResolver.cleanText)))
@@ -193,7 +171,7 @@ struct ReminderTurn {
         }
         guard var start = time.start else { throw HearthError.timeNotUnderstood(phrase ?? "that") }
         if !time.hasTimeOfDay {
-            start = turn.calendar.date(bySettingHour: ReminderRules.defaultHour, minute: 0, second: 0, of: start) ?? start
+            start = calendar.date(bySettingHour: ReminderRules.defaultHour, minute: 0, second: 0, of: start) ?? start
         }
         if let rule = time.rrule {
             return (.repeating(start: start, rrule: rule, skip: time.skipsSchoolHolidays ? CalendarRecurrence.schoolHolidaysSkip : nil), false)
@@ -266,7 +244,7 @@ struct ReminderTurn {
             }
         }
         guard let schedule = draft.schedule else { throw HearthError.internalState("a reminder without a time") }
-        let reminder = Reminder(id: ReminderID(turn.ids.next("rem")), body: draft.body, link: draft.link, recipients: draft.recipients,
+        let reminder = Reminder(id: ReminderID(ids.next("rem")), body: draft.body, link: draft.link, recipients: draft.recipients,
                                 schedule: schedule, createdBy: speaker.id, createdAt: now)
         guard let first = try skill.upcoming(reminder, after: now), first.due > now else {
             if let event, let minutes = draft.minutesBefore { throw HearthError.invalidRequest(words.tooLate(event, minutes: minutes).speak) }
@@ -308,13 +286,13 @@ struct ReminderTurn {
     }
 
     func list(_ members: [MemberID], range: DateInterval?, label: String?) throws -> ReplyText {
-        var items = try skill.reminders(of: members, visibleTo: speaker, roster: turn.roster, now: now)
+        var items = try skill.reminders(of: members, visibleTo: speaker, roster: roster, now: now)
         if let range { items = items.filter { range.contains($0.due) && $0.due < range.end } }
         return words.list(items, of: members, rangeLabel: range == nil ? nil : label)
     }
 
     func cancel(_ query: ReminderArea.Query) throws -> Execution {
-        let visible = try skill.reminders(of: query.members, visibleTo: speaker, roster: turn.roster, now: now)
+        let visible = try skill.reminders(of: query.members, visibleTo: speaker, roster: roster, now: now)
         var matching: [ReminderSkill.Upcoming]
         if let chosen = query.chosen {
             matching = visible.filter { chosen.contains($0.reminder.id) }
@@ -333,7 +311,7 @@ struct ReminderTurn {
                 return .needsAnswer(try question(.whichReminder, query: query, options: options, prompt: words.whichReminder(matching)))
             }
         }
-        try skill.cancel(matching.map(\.reminder), actor: speaker, roster: turn.roster, now: now)
+        try skill.cancel(matching.map(\.reminder), actor: speaker, roster: roster, now: now)
         let undo = try area.undoRecord(ReminderArea.Change(restore: matching.map(\.reminder), remove: []),
                                        named: "cancelling " + (matching.count == 1 ? words.reminderPhrase(matching[0].reminder, spoken: false)
                                                                                    : "\(matching.count) reminders"), in: turn)
@@ -347,7 +325,7 @@ struct ReminderTurn {
             let said = CivilTime(start, in: turn.timeZone), due = CivilTime(item.due, in: turn.timeZone)
             return said.hour == due.hour && said.minute == due.minute
         }
-        let end = time.end ?? turn.calendar.date(byAdding: .day, value: 1, to: start)!
+        let end = time.end ?? calendar.date(byAdding: .day, value: 1, to: start)!
         return item.due >= start && item.due < end
     }
 
