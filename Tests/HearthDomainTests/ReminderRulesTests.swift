@@ -144,3 +144,14 @@ final class ReminderRulesTests: XCTestCase, DemoMembers {
                        "Dentist appointment tomorrow at 9:00 AM")
     }
 }
+
+/// Ids of stored records are typed by what they name and encoded as the plain string (saved
+/// questions and undo records hold them as JSON).
+final class RecordIDTests: XCTestCase {
+    func testAnIdEncodesAsItsString() throws {
+        let ids = [EventID("evt_1")]
+        XCTAssertEqual(String(decoding: try JSONEncoder().encode(ids), as: UTF8.self), #"["evt_1"]"#)
+        XCTAssertEqual(try JSONDecoder().decode([ReminderID].self, from: Data(#"["rem_2"]"#.utf8)), [ReminderID("rem_2")])
+        XCTAssertEqual(EventID(rawValue: "x").description, "x")
+    }
+}
