@@ -135,7 +135,7 @@ struct ReminderTurn: AreaAtWork {
             }
             return area.act(.list(members: members, range: range, rangeLabel: resolved.phrases["range"].map(SlotResolver.cleanText)))
         case "reminder.cancel":
-            return area.act(.cancel(ReminderArea.Query(body: resolved.texts["body"], time: resolved.times["time"],
+            return area.act(.cancel(ReminderArea.Query(body: resolved.phrases["body"].map(Self.asSaid), time: resolved.times["time"],
                                                        members: resolved.members["members"], all: resolved.texts["scope"] != nil)))
         default:
             throw HearthError.internalState("\(request.intent) sent to reminders")
