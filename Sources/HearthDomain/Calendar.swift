@@ -1,11 +1,6 @@
 import Foundation
 
-public struct EventID: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
-}
+public typealias EventID = RecordID<CalendarEvent>
 
 /// A calendar event as stored. A recurring event is one row with an RRULE; `CalendarOccurrence`
 /// is one concrete instance of it in time.

@@ -13,7 +13,8 @@ extension Assistant {
 
     /// `hearth tick`: each area's time-driven work in one transaction — the calendar queues its
     /// reminders for occurrences starting within the next 25 hours (recurring ones included, each
-    /// reminder once) — then the notifications due by `now` are returned and marked delivered.
+    /// reminder once), the reminder area queues the reminders due by now (each occurrence once) —
+    /// then the notifications due by `now` are returned and marked delivered.
     /// Running it twice queues and delivers nothing new.
     public func tick(now: Date) throws -> TickResult {
         let owner = try speaker(named: nil)

@@ -13,14 +13,22 @@ import HearthStore
 ///
 /// The runner checks everything a step states. `<` is required; `~`, `=` and `*` are checked when
 /// present; `+` lines list every notification the turn sends, so a step without them expects none.
-/// `#` starts a comment.
+/// `@tick` is a step of its own: it runs `Assistant.tick(now:)` (what `hearth tick` and the
+/// protocol's tick do) at the transcript's current time, and its `+` lines list every notification
+/// the tick delivers — none when there are none. `#` starts a comment.
 public struct Transcript: Sendable {
     public struct Step: Sendable {
         public var line: Int
         public var speaker: String?
         public var advance: TimeInterval
+        /// What is said; empty for a tick.
         public var utterance: String
         public var expected: Expectation
+        /// `@tick`: the time-driven work runs instead of a turn; only its notifications are stated.
+        public var isTick = false
+
+        /// How failures name the step: "> utterance" or "@tick".
+        public var label: String { isTick ? "@tick" : "> \(utterance)" }
     }
 
     /// What a step states about the reply; nil where it states nothing.
@@ -45,8 +53,20 @@ public struct Transcript: Sendable {
             speak = reply.speak
             state = reply.error.map { "\(reply.state) \($0.code)" } ?? reply.state
             options = reply.options.map { "\($0.number). \($0.label)" }
-            notifications = reply.notifications.map { "\($0.to): \($0.title): \($0.body)" }
+            notifications = reply.notifications.map(Self.line)
         }
+
+        /// A tick: only what it delivered.
+        init(tick: Assistant.TickResult) {
+            display = []
+            speak = ""
+            state = "tick"
+            options = []
+            notifications = tick.notifications.map(Self.line)
+        }
+
+        /// "Emma: New event: Dentist appointment, Thursday, Feb 5 at 5:00 PM".
+        static func line(_ notice: Reply.Notice) -> String { "\(notice.to): \(notice.title): \(notice.body)" }
     }
 
     public var path: String
@@ -98,6 +118,8 @@ public struct Transcript: Sendable {
                     throw ParseError(path: path, line: number, message: "cannot read the duration in '\(line)' (use 20m, 2h, 1d)")
                 }
                 advance += seconds
+            } else if line == "@tick" {
+                steps.append(Step(line: number, speaker: speaker, advance: advance, utterance: "", expected: Expectation(), isTick: true))
             } else if line.hasPrefix(">") {
                 steps.append(Step(line: number, speaker: speaker, advance: advance,
                                   utterance: String(line.dropFirst()).trimmingCharacters(in: .whitespaces), expected: Expectation()))
@@ -108,6 +130,9 @@ public struct Transcript: Sendable {
                 // "< text": the text after one space, kept exactly (display lines may start with spaces).
                 let content = raw.dropFirst().hasPrefix(" ") ? String(raw.dropFirst(2)) : String(raw.dropFirst())
                 var expected = steps[steps.count - 1].expected
+                if steps[steps.count - 1].isTick && mark != "+" {
+                    throw ParseError(path: path, line: number, message: "a tick states only the notifications it delivers ('+' lines)")
+                }
                 switch mark {
                 case "<": expected.display.append(content)
                 case "~":
@@ -155,12 +180,13 @@ public struct Transcript: Sendable {
     /// One turn whose reply differs from what the transcript states, aspect by aspect.
     public struct Mismatch: Sendable, CustomStringConvertible {
         public var line: Int
-        public var utterance: String
+        /// The step as written: "> utterance" or "@tick".
+        public var step: String
         /// (mark, expected lines, actual lines) for each aspect that differs.
         public var differences: [(mark: Character, expected: [String], actual: [String])]
 
         public var description: String {
-            var text = "line \(line): > \(utterance)\n"
+            var text = "line \(line): \(step)\n"
             for difference in differences {
                 let count = max(difference.expected.count, difference.actual.count)
                 for index in 0..<count {
@@ -190,18 +216,19 @@ public struct Transcript: Sendable {
                                       timeSource: .fixed(now), ids: SequentialIDGenerator())
         var mismatches: [Mismatch] = [], observed: [Observed] = []
         for step in steps {
-            let reply = Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript",
-                                                       now: now.addingTimeInterval(step.advance))))
+            let at = now.addingTimeInterval(step.advance)
+            let reply = step.isTick ? Observed(tick: try assistant.tick(now: at))
+                : Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript", now: at)))
             observed.append(reply)
             let expected = step.expected
             var differences: [(mark: Character, expected: [String], actual: [String])] = []
-            if reply.display != expected.display { differences.append(("<", expected.display, reply.display)) }
+            if !step.isTick && reply.display != expected.display { differences.append(("<", expected.display, reply.display)) }
             if let speak = expected.speak, speak != reply.speak { differences.append(("~", [speak], [reply.speak])) }
             if let state = expected.state, state != reply.state { differences.append(("=", [state], [reply.state])) }
             if let options = expected.options, options != reply.options { differences.append(("*", options, reply.options)) }
             if expected.notifications != reply.notifications { differences.append(("+", expected.notifications, reply.notifications)) }
             if !differences.isEmpty {
-                mismatches.append(Mismatch(line: step.line, utterance: step.utterance, differences: differences))
+                mismatches.append(Mismatch(line: step.line, step: step.label, differences: differences))
             }
         }
         return Outcome(mismatches: mismatches, observed: observed)
@@ -209,7 +236,7 @@ public struct Transcript: Sendable {
 
     /// The file with every step's expectations rewritten from `observed`: the display and spoken
     /// lines always, the state when it isn't `result_ready` (or the step stated it), the options
-    /// when the step stated them, and every notification.
+    /// when the step stated them, and every notification (all a tick states).
     public func updated(with observed: [Observed]) -> String {
         var output: [String] = []
         for (index, line) in lines.enumerated() {
@@ -217,6 +244,10 @@ public struct Transcript: Sendable {
             output.append(line)
             guard let stepIndex = steps.firstIndex(where: { $0.line == index + 1 }) else { continue }
             let reply = observed[stepIndex], stated = steps[stepIndex].expected
+            if steps[stepIndex].isTick {
+                output += reply.notifications.map { "+ \($0)" }
+                continue
+            }
             output += reply.display.map { "< \($0)" }
             output.append("~ \(reply.speak)")
             if reply.state != "result_ready" || stated.state != nil { output.append("= \(reply.state)") }

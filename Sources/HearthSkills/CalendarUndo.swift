@@ -16,8 +16,12 @@ extension CalendarSkill {
                 _ = try writer.deleteEvent(id)
             }
             for event in events {
-                _ = try writer.deleteEvent(event.id)
-                try writer.insert(event, seriesEnd: CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone), at: now, by: actor.id)
+                // Rewritten in place while it is still there, so what hangs off it (its UID, reminders
+                // attached to it) stays; re-inserted when the change deleted it.
+                let seriesEnd = CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone)
+                if try !writer.update(event, seriesEnd: seriesEnd, at: now, by: actor.id) {
+                    try writer.insert(event, seriesEnd: seriesEnd, at: now, by: actor.id)
+                }
                 affected.append(event)
             }
             return ChangeRecord(action: "undo", subject: events.first?.id ?? created.first, summary: "Undid a calendar change",

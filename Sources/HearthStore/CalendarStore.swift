@@ -88,12 +88,7 @@ extension StoreReader {
 
     private func attachAttendees(_ rows: [Row]) throws -> [CalendarEvent] {
         guard !rows.isEmpty else { return [] }
-        let ids: [String] = rows.map { $0["id"] }
-        var attendees: [String: [MemberID]] = [:]
-        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT event_id, member_id FROM event_attendee WHERE event_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rowid"),
-                                    arguments: StatementArguments(ids)) {
-            attendees[row["event_id"], default: []].append(MemberID(row["member_id"] as String))
-        }
+        let attendees = try linkedMembers(in: "event_attendee", by: "event_id", of: rows.map { $0["id"] })
         return rows.map { row in
             let id: String = row["id"]
             let exdatesText: String = row["exdates"]

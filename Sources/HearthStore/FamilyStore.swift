@@ -88,6 +88,17 @@ public struct StoreReader {
         }
     }
 
+    /// The members a link table (`event_attendee`, `reminder_recipient`) links to each of `ids`
+    /// through its `key` column, in the order they were linked.
+    func linkedMembers(in table: String, by key: String, of ids: [String]) throws -> [String: [MemberID]] {
+        var members: [String: [MemberID]] = [:]
+        let sql = "SELECT \(key), member_id FROM \(table) WHERE \(key) IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rowid"
+        for row in try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: StatementArguments(ids)) {
+            members[row[0] as String, default: []].append(MemberID(row[1] as String))
+        }
+        return members
+    }
+
     static func member(_ row: Row) -> Member {
         let aliases = (try? JSONDecoder().decode([String].self, from: Data((row["aliases"] as String).utf8))) ?? []
         return Member(id: MemberID(row["id"] as String), name: row["name"],

@@ -130,6 +130,37 @@ enum Migrations {
                 t.uniqueKey(["first_day", "last_day", "name"], onConflict: .ignore)
             }
         }
+        // Reminders: once, on a rule, or a while before each occurrence of an event (computed from the
+        // event as it is when due, so it follows the event when it moves; it goes when the event goes).
+        // `last_due_at` is when the last occurrence delivered was due: a tick delivers what falls after it.
+        migrator.registerMigration("v6-reminders") { db in
+            try db.create(table: "reminder") { t in
+                t.primaryKey("id", .text)
+                t.column("body", .text)
+                t.column("link", .text).notNull().defaults(to: "to").check { ["to", "about", "that"].contains($0) }
+                t.column("due_at", .double)
+                t.column("rrule", .text)
+                t.column("rrule_skip", .text)
+                t.column("event_id", .text).references("event", onDelete: .cascade)
+                t.column("minutes_before", .integer)
+                t.column("last_due_at", .double)
+                t.column("created_by", .text).references("member", onDelete: .setNull)
+                t.column("created_at", .double).notNull()
+                t.column("updated_at", .double).notNull()
+                t.column("updated_by", .text)
+                t.column("change_tag", .integer).notNull().defaults(to: 1)
+                // Either a time of its own or an event to count back from, never both.
+                t.check(sql: "(due_at IS NULL) = (event_id IS NOT NULL) AND (event_id IS NULL) = (minutes_before IS NULL)")
+                t.check(sql: "rrule IS NULL OR due_at IS NOT NULL")
+            }
+            try db.create(index: "reminder_on_event", on: "reminder", columns: ["event_id"], condition: Column("event_id") != nil)
+            try db.create(table: "reminder_recipient") { t in
+                t.column("reminder_id", .text).notNull().references("reminder", onDelete: .cascade)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.primaryKey(["reminder_id", "member_id"])
+            }
+            try db.create(index: "reminder_recipient_on_member", on: "reminder_recipient", columns: ["member_id", "reminder_id"])
+        }
         return migrator
     }
 }

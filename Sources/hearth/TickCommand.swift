@@ -3,8 +3,8 @@ import Foundation
 import HearthEngine
 
 /// `hearth tick`: time-driven work. Queues event reminders (a day and an hour before, for every
-/// attendee, recurring events included — each once), then prints the notifications now due and
-/// marks them delivered. Meant to run from a timer (every few minutes; at least hourly).
+/// attendee, recurring events included — each once) and the family's own reminders now due (each
+/// occurrence once), then prints the notifications now due and marks them delivered. Meant to run from a timer (every few minutes; at least hourly).
 struct TickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tick",

@@ -3,11 +3,7 @@ import XCTest
 @testable import HearthDomain
 
 /// The calendar's permission rules, without a database: who may add and change events.
-final class CalendarPermissionsTests: XCTestCase {
-    let lisa = Member(id: MemberID("lisa"), name: "Lisa", kind: .adult, role: .owner)
-    let tom = Member(id: MemberID("tom"), name: "Tom", kind: .adult, role: .coParent)
-    let emma = Member(id: MemberID("emma"), name: "Emma", kind: .child, role: .member)
-    let sue = Member(id: MemberID("sue"), name: "Grandma Sue", kind: .adult, role: .viewer)
+final class CalendarPermissionsTests: XCTestCase, DemoMembers {
 
     let viewerRefusal = "Grandma Sue can view the calendar but not change it."
     let childAddRefusal = "Only a parent can add events for other family members."

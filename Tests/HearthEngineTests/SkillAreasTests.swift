@@ -60,8 +60,9 @@ final class SkillAreasTests: XCTestCase {
 
     func testHelpIsMadeFromTheAreas() throws {
         let reply = try Fixtures.demoAssistant().handle(Turn(text: "what can you do"))
-        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is and travel times. Try:"), reply.reply)
+        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is, travel times and reminders. Try:"), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"How long does it take to walk to school?\""), reply.reply)
+        XCTAssertTrue(reply.reply.contains("\"Remind me to call grandma at 5\""), reply.reply)
         XCTAssertFalse(reply.speak.contains("\""))
     }
 }

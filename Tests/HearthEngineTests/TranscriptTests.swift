@@ -11,6 +11,7 @@ final class TranscriptTests: XCTestCase {
         "calendar-find-free-time", "calendar-move-series", "calendar-move-voice", "calendar-move", "calendar-recurring-create",
         "calendar-recurring-except-months", "calendar-recurring-school-holidays", "conflict-cancel", "conflict-choose-option",
         "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
+        "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
     ]
 
@@ -23,7 +24,7 @@ final class TranscriptTests: XCTestCase {
             XCTAssertFalse(transcript.steps.isEmpty, file)
             let outcome = try transcript.run(grammarDirectory: Fixtures.intents)
             XCTAssertTrue(outcome.passed, "\(file):\n" + outcome.mismatches.map(\.description).joined(separator: "\n"))
-            for (step, observed) in zip(transcript.steps, outcome.observed) {
+            for (step, observed) in zip(transcript.steps, outcome.observed) where !step.isTick {
                 let where_ = "\(file):\(step.line) > \(step.utterance)"
                 XCTAssertFalse(step.expected.display.isEmpty, "\(where_): no '<' lines")
                 XCTAssertNotNil(step.expected.speak, "\(where_): no '~' line (what a speaker says)")
@@ -103,6 +104,40 @@ final class TranscriptTests: XCTestCase {
         XCTAssertTrue(updated.contains("+ Emma: New event: Dentist appointment, Thursday, Feb 5 at 5:00 PM"), updated)
         XCTAssertFalse(updated.contains("= result_ready"), "a plain answer's state is not written unless stated")
         XCTAssertTrue(try Transcript.parse(updated, path: "updated").run(grammarDirectory: Fixtures.intents).passed)
+    }
+
+    /// `@tick` runs the time-driven work at the transcript's time and states what it delivers: each
+    /// notification, and none when it states none; `--update` writes them.
+    func testATickStepStatesTheNotificationsItDelivers() throws {
+        let text = """
+            @now 2026-02-02T09:00 America/New_York
+            @family demo
+            > remind jake to feed the fish in 10 minutes
+            < OK, I'll remind Jake to feed the fish in 10 minutes, at 9:10 AM.
+            ~ OK, I'll remind Jake to feed the fish in 10 minutes, at 9:10 AM.
+            @tick
+            @advance 10m
+            @tick
+            + Jake: Reminder from Lisa: Feed the fish
+            @tick
+            """
+        let transcript = try Transcript.parse(text, path: "inline")
+        XCTAssertEqual(transcript.steps.map(\.isTick), [false, true, true, true])
+        let outcome = try transcript.run(grammarDirectory: Fixtures.intents)
+        XCTAssertTrue(outcome.passed, outcome.mismatches.map(\.description).joined())
+        XCTAssertEqual(outcome.observed.map(\.notifications), [[], [], ["Jake: Reminder from Lisa: Feed the fish"], []])
+
+        // Stating nothing where something is delivered fails, naming the tick; --update writes it.
+        let unstated = try Transcript.parse(text.replacingOccurrences(of: "+ Jake: Reminder from Lisa: Feed the fish\n", with: ""), path: "inline")
+        let failed = try unstated.run(grammarDirectory: Fixtures.intents)
+        XCTAssertEqual(failed.mismatches.map(\.line), [8])
+        XCTAssertTrue(failed.mismatches[0].description.hasPrefix("line 8: @tick\n"), failed.mismatches[0].description)
+        XCTAssertTrue(failed.mismatches[0].description.contains("+ + Jake: Reminder from Lisa: Feed the fish"), failed.mismatches[0].description)
+        XCTAssertEqual(unstated.updated(with: failed.observed), text)
+
+        XCTAssertThrowsError(try Transcript.parse("@now 2026-02-02T09:00\n@tick\n< Queued 1\n", path: "t")) { error in
+            XCTAssertEqual("\(error)", "t:3: a tick states only the notifications it delivers ('+' lines)")
+        }
     }
 
     func testMalformedTranscriptsAreRejectedWithTheLine() {

@@ -186,6 +186,48 @@ extension SkillArea {
     }
 }
 
+/// An area that does its work through a value made per turn (`working(in:)`: its skills joined to
+/// the turn's transaction, the clock, the speaker), which interprets, answers and executes.
+protocol WorksPerTurn: SkillArea {
+    associatedtype Work: AreaAtWork where Work.Area == Self
+    func working(in turn: TurnContext) -> Work
+}
+
+/// An area at work on one turn (see `WorksPerTurn`).
+protocol AreaAtWork {
+    associatedtype Area: SkillArea
+    var area: Area { get }
+    var turn: TurnContext { get }
+    func interpret(_ request: AreaRequest) throws -> AreaOutcome
+    func answer(_ answer: DialogAnswer, to question: Area.Question, asked: PendingQuestion) throws -> AreaOutcome
+    func execute(_ action: Area.Action) throws -> Execution
+}
+
+/// What every area at work reads of its turn.
+extension AreaAtWork {
+    var roster: Roster { turn.roster }
+    var speaker: Member { turn.speaker }
+    var now: Date { turn.now }
+    var formatter: TimeFormatter { turn.formatter }
+    var calendar: Calendar { turn.calendar }
+    var ids: any IDGenerator { turn.ids }
+    var phrasing: Phrasing { turn.phrasing }
+}
+
+extension WorksPerTurn {
+    func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
+        try working(in: turn).interpret(request)
+    }
+
+    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
+        try working(in: turn).answer(answer, to: question, asked: asked)
+    }
+
+    func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
+        try working(in: turn).execute(action)
+    }
+}
+
 /// Area payloads kept in the session as JSON text.
 enum JSONPayload {
     static func encode<T: Encodable>(_ value: T) throws -> String {

@@ -20,6 +20,7 @@ struct SkillAreas: Sendable {
             CalendarArea(dependencies),
             LocationArea(dependencies),
             TravelArea(dependencies),
+            ReminderArea(dependencies),
             DialogArea(),
         ]
     }

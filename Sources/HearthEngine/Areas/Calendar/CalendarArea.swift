@@ -4,7 +4,7 @@ import HearthSkills
 import HearthTime
 
 /// The family calendar (seed 000 §3.1): create, show, free time, availability, move, cancel.
-struct CalendarArea: SkillArea {
+struct CalendarArea: WorksPerTurn {
     static let id: SkillAreaID = "calendar"
     let intents = ["calendar.create_event", "calendar.find_free_time", "calendar.show", "calendar.check_availability",
                    "calendar.move_event", "calendar.cancel_event"]
@@ -25,18 +25,6 @@ struct CalendarArea: SkillArea {
     }
 
     func working(in turn: TurnContext) -> CalendarTurn { CalendarTurn(area: self, turn: turn, skill: skill.joining(turn.transaction)) }
-
-    func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
-        try working(in: turn).interpret(request)
-    }
-
-    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
-        try working(in: turn).answer(answer, to: question, asked: asked)
-    }
-
-    func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
-        try working(in: turn).execute(action)
-    }
 
     func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
         let work = working(in: turn)
@@ -93,18 +81,10 @@ struct CalendarArea: SkillArea {
 
 /// The calendar area at work on one turn: its skill joined to the turn's transaction, the clock,
 /// the speaker and the words for replies.
-struct CalendarTurn {
+struct CalendarTurn: AreaAtWork {
     let area: CalendarArea
     let turn: TurnContext
     let skill: CalendarSkill
-
-    var roster: Roster { turn.roster }
-    var speaker: Member { turn.speaker }
-    var now: Date { turn.now }
-    var formatter: TimeFormatter { turn.formatter }
-    var calendar: Calendar { turn.calendar }
-    var ids: any IDGenerator { turn.ids }
-    var phrasing: Phrasing { turn.phrasing }
 
     func name(_ id: MemberID) -> String { phrasing.name(id) }
     func people(_ ids: [MemberID]) -> String { phrasing.people(ids) }
