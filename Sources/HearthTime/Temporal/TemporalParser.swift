@@ -239,7 +239,8 @@ struct TemporalParser {
                 let before = pos
                 _ = accept("and") || accept("or")
                 _ = accept("on")
-                if let next = weekdayAt() {
+                // A day said twice ("monday and monday") is not a list.
+                if let next = weekdayAt(), !list.contains(next) {
                     pos += 1
                     list.append(next)
                 } else {
@@ -782,7 +783,17 @@ struct TemporalParser {
             return true
         }
         pos = save
-        _ = accept("the") || accept("end") && accept("of")
+        _ = accept("the")
+        // "until the end of june": June included, to its last day.
+        if accept(["end", "of"]) {
+            _ = accept("the")
+            if let m = monthAt() {
+                pos += 1
+                try Self.put(&expr.untilDay, .lastDayOfMonth(month: m, year: parseYear()))
+                return true
+            }
+            throw TemporalParseError("until the end of what")
+        }
         if let span = parseSpan() {
             switch span {
             case .namedMonth(let m, let y):
@@ -1133,14 +1144,9 @@ struct TemporalParser {
                rec.bySetPos == nil, acceptLastDayFallback() {
                 rec = Self.monthDayWithFallback(d)
             }
-            if var existing = expr.recurrence {
-                // "every week on mondays": merge the days into the rule.
-                guard existing.frequency == rec.frequency || rec.frequency == .weekly else {
-                    throw TemporalParseError("two rules")
-                }
-                existing.byDay += rec.byDay
-                existing.byMonthDay += rec.byMonthDay
-                expr.recurrence = existing
+            if let existing = expr.recurrence {
+                guard let merged = Self.merge(existing, rec) else { throw TemporalParseError("two rules") }
+                expr.recurrence = merged
             } else {
                 expr.recurrence = rec
             }
@@ -1148,6 +1154,29 @@ struct TemporalParser {
         }
         pos = start
         return false
+    }
+
+    /// A second rule in one phrase only adds days to the first: "every week on mondays", "every
+    /// monday and every thursday", "mondays and thursdays twice a week". Anything else — an interval,
+    /// a month limit or a set position in the second, or a day said twice — is two rules.
+    static func merge(_ first: TemporalRecurrence, _ second: TemporalRecurrence) -> TemporalRecurrence? {
+        guard first.frequency == second.frequency || second.frequency == .weekly,
+              second.byMonth.isEmpty, second.bySetPos == nil, first.bySetPos == nil else { return nil }
+        // "mondays and thursdays twice a week": the count comes second.
+        if let times = second.timesPerPeriod, first.timesPerPeriod == nil, first.frequency == second.frequency,
+           first.interval == 1, second.byDay.isEmpty, second.byMonthDay.isEmpty {
+            var merged = first
+            merged.interval = second.interval
+            merged.timesPerPeriod = times
+            return merged
+        }
+        guard second.interval == 1, second.timesPerPeriod == nil, !second.byDay.isEmpty || !second.byMonthDay.isEmpty,
+              !second.byDay.contains(where: { d in first.byDay.contains(d) }),
+              !second.byMonthDay.contains(where: { first.byMonthDay.contains($0) }) else { return nil }
+        var merged = first
+        merged.byDay += second.byDay
+        merged.byMonthDay += second.byMonthDay
+        return merged
     }
 
     mutating func parseWeekdayList(plural: Bool) -> [TemporalWeekday]? {
@@ -1158,7 +1187,7 @@ struct TemporalParser {
                 _ = accept("and") || accept("or")
                 _ = accept("on")
             }
-            if let wd = plural ? weekdayPluralAt() ?? weekdayAt() : weekdayAt() {
+            if let wd = plural ? weekdayPluralAt() ?? weekdayAt() : weekdayAt(), !list.contains(wd) {
                 pos += 1
                 list.append(wd)
             } else {

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import HearthTime
+
+/// Issue 14: a phrase is understood whole or not at all. A part the resolver cannot place makes the
+/// phrase `notUnderstood`; it is never resolved with that part silently dropped.
+final class TemporalWholePhraseTests: TemporalTestCase {
+    /// Issue 14's found examples, each of which used to resolve to something else.
+    func testIssueExamplesAreNoLongerWrong() {
+        for (phrase, wrong) in [
+            ("second to last wednesday of the month", "FREQ=MONTHLY;BYDAY=-1WE"),
+            ("the second and fourth monday of every month", "FREQ=MONTHLY;BYDAY=4MO"),
+            ("every year on the second sunday in may", "FREQ=YEARLY"),
+            ("every third weekend", "FREQ=MONTHLY;BYMONTHDAY=3;UNTIL=20260209T045959Z"),
+        ] {
+            let rrule = try? resolver().resolve(phrase).rrule
+            XCTAssertNotEqual(rrule, wrong, phrase)
+        }
+    }
+
+    /// A component the chosen reading does not use.
+    func testUnusedComponentsAreRefused() {
+        checkNotUnderstood([
+            // A day next to a rule that is not one of its days (it used to become the first day).
+            "monday and every friday", "every day tomorrow", "2 weeks from now every day",
+            "every month on the last friday", "the 2nd and the last friday of the month",
+            // A limit or a time of day next to something that cannot take it.
+            "next week until friday", "this week after 3", "at 4 until friday", "tomorrow until june",
+            "until friday until june", "from 2 to 4 until friday", "in 20 minutes after 3",
+            "from monday to friday until june", "in the next 2 hours after 3",
+            // "this" ties a part of day to today.
+            "tomorrow this morning", "this evening friday",
+            // Two times of day, or a range and a length, for one rule.
+            "every tuesday at 5 from 4 to 6", "every tuesday from 4 to 5 for an hour", "every tuesday for 0 minutes",
+            // Two rules that are not one rule with more days.
+            "every week every other monday", "weekly every week", "mondays mondays", "monday and monday",
+            "every monday and monday",
+            // A count that disagrees with the days.
+            "twice a week on monday", "once a week on monday and thursday",
+            // A span that leaves a rule one occurrence, or two limits.
+            "every year in may", "every month this week", "every week next week", "every day this week until june",
+            "every day next week for 3 days", "every day next week starting wednesday",
+            // A month that the rule's own "except" excludes.
+            "every year on july 4 except in july",
+        ])
+    }
+
+    /// What the same checks keep.
+    func testWholePhrasesStillResolve() {
+        check([
+            rule("every monday and every thursday", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
+            rule("mondays and thursdays twice a week", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
+            rule("twice a week on mondays and thursdays", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
+            rule("every week on mondays", "FREQ=WEEKLY;BYDAY=MO", "2026-02-02"),
+            rule("every day next week starting next wednesday", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-11"),
+            rule("every tuesday this month", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260301T045959Z", "2026-02-03"),
+            rule("every year on july 4 except in august", "FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4", "2026-07-04"),
+            // "until the end of june" includes June ("until june" stops before it).
+            rule("every tuesday until the end of june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260701T035959Z", "2026-02-03"),
+            rule("every tuesday until end of june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260701T035959Z", "2026-02-03"),
+            rule("every tuesday until june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z", "2026-02-03"),
+            days("until the end of june", "2026-02-02 09:00", "2026-07-01"),
+            day("friday all day", "2026-02-06"),
+            days("tomorrow until sunday", "2026-02-03", "2026-02-09"),
+            at("this morning", "2026-02-02 09:00"),
+            at("today this evening", "2026-02-02 18:00"),
+        ])
+        checkNotUnderstood(["until the end of the week", "every tuesday until the end"])
+    }
+}
