@@ -48,12 +48,33 @@ struct TemporalParser {
 
     mutating func parse() throws(TemporalParseError) -> TemporalExpression {
         if tokens.isEmpty { throw TemporalParseError("empty") }
+        // A filler that leads to something ("at", "on the", "for") must be followed by a component
+        // (hedges such as "like" may come between): "lunch in", "tomorrow for" lost their object.
+        var dangling = false
+        var components = 0
         while pos < tokens.count {
-            if try parseComponent() { continue }
-            throw TemporalParseError("unexpected token at \(pos)")
+            filler = nil
+            guard try parseComponent() else { throw TemporalParseError("unexpected token at \(pos)") }
+            switch filler {
+            case nil:
+                dangling = false
+                components += 1
+            case "and"?:
+                // "and" joins two components: not first, not after another connective.
+                if components == 0 || dangling { throw TemporalParseError("and what") }
+                dangling = true
+            case let word? where !Self.trailingFillers.contains(word):
+                dangling = true
+            default:
+                break
+            }
         }
+        if dangling { throw TemporalParseError("a filler leads nowhere") }
         return expr
     }
+
+    /// The filler just read by `parseComponent`, nil when it read a component.
+    private var filler: String? = nil
 
     // MARK: - Token helpers
 
@@ -125,9 +146,13 @@ struct TemporalParser {
     static let ofOrIn: Set<String> = ["of", "in"]
     static let windowLeads: Set<String> = ["in", "within", "over", "during", "for"]
     static let nextWords: Set<String> = ["next", "coming", "following"]
+    /// Words that carry nothing for the resolver. Not "to" ("second to last", "2 to 4"), "or" (a
+    /// choice is not a list) or "this" ("this friday", "this week" are read where they stand).
     static let fillers: Set<String> = ["ish", "approx", "roughly", "just", "like", "on", "at", "by", "around", "about", "approximately", "and",
-                                       "the", "of", "in", "from", "this", "sometime", "some", "time",
-                                       "please", "for", "to", "or", "then", "later", "is", "it"]
+                                       "the", "of", "in", "from", "sometime", "some", "time",
+                                       "please", "for", "then", "later", "is", "it"]
+    /// Fillers that may end a phrase ("4ish", "at 4 please"); every other filler leads to a component.
+    static let trailingFillers: Set<String> = ["ish", "please", "approx", "approximately", "roughly"]
 
     func weekdayAt(_ offset: Int = 0) -> TemporalWeekday? {
         probe(offset)?.lexeme?.weekday
@@ -209,7 +234,10 @@ struct TemporalParser {
             return true
         }
         pos = start
-        if acceptAny(Self.fillers) != nil { return true }
+        if let word = acceptAny(Self.fillers) {
+            filler = word
+            return true
+        }
         pos = start
         return false
     }
@@ -237,7 +265,7 @@ struct TemporalParser {
             var list = [first]
             while true {
                 let before = pos
-                _ = accept("and") || accept("or")
+                _ = accept("and")
                 _ = accept("on")
                 // A day said twice ("monday and monday") is not a list.
                 if let next = weekdayAt(), !list.contains(next) {
@@ -1183,8 +1211,9 @@ struct TemporalParser {
         var list: [TemporalWeekday] = []
         while true {
             let save = pos
+            // "or" is a choice, not a list: "every tuesday or thursday" is not understood.
             if !list.isEmpty {
-                _ = accept("and") || accept("or")
+                _ = accept("and")
                 _ = accept("on")
             }
             if let wd = plural ? weekdayPluralAt() ?? weekdayAt() : weekdayAt(), !list.contains(wd) {

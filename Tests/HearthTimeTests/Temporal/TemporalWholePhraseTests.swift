@@ -67,4 +67,31 @@ final class TemporalWholePhraseTests: TemporalTestCase {
         ])
         checkNotUnderstood(["until the end of the week", "every tuesday until the end"])
     }
+
+    /// Connective fillers ("at", "on", "in", "for", "the", "of", "from", "and") are passed over only
+    /// when they lead to a component; "to", "or" and "this" are not fillers at all.
+    func testFillersMustLeadSomewhere() {
+        checkNotUnderstood([
+            "lunch in", "tomorrow for", "8th the", "today and", "friday at", "at 4 and", "friday at 4 then",
+            "next week of", "and friday", "and at 4", "at and 4",
+            "to june", "to morning", "today to", "2 to last friday", "this 4:30", "friday this",
+            "tuesday or wednesday", "every tuesday or thursday", "mondays or thursdays", "every tuesday at 4 or every thursday",
+        ])
+        check([
+            at("4ish", "2026-02-02 16:00"),
+            at("at 4 please", "2026-02-02 16:00"),
+            at("at at 4", "2026-02-02 16:00"),
+            at("at like 4", "2026-02-02 16:00"),
+            at("friday and at 4", "2026-02-06 16:00"),
+            day("on the 8th", "2026-02-08"),
+            day("for today", "2026-02-02"),
+            day("later today", "2026-02-02"),
+            at("from 2", "2026-02-02 14:00"),
+            at("by the end of the day", "2026-02-02 17:00"),
+            days("sometime next week", "2026-02-09", "2026-02-16"),
+            at("the day after tomorrow at 4", "2026-02-04 16:00"),
+            rule("every tuesday and thursday", "FREQ=WEEKLY;BYDAY=TU,TH", "2026-02-03"),
+            rule("on mondays and on thursdays", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
+        ])
+    }
 }
