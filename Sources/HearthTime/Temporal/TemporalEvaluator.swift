@@ -211,7 +211,7 @@ struct TemporalEvaluator {
             func find(_ y: Int, _ m: Int) -> TemporalCivilDate? {
                 let first = TemporalCivilDate(y, m, 1)
                 let days = (0..<first.daysInMonth).map { first.adding(days: $0) }.filter { $0.weekday == wd }
-                if n == -1 { return days.last }
+                if n < 0 { return -n <= days.count ? days[days.count + n] : nil }
                 return n <= days.count ? days[n - 1] : nil
             }
             return try rollMonth(month: month, year: year, find)

@@ -170,6 +170,20 @@ struct TemporalParser {
         probe(offset)?.lexeme?.weekdayPlural
     }
 
+    /// An ordinal counted from either end of the month at `offset`, and how many tokens it takes:
+    /// "8th", "second" (n, 1); "last" (-1, 1), "penultimate" (-2, 1), "next to last" (-2, 3),
+    /// "second to last" / "3rd to last" (-n, 3).
+    func ordinalSpan(_ offset: Int = 0) -> (value: Int, width: Int)? {
+        if isWord("last", offset) { return (-1, 1) }
+        if isWord("penultimate", offset) { return (-2, 1) }
+        if isWord("next", offset) {
+            return isWord("to", offset + 1) && isWord("last", offset + 2) ? (-2, 3) : nil
+        }
+        guard let n = ordinalAt(offset) else { return nil }
+        if n >= 2, isWord("to", offset + 1), isWord("last", offset + 2) { return (-n, 3) }
+        return (n, 1)
+    }
+
     /// An ordinal at the cursor: "8th", "second", "last" (→ -1 when `allowLast`).
     func ordinalAt(_ offset: Int = 0, allowLast: Bool = false) -> Int? {
         switch token(offset) {
@@ -398,8 +412,8 @@ struct TemporalParser {
     /// "the first monday of march", "the last day of february", "the 2nd tuesday in june".
     mutating func parseNthWeekdayOfNamedMonth() -> TemporalDay? {
         _ = accept("the")
-        guard let n = ordinalAt(allowLast: true) else { return nil }
-        pos += 1
+        guard let (n, width) = ordinalSpan() else { return nil }
+        pos += width
         var weekday: TemporalWeekday? = nil
         if let wd = weekdayAt() {
             weekday = wd
@@ -411,10 +425,11 @@ struct TemporalParser {
         pos += 1
         let year = parseYear()
         if let wd = weekday {
-            guard (1...5).contains(n) || n == -1 else { return nil }
+            guard (1...5).contains(abs(n)) else { return nil }
             return .nthWeekdayOfMonth(n: n, wd, month: month, year: year)
         }
         if n == -1 { return .lastDayOfMonth(month: month, year: year) }
+        guard n > 0 else { return nil }
         return .date(month: month, day: n, year: year)
     }
 
@@ -1272,23 +1287,23 @@ struct TemporalParser {
         } else if case .number(let n, _)? = token(), unitAt(1) != nil || isWord("weekdays", 1) {
             interval = n
             pos += 1
-        } else if let n = ordinalAt(allowLast: true) {
+        } else if let (n, width) = ordinalSpan() {
             // "every 3rd monday" (monthly), "every 2nd week" (interval), "every 15th" (monthly day)
-            if let wd = weekdayAt(1) {
-                pos += 2
+            if let wd = weekdayAt(width) {
+                pos += width + 1
                 _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
                     || accept(["in", "the", "month"]) || accept(["of", "month"])
-                guard (1...5).contains(n) || n == -1 else { throw TemporalParseError("bad ordinal") }
+                guard (1...5).contains(abs(n)) else { throw TemporalParseError("bad ordinal") }
                 return TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
             }
-            if let u = unitAt(1), n > 0 {
+            if unitAt(width) != nil, n > 0 {
                 interval = n
-                pos += 1
-                _ = u
-            } else if isWord("day", 1), n == -1 {
-                pos += 2
+                pos += width
+            } else if isWord("day", width), n < 0, n >= -31 {
+                // "every last day of the month", "every second to last day of the month".
+                pos += width + 1
                 _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "month"])
-                return TemporalRecurrence(frequency: .monthly, byMonthDay: [-1])
+                return TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
             } else if n > 0, n <= 31 {
                 pos += 1
                 if accept("of") || accept("in") {
@@ -1377,12 +1392,12 @@ struct TemporalParser {
     mutating func parseMonthlyOrdinal() -> TemporalRecurrence? {
         _ = accept("on")
         _ = accept("the") || accept("every") || accept("each")
-        guard let n = ordinalAt(allowLast: true) else { return nil }
-        pos += 1
+        guard let (n, width) = ordinalSpan() else { return nil }
+        pos += width
         var rec: TemporalRecurrence
         var sawDayWord = false
         if let wd = weekdayAt() {
-            guard (1...5).contains(n) || n == -1 else { return nil }
+            guard (1...5).contains(abs(n)) else { return nil }
             pos += 1
             rec = TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
         } else if accept("weekday") || accept(["week", "day"]) || accept(["working", "day"]) || accept(["business", "day"]) {
@@ -1390,7 +1405,7 @@ struct TemporalParser {
                                      byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) },
                                      bySetPos: n)
         } else if accept("day") {
-            guard n == -1 || (1...31).contains(n) else { return nil }
+            guard (1...31).contains(abs(n)) else { return nil }
             sawDayWord = true
             rec = TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
         } else {

@@ -135,6 +135,29 @@ final class TemporalRecurrenceTests: TemporalTestCase {
         ])
     }
 
+    /// Issue 14: counted from the end of the month — "second to last", "next to last", "penultimate".
+    func testCountedFromTheEndOfTheMonth() {
+        check([
+            rule("the second to last wednesday of the month", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("second to last wednesday of the month", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("the 2nd to last wednesday of every month", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("every second to last wednesday", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("the next to last friday of every month", "FREQ=MONTHLY;BYDAY=-2FR", "2026-02-20"),
+            rule("the penultimate friday of the month at 4", "FREQ=MONTHLY;BYDAY=-2FR", "2026-02-20 16:00"),
+            rule("every penultimate friday", "FREQ=MONTHLY;BYDAY=-2FR", "2026-02-20"),
+            rule("the 3rd to last thursday of the month", "FREQ=MONTHLY;BYDAY=-3TH", "2026-02-12"),
+            rule("the second to last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2026-02-27"),
+            rule("on the second to last day of every month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2026-02-27"),
+            rule("every next to last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2026-02-27"),
+            rule("the penultimate day of the month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2028-02-28", now: "2028-02-10 09:00"),
+            rule("the second to last weekday of the month", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-2", "2026-02-26"),
+            day("the second to last friday of march", "2026-03-20"),
+            day("the penultimate sunday in may", "2026-05-24"),
+        ])
+        checkNotUnderstood(["the 6th to last monday of the month", "every second to last", "the second to last friday",
+                            "the first to last monday of the month", "the second to last of the month", "next to last"])
+    }
+
     func testLimitsAndAnchors() {
         check([
             rule("every tuesday until june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z", "2026-02-03"),
