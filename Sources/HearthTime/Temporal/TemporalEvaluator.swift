@@ -683,7 +683,7 @@ struct TemporalEvaluator {
         if rec.byDay.count > 1 {
             var seen = Set<String>()
             rec.byDay = rec.byDay.filter { seen.insert($0.code).inserted }
-                .sorted { ($0.weekday.mondayIndex, $0.ordinal ?? 0) < ($1.weekday.mondayIndex, $1.ordinal ?? 0) }
+                .sorted { ($0.weekday.mondayIndex, Self.ordinalKey($0.ordinal)) < ($1.weekday.mondayIndex, Self.ordinalKey($1.ordinal)) }
         }
         if rec.byMonthDay.count > 1 {
             rec.byMonthDay = Array(Set(rec.byMonthDay)).sorted { a, b in
@@ -771,6 +771,13 @@ struct TemporalEvaluator {
             rrule += ";UNTIL=" + Self.utcStamp(startOfDay(spanEnd).addingTimeInterval(-1))
         }
         return result(.recurrence, start, end, minutes: minutes, rrule: rrule, timed: timed)
+    }
+
+    /// Ordinals in the order said from the start of the month, then from its end: 1, 3, -2, -1
+    /// ("1FR,-1FR"), plain days first.
+    static func ordinalKey(_ ordinal: Int?) -> Int {
+        guard let n = ordinal else { return 0 }
+        return n > 0 ? n : 100 + n
     }
 
     /// The month of a yearly rule, inside the months an "except …" left ("every year on july 4

@@ -1287,34 +1287,43 @@ struct TemporalParser {
         } else if case .number(let n, _)? = token(), unitAt(1) != nil || isWord("weekdays", 1) {
             interval = n
             pos += 1
-        } else if let (n, width) = ordinalSpan() {
-            // "every 3rd monday" (monthly), "every 2nd week" (interval), "every 15th" (monthly day)
-            if let wd = weekdayAt(width) {
-                pos += width + 1
-                _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
-                    || accept(["in", "the", "month"]) || accept(["of", "month"])
-                guard (1...5).contains(abs(n)) else { throw TemporalParseError("bad ordinal") }
-                return TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
+        } else if let ordinals = acceptOrdinalList() {
+            // "every 3rd monday", "every first and third tuesday" (monthly; yearly with a month:
+            // "every 2nd sunday in may"), "every 2nd week" (interval), "every 15th" (monthly day).
+            if let byDay = acceptOrdinalWeekdays(ordinals) {
+                let save = pos
+                if accept("of") || accept("in"), let m = monthAt() {
+                    pos += 1
+                    return TemporalRecurrence(frequency: .yearly, byDay: byDay, byMonth: [m])
+                }
+                pos = save
+                _ = acceptOfTheMonth()
+                return TemporalRecurrence(frequency: .monthly, byDay: byDay)
             }
-            if unitAt(width) != nil, n > 0 {
+            if accept("day") || ordinals.count > 1 && accept("days") {
+                // "every last day of the month", "every second to last day", "every 1st and 15th day".
+                guard ordinals.allSatisfy({ (1...31).contains(abs($0)) }) else { throw TemporalParseError("bad day") }
+                _ = acceptOfTheMonth()
+                return TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
+            }
+            let n = ordinals[0]
+            if ordinals.count == 1, n > 0, unitAt() != nil {
                 interval = n
-                pos += width
-            } else if isWord("day", width), n < 0, n >= -31 {
-                // "every last day of the month", "every second to last day of the month".
-                pos += width + 1
-                _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "month"])
-                return TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
-            } else if n > 0, n <= 31 {
-                pos += 1
+            } else if ordinals.allSatisfy({ (1...31).contains($0) }) {
+                // "every second" alone is a unit of time, not the 2nd of the month; "every 2nd" is
+                // the same words spoken.
+                let saidSecond = ordinals == [2]
                 if accept("of") || accept("in") {
-                    if let m = monthAt() {
+                    if ordinals.count == 1, let m = monthAt() {
                         pos += 1
                         return TemporalRecurrence(frequency: .yearly, byMonthDay: [n], byMonth: [m])
                     }
                     _ = accept("the") || accept("every") || accept("each")
                     guard accept("month") else { throw TemporalParseError("every nth of what") }
+                } else if saidSecond {
+                    throw TemporalParseError("every second")
                 }
-                return TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
+                return TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
             } else {
                 return nil
             }
@@ -1355,6 +1364,44 @@ struct TemporalParser {
         throw TemporalParseError("every what")
     }
 
+    /// One ordinal or several: "second", "second and fourth", "1st 3rd and 5th" (the comma is gone),
+    /// "first and last", "the 1st and the 15th". Nil, with the cursor unchanged, when there is none;
+    /// an ordinal said twice ends the list.
+    mutating func acceptOrdinalList() -> [Int]? {
+        guard let (first, width) = ordinalSpan() else { return nil }
+        pos += width
+        var list = [first]
+        while true {
+            let save = pos
+            _ = accept("and")
+            _ = accept("the")
+            if let (n, w) = ordinalSpan(), !list.contains(n) {
+                pos += w
+                list.append(n)
+            } else {
+                pos = save
+                break
+            }
+        }
+        return list
+    }
+
+    /// The weekday after ordinals ("second and fourth monday", "1st and 3rd tuesdays"; the plural
+    /// only after several), as BYDAY entries; nil with the cursor unchanged when no weekday follows.
+    /// Ordinals beyond ±5 are not in any month: not understood.
+    mutating func acceptOrdinalWeekdays(_ ordinals: [Int]) -> [TemporalRecurrence.ByDay]? {
+        guard let wd = weekdayAt() ?? (ordinals.count > 1 ? weekdayPluralAt() : nil),
+              ordinals.allSatisfy({ (1...5).contains(abs($0)) }) else { return nil }
+        pos += 1
+        return ordinals.map { .init(ordinal: $0, weekday: wd) }
+    }
+
+    /// "of the month", "of every month", "of each month", "in the month", "of month".
+    mutating func acceptOfTheMonth() -> Bool {
+        accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
+            || accept(["in", "the", "month"]) || accept(["in", "every", "month"]) || accept(["of", "month"])
+    }
+
     /// "once a week", "twice a month", "3 times per week", "once every 2 weeks".
     mutating func parseTimesPer() -> TemporalRecurrence? {
         var times: Int
@@ -1392,39 +1439,27 @@ struct TemporalParser {
     mutating func parseMonthlyOrdinal() -> TemporalRecurrence? {
         _ = accept("on")
         _ = accept("the") || accept("every") || accept("each")
-        guard let (n, width) = ordinalSpan() else { return nil }
-        pos += width
+        guard let ordinals = acceptOrdinalList() else { return nil }
+        let n = ordinals[0]
         var rec: TemporalRecurrence
         var sawDayWord = false
-        if let wd = weekdayAt() {
-            guard (1...5).contains(abs(n)) else { return nil }
-            pos += 1
-            rec = TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
-        } else if accept("weekday") || accept(["week", "day"]) || accept(["working", "day"]) || accept(["business", "day"]) {
+        if let byDay = acceptOrdinalWeekdays(ordinals) {
+            rec = TemporalRecurrence(frequency: .monthly, byDay: byDay)
+            // "the first and third tuesday": several ordinals of a weekday repeat without "of the month".
+            if ordinals.count > 1, !isWord("of"), !isWord("in") { return rec }
+        } else if ordinals.count == 1,
+                  accept("weekday") || accept(["week", "day"]) || accept(["working", "day"]) || accept(["business", "day"]) {
             rec = TemporalRecurrence(frequency: .monthly,
                                      byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) },
                                      bySetPos: n)
-        } else if accept("day") {
-            guard (1...31).contains(abs(n)) else { return nil }
+        } else if accept("day") || ordinals.count > 1 && accept("days") {
+            guard ordinals.allSatisfy({ (1...31).contains(abs($0)) }) else { return nil }
             sawDayWord = true
-            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
+            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
         } else {
-            guard (1...31).contains(n) else { return nil }
-            var days = [n]
             // "the 1st and 15th of every month"
-            while true {
-                let save = pos
-                _ = accept("and")
-                _ = accept("the")
-                if case .ordinal(let m)? = token(), (1...31).contains(m) {
-                    pos += 1
-                    days.append(m)
-                } else {
-                    pos = save
-                    break
-                }
-            }
-            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: days)
+            guard ordinals.allSatisfy({ (1...31).contains($0) }) else { return nil }
+            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
         }
         guard accept("of") || accept("in") else { return nil }
         if accept("every") || accept("each") {

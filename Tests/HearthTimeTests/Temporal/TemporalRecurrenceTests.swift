@@ -158,6 +158,36 @@ final class TemporalRecurrenceTests: TemporalTestCase {
                             "the first to last monday of the month", "the second to last of the month", "next to last"])
     }
 
+    /// Issue 14: several ordinals of one weekday, or several days of the month, in one rule.
+    func testSeveralOrdinalsInOneMonthlyRule() {
+        check([
+            rule("the second and fourth monday of every month", "FREQ=MONTHLY;BYDAY=2MO,4MO", "2026-02-09"),
+            rule("the 2nd and 4th monday of the month at 7pm", "FREQ=MONTHLY;BYDAY=2MO,4MO", "2026-02-09 19:00"),
+            rule("the first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("on the first and third tuesdays of the month", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("the 1st and 3rd tuesday at 4", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03 16:00"),
+            rule("the first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-17", now: "2026-02-04 09:00"),
+            rule("every first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("every 2nd and 4th thursday of the month", "FREQ=MONTHLY;BYDAY=2TH,4TH", "2026-02-12"),
+            rule("the 1st, 3rd and 5th friday", "FREQ=MONTHLY;BYDAY=1FR,3FR,5FR", "2026-02-06"),
+            rule("the first and last friday of the month", "FREQ=MONTHLY;BYDAY=1FR,-1FR", "2026-02-06"),
+            rule("the last and first friday of the month", "FREQ=MONTHLY;BYDAY=1FR,-1FR", "2026-02-06"),
+            rule("the second and second to last wednesday of the month", "FREQ=MONTHLY;BYDAY=2WE,-2WE", "2026-02-11"),
+            rule("the 1st and the 15th of the month", "FREQ=MONTHLY;BYMONTHDAY=1,15", "2026-02-15"),
+            rule("every 1st and 15th", "FREQ=MONTHLY;BYMONTHDAY=1,15", "2026-02-15"),
+            rule("the first and last day of every month", "FREQ=MONTHLY;BYMONTHDAY=1,-1", "2026-02-28"),
+            rule("every first and last day of the month", "FREQ=MONTHLY;BYMONTHDAY=1,-1", "2026-02-28"),
+            rule("every 2nd of the month", "FREQ=MONTHLY;BYMONTHDAY=2", "2026-02-02"),
+        ])
+        checkNotUnderstood([
+            // Which March? Dates, not a rule, and two of them.
+            "the first and third tuesday of march",
+            "the first and first monday", "the 2nd and 6th monday of the month", "the first and third",
+            // A unit of time when spoken ("every 2nd" is said the same way).
+            "every second", "every 2nd",
+        ])
+    }
+
     func testLimitsAndAnchors() {
         check([
             rule("every tuesday until june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z", "2026-02-03"),
