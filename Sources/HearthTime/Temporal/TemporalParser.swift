@@ -1284,7 +1284,7 @@ struct TemporalParser {
         var interval = 1
         if accept("other") || accept("alternate") {
             interval = 2
-        } else if case .number(let n, _)? = token(), unitAt(1) != nil || isWord("weekdays", 1) {
+        } else if case .number(let n, _)? = token(), unitAt(1) != nil || isWord("weekdays", 1) || isWord("weekends", 1) {
             interval = n
             pos += 1
         } else if let ordinals = acceptOrdinalList() {
@@ -1307,7 +1307,8 @@ struct TemporalParser {
                 return TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
             }
             let n = ordinals[0]
-            if ordinals.count == 1, n > 0, unitAt() != nil {
+            if ordinals.count == 1, n > 0, unitAt() != nil || isWord("weekend") || isWord("week") && isWord("end", 1) {
+                // "every 2nd week", "every third weekend".
                 interval = n
             } else if ordinals.allSatisfy({ (1...31).contains($0) }) {
                 // "every second" alone is a unit of time, not the 2nd of the month; "every 2nd" is

@@ -188,6 +188,44 @@ final class TemporalRecurrenceTests: TemporalTestCase {
         ])
     }
 
+    /// Issue 14: every N weekends. A weekend is the Saturday and Sunday of one Monday-start week
+    /// (WKST=MO, the RFC 5545 default), so "every third weekend" is FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU.
+    func testEveryNWeekends() {
+        check([
+            rule("every third weekend", "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU", "2026-02-07"),
+            rule("every 3rd weekend", "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU", "2026-02-07"),
+            rule("every 2nd weekend at 10am", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07 10:00"),
+            rule("every 2 weekends", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07"),
+            rule("every 4 weekends starting next week", "FREQ=WEEKLY;INTERVAL=4;BYDAY=SA,SU", "2026-02-14"),
+            rule("every other weekend", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07"),
+            rule("every alternate weekend", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07"),
+            // Said on a Sunday, this weekend's Sunday is the first occurrence.
+            rule("every third weekend", "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU", "2026-02-08", now: "2026-02-08 09:00"),
+        ])
+        checkNotUnderstood(["every 3 weekend", "every last weekend", "every other weekend this weekend"])
+    }
+
+    /// The new rules mean what was said: each RRULE, expanded by `RecurrenceExpander` from the
+    /// resolved first occurrence, gives these days.
+    func testNewRulesExpandAsSaid() throws {
+        let expander = RecurrenceExpander(timeZone: newYork)
+        let rows: [(String, [String])] = [
+            ("every third weekend", ["2026-02-07", "2026-02-08", "2026-02-28", "2026-03-01", "2026-03-21"]),
+            ("the second and fourth monday of every month", ["2026-02-09", "2026-02-23", "2026-03-09", "2026-03-23", "2026-04-13"]),
+            ("the first and last friday of the month", ["2026-02-06", "2026-02-27", "2026-03-06", "2026-03-27", "2026-04-03"]),
+            ("second to last wednesday of the month", ["2026-02-18", "2026-03-18", "2026-04-22", "2026-05-20"]),
+            ("the second to last day of the month", ["2026-02-27", "2026-03-30", "2026-04-29"]),
+        ]
+        for (phrase, expected) in rows {
+            let r = try resolver().resolve(phrase)
+            let rule = try RecurrenceRule(rrule: try XCTUnwrap(r.rrule, phrase))
+            let start = try XCTUnwrap(r.start, phrase)
+            let days = expander.occurrences(of: rule, seriesStart: start, from: start, limit: expected.count)
+                .map { String(isoString($0).prefix(10)) }
+            XCTAssertEqual(days, expected, phrase)
+        }
+    }
+
     func testLimitsAndAnchors() {
         check([
             rule("every tuesday until june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z", "2026-02-03"),
