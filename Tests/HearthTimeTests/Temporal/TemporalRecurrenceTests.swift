@@ -205,6 +205,34 @@ final class TemporalRecurrenceTests: TemporalTestCase {
         checkNotUnderstood(["every 3 weekend", "every last weekend", "every other weekend this weekend"])
     }
 
+    /// Issue 14: a month and an n-th weekday (or its last day) inside a yearly rule.
+    func testMonthAndWeekdayInAYearlyRule() {
+        check([
+            rule("every year on the second sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every year on the 2nd sunday of may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every year on the second sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2027-05-09", now: "2026-05-11 09:00"),
+            rule("the last monday of may every year", "FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO", "2026-05-25"),
+            rule("the last monday of may every year at 10am", "FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO", "2026-05-25 10:00"),
+            rule("annually on the 4th thursday of november", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", "2026-11-26"),
+            rule("yearly on the penultimate sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=-2SU", "2026-05-24"),
+            rule("every other year on the second sunday in may", "FREQ=YEARLY;INTERVAL=2;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every second sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every first monday of march", "FREQ=YEARLY;BYMONTH=3;BYDAY=1MO", "2026-03-02"),
+            rule("every second and fourth sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU,4SU", "2026-05-10"),
+            rule("every year on the last day of february", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1", "2026-02-28"),
+            rule("every year on the last day of february at 6pm", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1", "2028-02-29 18:00",
+                 now: "2028-02-10 09:00"),
+            rule("every year on memorial day", "FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO", "2026-05-25"),
+            rule("every year on thanksgiving", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", "2026-11-26"),
+            rule("every year on christmas", "FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25", "2026-12-25"),
+        ])
+        checkNotUnderstood([
+            "every year on the second sunday", "every month on the second sunday in may", "every year on the 2nd sunday in may 2027",
+            "every year on the first and third tuesday of march", "every year in may", "every week on the second sunday in may",
+            "every year on the second sunday in may except in may",
+        ])
+    }
+
     /// The new rules mean what was said: each RRULE, expanded by `RecurrenceExpander` from the
     /// resolved first occurrence, gives these days.
     func testNewRulesExpandAsSaid() throws {
@@ -215,6 +243,9 @@ final class TemporalRecurrenceTests: TemporalTestCase {
             ("the first and last friday of the month", ["2026-02-06", "2026-02-27", "2026-03-06", "2026-03-27", "2026-04-03"]),
             ("second to last wednesday of the month", ["2026-02-18", "2026-03-18", "2026-04-22", "2026-05-20"]),
             ("the second to last day of the month", ["2026-02-27", "2026-03-30", "2026-04-29"]),
+            ("every year on the second sunday in may", ["2026-05-10", "2027-05-09", "2028-05-14"]),
+            ("the last monday of may every year", ["2026-05-25", "2027-05-31", "2028-05-29"]),
+            ("every year on the last day of february", ["2026-02-28", "2027-02-28", "2028-02-29"]),
         ]
         for (phrase, expected) in rows {
             let r = try resolver().resolve(phrase)
