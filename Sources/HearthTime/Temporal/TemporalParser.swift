@@ -1280,6 +1280,8 @@ struct TemporalParser {
         // "the 15th of every month", "the last friday of the month", "the last day of the month"
         if let monthly = parseMonthlyOrdinal() { return monthly }
         pos = start
+        if let edge = parseMonthEdge() { return edge }
+        pos = start
         guard accept("every") || accept("each") || accept("evry") else { return nil }
         var interval = 1
         if accept("other") || accept("alternate") {
@@ -1401,6 +1403,32 @@ struct TemporalParser {
     mutating func acceptOfTheMonth() -> Bool {
         accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
             || accept(["in", "the", "month"]) || accept(["in", "every", "month"]) || accept(["of", "month"])
+    }
+
+    /// "[at] the start of every month" BYMONTHDAY=1, "the beginning of each month", "the end of
+    /// every other month" BYMONTHDAY=-1 (with an interval). Only with "every"/"each": "the end of
+    /// the month" alone is not said to repeat.
+    mutating func parseMonthEdge() -> TemporalRecurrence? {
+        _ = accept("at")
+        _ = accept("the")
+        let day: Int
+        if accept("start") || accept("beginning") {
+            day = 1
+        } else if accept("end") {
+            day = -1
+        } else {
+            return nil
+        }
+        guard accept("of"), accept("every") || accept("each") else { return nil }
+        var interval = 1
+        if accept("other") {
+            interval = 2
+        } else if let n = numberAt(), isWord("months", 1) {
+            interval = n
+            pos += 1
+        }
+        guard accept("month") || interval != 1 && accept("months") else { return nil }
+        return TemporalRecurrence(frequency: .monthly, interval: interval, byMonthDay: [day])
     }
 
     /// "once a week", "twice a month", "3 times per week", "once every 2 weeks".

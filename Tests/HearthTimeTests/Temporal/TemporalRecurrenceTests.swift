@@ -233,6 +233,28 @@ final class TemporalRecurrenceTests: TemporalTestCase {
         ])
     }
 
+    /// Issue 14: the first and last day of every month.
+    func testStartAndEndOfEveryMonth() {
+        check([
+            rule("at the start of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("at the beginning of each month at 9am", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01 09:00"),
+            rule("the start of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            // With no time of day, today counts.
+            rule("at the start of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-02-01", now: "2026-02-01 09:00"),
+            rule("at the start of every 3 months", "FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1", "2026-03-01"),
+            rule("on the first of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("on the first day of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("on the 1st of each month at 8", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01 08:00"),
+            rule("on the last day of every month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28"),
+            rule("at the end of every month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28"),
+            rule("at the end of every other month", "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1", "2026-02-28"),
+            rule("at the end of each month at 5pm", "FREQ=MONTHLY;BYMONTHDAY=-1", "2028-02-29 17:00", now: "2028-02-10 09:00"),
+        ])
+        // "the end of the month" alone does not say it repeats; weeks have no start day here.
+        checkNotUnderstood(["at the start of the month", "at the end of the month", "at the start of every week",
+                            "at the start of every", "the middle of every month"])
+    }
+
     /// The new rules mean what was said: each RRULE, expanded by `RecurrenceExpander` from the
     /// resolved first occurrence, gives these days.
     func testNewRulesExpandAsSaid() throws {
