@@ -125,14 +125,29 @@ struct TemporalParser {
         "thu": .thursday, "thur": .thursday, "thurs": .thursday, "friday": .friday, "fri": .friday,
         "saturday": .saturday, "sat": .saturday, "sunday": .sunday, "sun": .sunday,
     ]
-    static let weekdayPlurals: [String: TemporalWeekday] = [
-        "mondays": .monday, "tuesdays": .tuesday, "wednesdays": .wednesday, "thursdays": .thursday,
-        "fridays": .friday, "saturdays": .saturday, "sundays": .sunday,
+    static let weekdayPlurals: [String: TemporalWeekday] = {
+        var plurals: [String: TemporalWeekday] = [
+            "mondays": .monday, "tuesdays": .tuesday, "wednesdays": .wednesday, "thursdays": .thursday,
+            "fridays": .friday, "saturdays": .saturday, "sundays": .sunday,
+        ]
+        for (slip, wd) in weekdaySlips { plurals[slip + "s"] = wd }
+        return plurals
+    }()
+    /// Common misspellings of weekday names, read as the day ("thrusday", "wendsday", "tuesdy"; their
+    /// plurals too). A small closed list, not spelling correction: any other unknown word is not
+    /// understood.
+    static let weekdaySlips: [String: TemporalWeekday] = [
+        "mondy": .monday, "tuesdy": .tuesday, "teusday": .tuesday, "tusday": .tuesday,
+        "wendsday": .wednesday, "wensday": .wednesday, "wednsday": .wednesday, "wedensday": .wednesday,
+        "thrusday": .thursday, "thurday": .thursday, "thursdy": .thursday, "firday": .friday, "fridy": .friday,
+        "saterday": .saturday, "satuday": .saturday, "sundy": .sunday,
     ]
     static let monthNames: [String: Int] = [
         "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
         "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
         "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+        // Common misspellings (a closed list, like `weekdaySlips`).
+        "janurary": 1, "febuary": 2, "feburary": 2, "febrary": 2, "agust": 8, "septmber": 9, "ocotber": 10,
     ]
     static let unitNames: [String: TemporalUnit] = [
         "minute": .minute, "minutes": .minute, "min": .minute, "mins": .minute,
@@ -1546,6 +1561,7 @@ struct TemporalLexeme: Sendable {
     static let table: [String: TemporalLexeme] = {
         var table: [String: TemporalLexeme] = [:]
         for (w, wd) in TemporalParser.weekdayNames { table[w, default: .init()].weekday = wd }
+        for (w, wd) in TemporalParser.weekdaySlips { table[w, default: .init()].weekday = wd }
         for (w, wd) in TemporalParser.weekdayPlurals { table[w, default: .init()].weekdayPlural = wd }
         for (w, m) in TemporalParser.monthNames { table[w, default: .init()].month = m }
         for (w, u) in TemporalParser.unitNames { table[w, default: .init()].unit = u }

@@ -94,4 +94,33 @@ final class TemporalWholePhraseTests: TemporalTestCase {
             rule("on mondays and on thursdays", "FREQ=WEEKLY;BYDAY=MO,TH", "2026-02-02"),
         ])
     }
+
+    /// A small closed list of weekday and month slips and "every" run together with a word of the
+    /// closed vocabularies; nothing else is corrected.
+    func testCommonSlipsAndRunTogethers() {
+        check([
+            rule("every thrusday", "FREQ=WEEKLY;BYDAY=TH", "2026-02-05"),
+            rule("every wendsday at 4", "FREQ=WEEKLY;BYDAY=WE", "2026-02-04 16:00"),
+            rule("on thrusdays", "FREQ=WEEKLY;BYDAY=TH", "2026-02-05"),
+            rule("every mondy and wednsday", "FREQ=WEEKLY;BYDAY=MO,WE", "2026-02-02"),
+            day("tuesdy", "2026-02-03"),
+            at("wensday at 4", "2026-02-04 16:00"),
+            day("saterday", "2026-02-07"),
+            day("febuary 8", "2026-02-08"),
+            day("feburary 14th", "2026-02-14"),
+            day("agust 3", "2026-08-03"),
+            rule("everyday", "FREQ=DAILY", "2026-02-02"),
+            rule("everyday at 7", "FREQ=DAILY", "2026-02-02 19:00"),
+            rule("everymonday", "FREQ=WEEKLY;BYDAY=MO", "2026-02-02"),
+            rule("everythrusday at 5", "FREQ=WEEKLY;BYDAY=TH", "2026-02-05 17:00"),
+            rule("everyother week", "FREQ=WEEKLY;INTERVAL=2", "2026-02-02"),
+            rule("everyweekend", "FREQ=WEEKLY;BYDAY=SA,SU", "2026-02-07"),
+            rule("everynight", "FREQ=DAILY", "2026-02-02 19:00"),
+            rule("the first and third wendsday", "FREQ=MONTHLY;BYDAY=1WE,3WE", "2026-02-04"),
+        ])
+        checkSame([("every thrusday at 5", "every thursday at 5"), ("everyday", "every day"), ("everymonday", "every monday"),
+                   ("febuary 8 at 3", "february 8 at 3")])
+        checkNotUnderstood(["thirsday", "wednesdayy", "everything", "everyone", "everybanana", "februari 8",
+                            "every thrusdayy", "everydays"])
+    }
 }
