@@ -692,6 +692,8 @@ struct TemporalEvaluator {
         }
         try only(e, [.recurrence, .weekdayList, .span, .startingDay, .startingSpan, .clock, .part, .range,
                      .forAmount, .count, .untilDay, .untilMonth])
+        // "this evening" is today's evening, not a time for every occurrence.
+        if e.partIsToday { throw fail() }
         // One time of day, one first day, one end: "every tuesday at 5 from 4 to 6", "every day
         // next week starting next month" and "every day this week until june" say two.
         if e.range != nil, e.clock != nil || (e.forAmount != nil && !isLimit(e)) { throw fail() }

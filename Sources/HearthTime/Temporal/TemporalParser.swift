@@ -1487,10 +1487,17 @@ struct TemporalParser {
         let n = ordinals[0]
         var rec: TemporalRecurrence
         var sawDayWord = false
+        // After "every month" / "monthly" the month is already said: "every month on the last friday".
+        let monthSaid: Bool
+        if let rule = expr.recurrence, rule.frequency == .monthly, rule.byDay.isEmpty, rule.byMonthDay.isEmpty {
+            monthSaid = true
+        } else {
+            monthSaid = false
+        }
         if let byDay = acceptOrdinalWeekdays(ordinals) {
             rec = TemporalRecurrence(frequency: .monthly, byDay: byDay)
             // "the first and third tuesday": several ordinals of a weekday repeat without "of the month".
-            if ordinals.count > 1, !isWord("of"), !isWord("in") { return rec }
+            if ordinals.count > 1 || monthSaid, !isWord("of"), !isWord("in") { return rec }
         } else if ordinals.count == 1,
                   accept("weekday") || accept(["week", "day"]) || accept(["working", "day"]) || accept(["business", "day"]) {
             rec = TemporalRecurrence(frequency: .monthly,
@@ -1500,6 +1507,7 @@ struct TemporalParser {
             guard ordinals.allSatisfy({ (1...31).contains(abs($0)) }) else { return nil }
             sawDayWord = true
             rec = TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
+            if monthSaid, !isWord("of"), !isWord("in") { return rec }
         } else {
             // "the 1st and 15th of every month"
             guard ordinals.allSatisfy({ (1...31).contains($0) }) else { return nil }

@@ -178,11 +178,18 @@ final class TemporalRecurrenceTests: TemporalTestCase {
             rule("the first and last day of every month", "FREQ=MONTHLY;BYMONTHDAY=1,-1", "2026-02-28"),
             rule("every first and last day of the month", "FREQ=MONTHLY;BYMONTHDAY=1,-1", "2026-02-28"),
             rule("every 2nd of the month", "FREQ=MONTHLY;BYMONTHDAY=2", "2026-02-02"),
+            // After "every month" the month is said: one ordinal is enough.
+            rule("every month on the last friday", "FREQ=MONTHLY;BYDAY=-1FR", "2026-02-27"),
+            rule("every month on the second tuesday", "FREQ=MONTHLY;BYDAY=2TU", "2026-02-10"),
+            rule("monthly on the first monday at 7pm", "FREQ=MONTHLY;BYDAY=1MO", "2026-02-02 19:00"),
+            rule("every month on the first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("every other month on the last day", "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1", "2026-02-28"),
         ])
         checkNotUnderstood([
             // Which March? Dates, not a rule, and two of them.
             "the first and third tuesday of march",
             "the first and first monday", "the 2nd and 6th monday of the month", "the first and third",
+            "every month on the second tuesday of march", "the second tuesday every week",
             // A unit of time when spoken ("every 2nd" is said the same way).
             "every second", "every 2nd",
         ])

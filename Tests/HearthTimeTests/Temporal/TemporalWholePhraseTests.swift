@@ -23,7 +23,9 @@ final class TemporalWholePhraseTests: TemporalTestCase {
         checkNotUnderstood([
             // A day next to a rule that is not one of its days (it used to become the first day).
             "monday and every friday", "every day tomorrow", "2 weeks from now every day",
-            "every month on the last friday", "the 8th and the last friday of the month",
+            "every week on the second tuesday", "the 8th and the last friday of the month",
+            // "this evening" and "tonight" are today's, not a time for every occurrence.
+            "every tuesday this evening", "every day tonight",
             // A limit or a time of day next to something that cannot take it.
             "next week until friday", "this week after 3", "at 4 until friday", "tomorrow until june",
             "until friday until june", "from 2 to 4 until friday", "in 20 minutes after 3",
