@@ -16,6 +16,7 @@ struct TemporalParseError: Error, Equatable {
 ///     component  := recurrence | relative | range | until | for | count | starting
 ///                 | day | span | partOfDay | clock | allDay | now
 ///     filler     := "on" | "at" | "by" | "around" | "about" | "and" | "the" | "of" | "in" | "from" ...
+///                   (followed by a component; "ish", "please" may also end the phrase)
 ///     day        := "today" | "tomorrow" | "tonight" | "the day after tomorrow" | ...
 ///                 | ("this" | "next" | "last" | "coming")? weekday ("the" ordinal | date | "week")?
 ///                 | date
@@ -24,9 +25,14 @@ struct TemporalParseError: Error, Equatable {
 ///     clock      := "noon" | "midnight" | ("half" | "quarter" | n) ("past" | "to") hour meridiem?
 ///                 | hour (":" minute | minute)? ("am" | "pm" | "oclock")?
 ///     range      := "from" clock ("to" | "-" | "until") clock | "between" clock "and" clock | clock "-" clock
-///     recurrence := "every" ("other" | n | ordinal)? (weekday ("and" weekday)* | unit | "weekday" | ...)
+///     recurrence := "every" ("other" | n | ordinal)? (weekday ("and" weekday)* | unit | "weekday" | "weekend" | ...)
+///                 | "every" ordinals weekday (("of" | "in") month)?
 ///                 | weekday-plural | "daily" | "weekly" | ... | ("once" | "twice" | n "times") "a" unit
-///                 | "the" (ordinal | "last") (weekday | "day")? "of" ("the" | "every" | "each") "month"
+///                 | "the" ordinals (weekday | "day")? "of" ("the" | "every" | "each") "month"
+///                 | "the" ordinals weekday-or-plural          (two or more ordinals)
+///                 | "the" ("start" | "beginning" | "end") "of" ("every" | "each") ("other" | n)? "month"
+///     ordinals   := ordinal (("and")? ("the")? ordinal)*
+///     ordinal    := "8th" | "second" | "last" | "penultimate" | "next to last" | ordinal "to last"
 ///
 /// Each component fills one field of `TemporalExpression`; a field filled twice is an error.
 struct TemporalParser {
