@@ -80,12 +80,24 @@ import Foundation
 //   weekday is the n-th in the month; "every 2nd week" is INTERVAL=2), "the last friday of the
 //   month" FREQ=MONTHLY;BYDAY=-1FR, "the last weekday of the month" …;BYSETPOS=-1, "every march 3"
 //   FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3, "every 30 minutes" FREQ=MINUTELY;INTERVAL=30.
+//   Several ordinals: "the second and fourth monday of every month" BYDAY=2MO,4MO, "the first and
+//   third tuesday" (several ordinals of a weekday repeat without "of the month"; after "every
+//   month" one does: "every month on the last friday"), "the first and last friday" BYDAY=1FR,-1FR,
+//   "every 1st and 15th" BYMONTHDAY=1,15. From the end: "second to last" / "next to last" /
+//   "penultimate" / "3rd to last" (BYDAY=-2WE, "…day of the month" BYMONTHDAY=-2). "every third
+//   weekend" / "every 3 weekends" FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU (Saturday and Sunday of one
+//   Monday-start week, WKST=MO). Yearly: "every year on the second sunday in may", "every 2nd sunday
+//   in may", "the last monday of may every year" FREQ=YEARLY;BYMONTH=5;BYDAY=2SU / -1MO, "every year
+//   on the last day of february" BYMONTH=2;BYMONTHDAY=-1, "every year on thanksgiving". "at the
+//   start of every month" BYMONTHDAY=1, "at the end of every (other) month" BYMONTHDAY=-1. "every
+//   second" / "every 2nd" alone (a unit of time when spoken) is not understood.
 //   Part order: FREQ, INTERVAL, BYMONTH, BYMONTHDAY, BYDAY (Monday first), BYSETPOS, then COUNT or
 //   UNTIL. "for 10 weeks" on a weekly rule with at most one day is COUNT=10 (COUNT is used when the
 //   span's unit equals the rule's frequency, the interval is 1 and at most one BYDAY/BYMONTHDAY;
 //   otherwise UNTIL is the end of the span from the first occurrence); "10 times" is COUNT=10;
 //   "for an hour" inside a rule is the length of each occurrence (`minutes`, and `end` of the first).
-//   "until june" stops before June begins (said in June or later, next year's June);
+//   "until june" stops before June begins (said in June or later, next year's June); "until the end
+//   of june" includes June;
 //   "until june 15" / "until friday" include that day. UNTIL is the last second of the included
 //   period, in UTC ("UNTIL=20260601T035959Z"). "every day next week" bounds the rule to that week;
 //   "starting monday" / "starting next week" moves the first occurrence. A clock time follows the
@@ -103,11 +115,24 @@ import Foundation
 //   midnights, so a DST day is 23 or 25 hours long.
 // * Input may be typed ("Thursday at 4pm.") or normalised voice text ("thursday at 4 pm",
 //   "thursday at four p m"); both resolve identically (`TemporalNormalizer` is idempotent on the
-//   engine's normalised text). Leading and inner fillers "on", "at", "by", "around", "about",
-//   "ish", "sometime", "later" are accepted.
+//   engine's normalised text). Fillers are passed over: "on", "at", "by", "the", "of", "in", "for",
+//   "from", "and", "around", "about", "sometime", "later" … only when a component follows them,
+//   "ish" and "please" also at the end; "and" never first. "to", "or" and "this" are never fillers.
+//   A small closed list of slips is read as meant ("thrusday", "wendsday", "tuesdy", "febuary",
+//   `TemporalParser.weekdaySlips` / `monthNames`), and "every" run together with a closed word
+//   ("everyday", "everymonday", `TemporalTokenizer.everyRunTogether`); nothing else is corrected.
 // * Not understood (`.notUnderstood(phrase)`, with the phrase exactly as given): unknown words,
-//   a component said twice ("friday friday"), impossible dates ("feb 30"), empty or reversed
-//   intervals ("until yesterday"), a count without a rule ("10 times"), amounts over 100 000.
+//   a component said twice ("friday friday", "mondays mondays"), impossible dates ("feb 30"), empty
+//   or reversed intervals ("until yesterday"), a count without a rule ("10 times"), amounts over
+//   100 000. Whole or not at all: a part the reading cannot use is never dropped. Each kind of
+//   reading names the components it uses (`TemporalEvaluator.only`), so "next week until friday",
+//   "at 4 until friday", "tomorrow this morning" are refused; a day next to a rule must be one of
+//   its days ("monday and every friday", "every day tomorrow" are refused; "starting friday" moves
+//   the first occurrence); one rule has one time of day, one start and one end ("every tuesday at 5
+//   from 4 to 6", "every day this week until june"); a second rule only adds new days ("every
+//   week every other monday" is refused); "twice a week on monday" disagrees with itself; a span
+//   no longer than one period of the rule ("every year in may", "every month this week") and a
+//   connective that leads nowhere ("lunch in", "and friday") are refused.
 
 /// What the resolver needs to know about "now": the injected clock value and the family's zone.
 public struct TemporalContext: Sendable {

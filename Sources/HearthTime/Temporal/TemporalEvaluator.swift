@@ -211,7 +211,7 @@ struct TemporalEvaluator {
             func find(_ y: Int, _ m: Int) -> TemporalCivilDate? {
                 let first = TemporalCivilDate(y, m, 1)
                 let days = (0..<first.daysInMonth).map { first.adding(days: $0) }.filter { $0.weekday == wd }
-                if n == -1 { return days.last }
+                if n < 0 { return -n <= days.count ? days[days.count + n] : nil }
                 return n <= days.count ? days[n - 1] : nil
             }
             return try rollMonth(month: month, year: year, find)
@@ -316,6 +316,65 @@ struct TemporalEvaluator {
         }
     }
 
+    // MARK: - Whole or not at all
+
+    /// The components a parsed phrase filled. Every branch of `evaluateExpression` names the ones it
+    /// uses (`only`); a phrase with any other component is not understood rather than resolved with
+    /// that part silently dropped ("next week until friday", "at 4 until friday").
+    struct Parts: OptionSet {
+        let rawValue: UInt32
+        static let day = Parts(rawValue: 1 << 0)
+        static let span = Parts(rawValue: 1 << 1)
+        static let clock = Parts(rawValue: 1 << 2)
+        static let part = Parts(rawValue: 1 << 3)
+        static let range = Parts(rawValue: 1 << 4)
+        static let dayRange = Parts(rawValue: 1 << 5)
+        static let untilClock = Parts(rawValue: 1 << 6)
+        static let afterClock = Parts(rawValue: 1 << 7)
+        static let startingDay = Parts(rawValue: 1 << 8)
+        static let startingSpan = Parts(rawValue: 1 << 9)
+        static let untilDay = Parts(rawValue: 1 << 10)
+        static let untilMonth = Parts(rawValue: 1 << 11)
+        static let allDay = Parts(rawValue: 1 << 12)
+        static let relative = Parts(rawValue: 1 << 13)
+        static let forAmount = Parts(rawValue: 1 << 14)
+        static let window = Parts(rawValue: 1 << 15)
+        static let count = Parts(rawValue: 1 << 16)
+        static let recurrence = Parts(rawValue: 1 << 17)
+        static let weekdayList = Parts(rawValue: 1 << 18)
+
+        init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        init(_ e: TemporalExpression) {
+            var p: Parts = []
+            if e.day != nil { p.insert(.day) }
+            if e.span != nil { p.insert(.span) }
+            if e.clock != nil { p.insert(.clock) }
+            if e.part != nil { p.insert(.part) }
+            if e.range != nil { p.insert(.range) }
+            if e.dayRange != nil { p.insert(.dayRange) }
+            if e.untilClock != nil { p.insert(.untilClock) }
+            if e.afterClock != nil { p.insert(.afterClock) }
+            if e.startingDay != nil { p.insert(.startingDay) }
+            if e.startingSpan != nil { p.insert(.startingSpan) }
+            if e.untilDay != nil { p.insert(.untilDay) }
+            if e.untilMonth != nil { p.insert(.untilMonth) }
+            if e.allDay { p.insert(.allDay) }
+            if e.relativeMinutes != nil { p.insert(.relative) }
+            if e.forAmount != nil { p.insert(.forAmount) }
+            if e.window != nil { p.insert(.window) }
+            if e.count != nil { p.insert(.count) }
+            if e.recurrence != nil { p.insert(.recurrence) }
+            if !e.weekdayList.isEmpty { p.insert(.weekdayList) }
+            self = p
+        }
+    }
+
+    /// Throws unless every component of `e` is one of `allowed`.
+    func only(_ e: TemporalExpression, _ allowed: Parts) throws(TemporalError) {
+        if !Parts(e).subtracting(allowed).isEmpty { throw fail() }
+    }
+
     // MARK: - Evaluate
 
     mutating func evaluate(_ input: TemporalExpression) throws(TemporalError) -> TemporalResolution {
@@ -375,9 +434,7 @@ struct TemporalEvaluator {
 
         // "now", "in 20 minutes", "20 minutes from now"
         if let rel = e.relativeMinutes {
-            guard e.day == nil, e.span == nil, e.clock == nil, e.part == nil, e.range == nil,
-                  e.dayRange == nil, e.untilClock == nil, e.untilDay == nil, e.untilMonth == nil, !e.allDay
-            else { throw fail() }
+            try only(e, [.relative, .forAmount])
             let start = now.addingTimeInterval(Double(rel) * 60)
             if let d = durationMinutes {
                 return result(.interval, start, start.addingTimeInterval(Double(d) * 60), minutes: d, timed: true)
@@ -387,9 +444,7 @@ struct TemporalEvaluator {
 
         // "in the next 2 hours", "within an hour", "over the next 3 days": now until then.
         if let (amount, unit) = e.window {
-            guard e.day == nil, e.span == nil, e.clock == nil, e.part == nil, e.range == nil, e.dayRange == nil,
-                  e.untilClock == nil, e.afterClock == nil, e.untilDay == nil, e.untilMonth == nil, !e.allDay
-            else { throw fail() }
+            try only(e, [.window, .forAmount])
             let end: Date
             if let per = unit.minutes, unit == .minute || unit == .hour || amount != amount.rounded() {
                 end = now.addingTimeInterval(amount * Double(per) * 60)
@@ -412,7 +467,7 @@ struct TemporalEvaluator {
 
         // "from monday to friday"
         if let (a, b) = e.dayRange {
-            guard e.day == nil, e.span == nil, e.clock == nil, e.part == nil, e.range == nil else { throw fail() }
+            try only(e, [.dayRange, .forAmount, .allDay])
             let first = try resolveDay(a)
             var last = try resolveDay(b)
             if last < first {
@@ -423,7 +478,7 @@ struct TemporalEvaluator {
 
         // Spans: "this week", "next weekend", "march".
         if let span = e.span {
-            guard e.day == nil, e.clock == nil, e.part == nil, e.range == nil, e.untilClock == nil else { throw fail() }
+            try only(e, [.span, .forAmount, .allDay])
             let (a, b) = try resolveSpan(span)
             return result(.interval, startOfDay(a), startOfDay(b), minutes: durationMinutes, timed: false)
         }
@@ -432,7 +487,7 @@ struct TemporalEvaluator {
 
         // Time ranges: "from 2 to 4pm", "between 3 and 5 on saturday", "2-4".
         if let (a, b) = e.range {
-            guard e.clock == nil, e.untilClock == nil, durationMinutes == nil else { throw fail() }
+            try only(e, [.range, .day, .part])
             let (startReading, endReading) = readRange(a, b, part: e.part)
             guard case .fixed(let sh, let sm, let sPlus) = startReading,
                   case .fixed(let eh, let em, let ePlus) = endReading else { throw fail() }
@@ -450,7 +505,7 @@ struct TemporalEvaluator {
 
         // "until 6": from now (or the start of the given day) until then.
         if let until = e.untilClock {
-            guard e.clock == nil, e.range == nil, durationMinutes == nil else { throw fail() }
+            try only(e, [.untilClock, .day, .part])
             let reading = read(until, part: e.part, dayGiven: dayGiven)
             if let d = e.day {
                 guard case .fixed(let h, let m, let plus) = reading else { throw fail() }
@@ -467,7 +522,7 @@ struct TemporalEvaluator {
 
         // "after 3": from then to the end of that day.
         if let after = e.afterClock {
-            guard e.clock == nil, e.range == nil, e.untilClock == nil, durationMinutes == nil else { throw fail() }
+            try only(e, [.afterClock, .day, .part])
             let reading = read(after, part: e.part, dayGiven: dayGiven)
             let day: TemporalCivilDate, h: Int, m: Int
             if let d = e.day {
@@ -482,7 +537,9 @@ struct TemporalEvaluator {
 
         // A clock time or part of day.
         if e.clock != nil || e.part != nil {
-            guard !e.allDay else { throw fail() }
+            try only(e, [.clock, .part, .day, .forAmount])
+            // "tomorrow this morning": "this" ties the part of day to today.
+            if e.partIsToday, let d = e.day, d != .today { throw fail() }
             let reading: Reading
             if let clock = e.clock {
                 reading = read(clock, part: e.part, dayGiven: dayGiven)
@@ -509,6 +566,7 @@ struct TemporalEvaluator {
         }
 
         if let d = e.day {
+            try only(e, [.day, .untilDay, .forAmount, .allDay])
             let day = try resolveDay(d)
             if let untilDay = e.untilDay {
                 let last = try resolveDay(untilDay)
@@ -518,17 +576,21 @@ struct TemporalEvaluator {
             return result(.interval, startOfDay(day), startOfDay(day.adding(days: 1)), minutes: durationMinutes, timed: false)
         }
         if e.allDay {
+            try only(e, [.allDay, .forAmount])
             return result(.interval, startOfDay(today), startOfDay(today.adding(days: 1)), minutes: durationMinutes, timed: false)
         }
         if let untilDay = e.untilDay {
+            try only(e, [.untilDay, .forAmount])
             let last = try resolveDay(untilDay)
             return result(.interval, now, startOfDay(last.adding(days: 1)), minutes: durationMinutes, timed: false)
         }
         if let (m, y) = e.untilMonth {
+            try only(e, [.untilMonth, .forAmount])
             let a = try untilMonthStart(m, y)
             return result(.interval, now, startOfDay(a), minutes: durationMinutes, timed: false)
         }
         if let d = durationMinutes {
+            try only(e, [.forAmount])
             return result(.duration, nil, nil, minutes: d, timed: false)
         }
         throw fail()
@@ -585,45 +647,58 @@ struct TemporalEvaluator {
             guard rec.frequency == .weekly, rec.byDay.isEmpty else { throw fail() }
             rec.byDay = e.weekdayList.map { .init(ordinal: nil, weekday: $0) }
         }
+        // A day said next to a rule must be one of the rule's days; otherwise the phrase says two
+        // things ("monday and every friday", "the 2nd and the last friday of the month") and is not
+        // understood. "starting friday" is the way to move the first occurrence.
         if let d = e.day {
+            let free = rec.byDay.isEmpty && rec.byMonthDay.isEmpty
             switch (d, rec.frequency) {
             case (.weekday(let wd, .nearest), .weekly) where rec.byDay.isEmpty:
                 rec.byDay = [.init(ordinal: nil, weekday: wd)]
-                e.day = nil
-            case (.date(nil, let md, nil), .monthly) where rec.byMonthDay.isEmpty && rec.byDay.isEmpty:
+            case (.date(nil, let md, nil), .monthly) where free:
                 rec.byMonthDay = [md]
-                e.day = nil
-            case (.date(let m?, let md, nil), .yearly) where rec.byMonthDay.isEmpty:
-                rec.byMonth = [m]
+            case (.date(let m?, let md, nil), .yearly) where free:
+                rec.byMonth = try Self.yearlyMonth(m, within: rec.byMonth, fail())
                 rec.byMonthDay = [md]
-                e.day = nil
+            // "every year on the second sunday in may", "the last monday of may every year".
+            case (.nthWeekdayOfMonth(let n, let wd, let m?, nil), .yearly) where free:
+                rec.byMonth = try Self.yearlyMonth(m, within: rec.byMonth, fail())
+                rec.byDay = [.init(ordinal: n, weekday: wd)]
+            // "every year on the last day of february".
+            case (.lastDayOfMonth(let m?, nil), .yearly) where free:
+                rec.byMonth = try Self.yearlyMonth(m, within: rec.byMonth, fail())
+                rec.byMonthDay = [-1]
             default:
-                if e.startingDay == nil {
-                    e.startingDay = d
-                    e.day = nil
-                } else {
-                    throw fail()
-                }
+                throw fail()
             }
+            e.day = nil
         }
-        if let times = rec.timesPerPeriod, times > 1 {
+        if let times = rec.timesPerPeriod {
             let said = rec.byDay.count + rec.byMonthDay.count
-            if said == 0 { throw .ambiguous(phrase, candidates: []) }
+            if said == 0, times > 1 { throw .ambiguous(phrase, candidates: []) }
+            // "twice a week on monday", "once a week on monday and thursday": which is it?
+            if said > 0, said != times { throw fail() }
         }
         // Deduplicate and order the days Monday-first (one day, the usual case, already is).
         if rec.byDay.count > 1 {
             var seen = Set<String>()
             rec.byDay = rec.byDay.filter { seen.insert($0.code).inserted }
-                .sorted { ($0.weekday.mondayIndex, $0.ordinal ?? 0) < ($1.weekday.mondayIndex, $1.ordinal ?? 0) }
+                .sorted { ($0.weekday.mondayIndex, Self.ordinalKey($0.ordinal)) < ($1.weekday.mondayIndex, Self.ordinalKey($1.ordinal)) }
         }
         if rec.byMonthDay.count > 1 {
             rec.byMonthDay = Array(Set(rec.byMonthDay)).sorted { a, b in
                 (a < 0 ? 100 + a : a) < (b < 0 ? 100 + b : b)
             }
         }
-        guard e.relativeMinutes == nil, e.dayRange == nil, e.untilClock == nil, e.afterClock == nil, !e.allDay,
-              e.window == nil
-        else { throw fail() }
+        try only(e, [.recurrence, .weekdayList, .span, .startingDay, .startingSpan, .clock, .part, .range,
+                     .forAmount, .count, .untilDay, .untilMonth])
+        // "this evening" is today's evening, not a time for every occurrence.
+        if e.partIsToday { throw fail() }
+        // One time of day, one first day, one end: "every tuesday at 5 from 4 to 6", "every day
+        // next week starting next month" and "every day this week until june" say two.
+        if e.range != nil, e.clock != nil || (e.forAmount != nil && !isLimit(e)) { throw fail() }
+        if e.startingDay != nil && e.startingSpan != nil || e.span != nil && e.startingSpan != nil { throw fail() }
+        if e.span != nil, e.count != nil || e.untilDay != nil || e.untilMonth != nil || isLimit(e) { throw fail() }
 
         // Anchor: "starting monday" or a span ("every day next week"), else today.
         var anchor = today
@@ -636,6 +711,11 @@ struct TemporalEvaluator {
         }
         if let span = e.span {
             let (a, b) = try resolveSpan(span)
+            // "every day next week starting friday": the start must fall inside the span.
+            if e.startingDay != nil, anchor < a || anchor >= b { throw fail() }
+            // A span no longer than one period of the rule leaves one occurrence at most: "every
+            // month this week", "every year in may" are not rules.
+            if b.daysSinceEpoch - a.daysSinceEpoch <= Self.periodDays(rec) { throw fail() }
             anchor = max(anchor, a)
             spanEnd = b
         }
@@ -643,7 +723,7 @@ struct TemporalEvaluator {
         // Time of day: the day rule applies (a recurrence names its days).
         var time: (Int, Int)? = nil
         var endTime: (Int, Int, Int)? = nil
-        var minutes = try? forMinutesIfDuration(e)
+        let minutes = try forMinutesIfDuration(e)
         if let (a, b) = e.range {
             let (sr, er) = readRange(a, b, part: e.part)
             guard case .fixed(let sh, let sm, 0) = sr, case .fixed(let eh, let em, let ep) = er else { throw fail() }
@@ -659,7 +739,7 @@ struct TemporalEvaluator {
         if (rec.frequency == .hourly || rec.frequency == .minutely) && time == nil {
             // Sub-daily rules start now.
             let rrule = try buildRRule(rec, e, firstDay: today)
-            return result(.recurrence, now, nil, minutes: minutes ?? nil, rrule: rrule, timed: true)
+            return result(.recurrence, now, nil, minutes: minutes, rrule: rrule, timed: true)
         }
 
         // First occurrence on or after the anchor (today counts if the time is still ahead).
@@ -685,15 +765,39 @@ struct TemporalEvaluator {
             var e2 = instant(firstDay.adding(days: ep), eh, em)
             if e2 <= start { e2 = instant(firstDay.adding(days: ep + 1), eh, em) }
             end = e2
-        } else if let m = minutes ?? nil, timed {
+        } else if let m = minutes, timed {
             end = start.addingTimeInterval(Double(m) * 60)
         }
-        if e.range != nil { minutes = nil }
         var rrule = try buildRRule(rec, e, firstDay: firstDay)
         if let spanEnd, e.count == nil, e.untilDay == nil, e.untilMonth == nil, !isLimit(e) {
             rrule += ";UNTIL=" + Self.utcStamp(startOfDay(spanEnd).addingTimeInterval(-1))
         }
-        return result(.recurrence, start, end, minutes: minutes ?? nil, rrule: rrule, timed: timed)
+        return result(.recurrence, start, end, minutes: minutes, rrule: rrule, timed: timed)
+    }
+
+    /// Ordinals in the order said from the start of the month, then from its end: 1, 3, -2, -1
+    /// ("1FR,-1FR"), plain days first.
+    static func ordinalKey(_ ordinal: Int?) -> Int {
+        guard let n = ordinal else { return 0 }
+        return n > 0 ? n : 100 + n
+    }
+
+    /// The month of a yearly rule, inside the months an "except …" left ("every year on july 4
+    /// except in july" has no occurrence).
+    static func yearlyMonth(_ month: Int, within months: [Int], _ failure: TemporalError) throws(TemporalError) -> [Int] {
+        guard months.isEmpty || months.contains(month) else { throw failure }
+        return [month]
+    }
+
+    /// The shortest length of one period of the rule, in days (0 below a day).
+    static func periodDays(_ rec: TemporalRecurrence) -> Int {
+        switch rec.frequency {
+        case .minutely, .hourly: 0
+        case .daily: rec.interval
+        case .weekly: 7 * rec.interval
+        case .monthly: 28 * rec.interval
+        case .yearly: 365 * rec.interval
+        }
     }
 
     /// A "for …" inside a recurrence is a limit when it is counted in days or longer

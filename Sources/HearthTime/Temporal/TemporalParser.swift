@@ -16,6 +16,7 @@ struct TemporalParseError: Error, Equatable {
 ///     component  := recurrence | relative | range | until | for | count | starting
 ///                 | day | span | partOfDay | clock | allDay | now
 ///     filler     := "on" | "at" | "by" | "around" | "about" | "and" | "the" | "of" | "in" | "from" ...
+///                   (followed by a component; "ish", "please" may also end the phrase)
 ///     day        := "today" | "tomorrow" | "tonight" | "the day after tomorrow" | ...
 ///                 | ("this" | "next" | "last" | "coming")? weekday ("the" ordinal | date | "week")?
 ///                 | date
@@ -24,9 +25,14 @@ struct TemporalParseError: Error, Equatable {
 ///     clock      := "noon" | "midnight" | ("half" | "quarter" | n) ("past" | "to") hour meridiem?
 ///                 | hour (":" minute | minute)? ("am" | "pm" | "oclock")?
 ///     range      := "from" clock ("to" | "-" | "until") clock | "between" clock "and" clock | clock "-" clock
-///     recurrence := "every" ("other" | n | ordinal)? (weekday ("and" weekday)* | unit | "weekday" | ...)
+///     recurrence := "every" ("other" | n | ordinal)? (weekday ("and" weekday)* | unit | "weekday" | "weekend" | ...)
+///                 | "every" ordinals weekday (("of" | "in") month)?
 ///                 | weekday-plural | "daily" | "weekly" | ... | ("once" | "twice" | n "times") "a" unit
-///                 | "the" (ordinal | "last") (weekday | "day")? "of" ("the" | "every" | "each") "month"
+///                 | "the" ordinals (weekday | "day")? "of" ("the" | "every" | "each") "month"
+///                 | "the" ordinals weekday-or-plural          (two or more ordinals)
+///                 | "the" ("start" | "beginning" | "end") "of" ("every" | "each") ("other" | n)? "month"
+///     ordinals   := ordinal (("and")? ("the")? ordinal)*
+///     ordinal    := "8th" | "second" | "last" | "penultimate" | "next to last" | ordinal "to last"
 ///
 /// Each component fills one field of `TemporalExpression`; a field filled twice is an error.
 struct TemporalParser {
@@ -48,12 +54,33 @@ struct TemporalParser {
 
     mutating func parse() throws(TemporalParseError) -> TemporalExpression {
         if tokens.isEmpty { throw TemporalParseError("empty") }
+        // A filler that leads to something ("at", "on the", "for") must be followed by a component
+        // (hedges such as "like" may come between): "lunch in", "tomorrow for" lost their object.
+        var dangling = false
+        var components = 0
         while pos < tokens.count {
-            if try parseComponent() { continue }
-            throw TemporalParseError("unexpected token at \(pos)")
+            filler = nil
+            guard try parseComponent() else { throw TemporalParseError("unexpected token at \(pos)") }
+            switch filler {
+            case nil:
+                dangling = false
+                components += 1
+            case "and"?:
+                // "and" joins two components: not first, not after another connective.
+                if components == 0 || dangling { throw TemporalParseError("and what") }
+                dangling = true
+            case let word? where !Self.trailingFillers.contains(word):
+                dangling = true
+            default:
+                break
+            }
         }
+        if dangling { throw TemporalParseError("a filler leads nowhere") }
         return expr
     }
+
+    /// The filler just read by `parseComponent`, nil when it read a component.
+    private var filler: String? = nil
 
     // MARK: - Token helpers
 
@@ -104,14 +131,29 @@ struct TemporalParser {
         "thu": .thursday, "thur": .thursday, "thurs": .thursday, "friday": .friday, "fri": .friday,
         "saturday": .saturday, "sat": .saturday, "sunday": .sunday, "sun": .sunday,
     ]
-    static let weekdayPlurals: [String: TemporalWeekday] = [
-        "mondays": .monday, "tuesdays": .tuesday, "wednesdays": .wednesday, "thursdays": .thursday,
-        "fridays": .friday, "saturdays": .saturday, "sundays": .sunday,
+    static let weekdayPlurals: [String: TemporalWeekday] = {
+        var plurals: [String: TemporalWeekday] = [
+            "mondays": .monday, "tuesdays": .tuesday, "wednesdays": .wednesday, "thursdays": .thursday,
+            "fridays": .friday, "saturdays": .saturday, "sundays": .sunday,
+        ]
+        for (slip, wd) in weekdaySlips { plurals[slip + "s"] = wd }
+        return plurals
+    }()
+    /// Common misspellings of weekday names, read as the day ("thrusday", "wendsday", "tuesdy"; their
+    /// plurals too). A small closed list, not spelling correction: any other unknown word is not
+    /// understood.
+    static let weekdaySlips: [String: TemporalWeekday] = [
+        "mondy": .monday, "tuesdy": .tuesday, "teusday": .tuesday, "tusday": .tuesday,
+        "wendsday": .wednesday, "wensday": .wednesday, "wednsday": .wednesday, "wedensday": .wednesday,
+        "thrusday": .thursday, "thurday": .thursday, "thursdy": .thursday, "firday": .friday, "fridy": .friday,
+        "saterday": .saturday, "satuday": .saturday, "sundy": .sunday,
     ]
     static let monthNames: [String: Int] = [
         "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
         "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
         "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+        // Common misspellings (a closed list, like `weekdaySlips`).
+        "janurary": 1, "febuary": 2, "feburary": 2, "febrary": 2, "agust": 8, "septmber": 9, "ocotber": 10,
     ]
     static let unitNames: [String: TemporalUnit] = [
         "minute": .minute, "minutes": .minute, "min": .minute, "mins": .minute,
@@ -125,9 +167,13 @@ struct TemporalParser {
     static let ofOrIn: Set<String> = ["of", "in"]
     static let windowLeads: Set<String> = ["in", "within", "over", "during", "for"]
     static let nextWords: Set<String> = ["next", "coming", "following"]
+    /// Words that carry nothing for the resolver. Not "to" ("second to last", "2 to 4"), "or" (a
+    /// choice is not a list) or "this" ("this friday", "this week" are read where they stand).
     static let fillers: Set<String> = ["ish", "approx", "roughly", "just", "like", "on", "at", "by", "around", "about", "approximately", "and",
-                                       "the", "of", "in", "from", "this", "sometime", "some", "time",
-                                       "please", "for", "to", "or", "then", "later", "is", "it"]
+                                       "the", "of", "in", "from", "sometime", "some", "time",
+                                       "please", "for", "then", "later", "is", "it"]
+    /// Fillers that may end a phrase ("4ish", "at 4 please"); every other filler leads to a component.
+    static let trailingFillers: Set<String> = ["ish", "please", "approx", "approximately", "roughly"]
 
     func weekdayAt(_ offset: Int = 0) -> TemporalWeekday? {
         probe(offset)?.lexeme?.weekday
@@ -143,6 +189,20 @@ struct TemporalParser {
 
     func weekdayPluralAt(_ offset: Int = 0) -> TemporalWeekday? {
         probe(offset)?.lexeme?.weekdayPlural
+    }
+
+    /// An ordinal counted from either end of the month at `offset`, and how many tokens it takes:
+    /// "8th", "second" (n, 1); "last" (-1, 1), "penultimate" (-2, 1), "next to last" (-2, 3),
+    /// "second to last" / "3rd to last" (-n, 3).
+    func ordinalSpan(_ offset: Int = 0) -> (value: Int, width: Int)? {
+        if isWord("last", offset) { return (-1, 1) }
+        if isWord("penultimate", offset) { return (-2, 1) }
+        if isWord("next", offset) {
+            return isWord("to", offset + 1) && isWord("last", offset + 2) ? (-2, 3) : nil
+        }
+        guard let n = ordinalAt(offset) else { return nil }
+        if n >= 2, isWord("to", offset + 1), isWord("last", offset + 2) { return (-n, 3) }
+        return (n, 1)
     }
 
     /// An ordinal at the cursor: "8th", "second", "last" (→ -1 when `allowLast`).
@@ -209,7 +269,10 @@ struct TemporalParser {
             return true
         }
         pos = start
-        if acceptAny(Self.fillers) != nil { return true }
+        if let word = acceptAny(Self.fillers) {
+            filler = word
+            return true
+        }
         pos = start
         return false
     }
@@ -237,9 +300,10 @@ struct TemporalParser {
             var list = [first]
             while true {
                 let before = pos
-                _ = accept("and") || accept("or")
+                _ = accept("and")
                 _ = accept("on")
-                if let next = weekdayAt() {
+                // A day said twice ("monday and monday") is not a list.
+                if let next = weekdayAt(), !list.contains(next) {
                     pos += 1
                     list.append(next)
                 } else {
@@ -369,8 +433,8 @@ struct TemporalParser {
     /// "the first monday of march", "the last day of february", "the 2nd tuesday in june".
     mutating func parseNthWeekdayOfNamedMonth() -> TemporalDay? {
         _ = accept("the")
-        guard let n = ordinalAt(allowLast: true) else { return nil }
-        pos += 1
+        guard let (n, width) = ordinalSpan() else { return nil }
+        pos += width
         var weekday: TemporalWeekday? = nil
         if let wd = weekdayAt() {
             weekday = wd
@@ -382,10 +446,11 @@ struct TemporalParser {
         pos += 1
         let year = parseYear()
         if let wd = weekday {
-            guard (1...5).contains(n) || n == -1 else { return nil }
+            guard (1...5).contains(abs(n)) else { return nil }
             return .nthWeekdayOfMonth(n: n, wd, month: month, year: year)
         }
         if n == -1 { return .lastDayOfMonth(month: month, year: year) }
+        guard n > 0 else { return nil }
         return .date(month: month, day: n, year: year)
     }
 
@@ -782,7 +847,17 @@ struct TemporalParser {
             return true
         }
         pos = save
-        _ = accept("the") || accept("end") && accept("of")
+        _ = accept("the")
+        // "until the end of june": June included, to its last day.
+        if accept(["end", "of"]) {
+            _ = accept("the")
+            if let m = monthAt() {
+                pos += 1
+                try Self.put(&expr.untilDay, .lastDayOfMonth(month: m, year: parseYear()))
+                return true
+            }
+            throw TemporalParseError("until the end of what")
+        }
         if let span = parseSpan() {
             switch span {
             case .namedMonth(let m, let y):
@@ -1133,14 +1208,9 @@ struct TemporalParser {
                rec.bySetPos == nil, acceptLastDayFallback() {
                 rec = Self.monthDayWithFallback(d)
             }
-            if var existing = expr.recurrence {
-                // "every week on mondays": merge the days into the rule.
-                guard existing.frequency == rec.frequency || rec.frequency == .weekly else {
-                    throw TemporalParseError("two rules")
-                }
-                existing.byDay += rec.byDay
-                existing.byMonthDay += rec.byMonthDay
-                expr.recurrence = existing
+            if let existing = expr.recurrence {
+                guard let merged = Self.merge(existing, rec) else { throw TemporalParseError("two rules") }
+                expr.recurrence = merged
             } else {
                 expr.recurrence = rec
             }
@@ -1150,15 +1220,39 @@ struct TemporalParser {
         return false
     }
 
+    /// A second rule in one phrase only adds days to the first: "every week on mondays", "every
+    /// monday and every thursday", "mondays and thursdays twice a week". Anything else — an interval,
+    /// a month limit or a set position in the second, or a day said twice — is two rules.
+    static func merge(_ first: TemporalRecurrence, _ second: TemporalRecurrence) -> TemporalRecurrence? {
+        guard first.frequency == second.frequency || second.frequency == .weekly,
+              second.byMonth.isEmpty, second.bySetPos == nil, first.bySetPos == nil else { return nil }
+        // "mondays and thursdays twice a week": the count comes second.
+        if let times = second.timesPerPeriod, first.timesPerPeriod == nil, first.frequency == second.frequency,
+           first.interval == 1, second.byDay.isEmpty, second.byMonthDay.isEmpty {
+            var merged = first
+            merged.interval = second.interval
+            merged.timesPerPeriod = times
+            return merged
+        }
+        guard second.interval == 1, second.timesPerPeriod == nil, !second.byDay.isEmpty || !second.byMonthDay.isEmpty,
+              !second.byDay.contains(where: { d in first.byDay.contains(d) }),
+              !second.byMonthDay.contains(where: { first.byMonthDay.contains($0) }) else { return nil }
+        var merged = first
+        merged.byDay += second.byDay
+        merged.byMonthDay += second.byMonthDay
+        return merged
+    }
+
     mutating func parseWeekdayList(plural: Bool) -> [TemporalWeekday]? {
         var list: [TemporalWeekday] = []
         while true {
             let save = pos
+            // "or" is a choice, not a list: "every tuesday or thursday" is not understood.
             if !list.isEmpty {
-                _ = accept("and") || accept("or")
+                _ = accept("and")
                 _ = accept("on")
             }
-            if let wd = plural ? weekdayPluralAt() ?? weekdayAt() : weekdayAt() {
+            if let wd = plural ? weekdayPluralAt() ?? weekdayAt() : weekdayAt(), !list.contains(wd) {
                 pos += 1
                 list.append(wd)
             } else {
@@ -1207,41 +1301,53 @@ struct TemporalParser {
         // "the 15th of every month", "the last friday of the month", "the last day of the month"
         if let monthly = parseMonthlyOrdinal() { return monthly }
         pos = start
+        if let edge = parseMonthEdge() { return edge }
+        pos = start
         guard accept("every") || accept("each") || accept("evry") else { return nil }
         var interval = 1
         if accept("other") || accept("alternate") {
             interval = 2
-        } else if case .number(let n, _)? = token(), unitAt(1) != nil || isWord("weekdays", 1) {
+        } else if case .number(let n, _)? = token(), unitAt(1) != nil || isWord("weekdays", 1) || isWord("weekends", 1) {
             interval = n
             pos += 1
-        } else if let n = ordinalAt(allowLast: true) {
-            // "every 3rd monday" (monthly), "every 2nd week" (interval), "every 15th" (monthly day)
-            if let wd = weekdayAt(1) {
-                pos += 2
-                _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
-                    || accept(["in", "the", "month"]) || accept(["of", "month"])
-                guard (1...5).contains(n) || n == -1 else { throw TemporalParseError("bad ordinal") }
-                return TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
+        } else if let ordinals = acceptOrdinalList() {
+            // "every 3rd monday", "every first and third tuesday" (monthly; yearly with a month:
+            // "every 2nd sunday in may"), "every 2nd week" (interval), "every 15th" (monthly day).
+            if let byDay = acceptOrdinalWeekdays(ordinals) {
+                let save = pos
+                if accept("of") || accept("in"), let m = monthAt() {
+                    pos += 1
+                    return TemporalRecurrence(frequency: .yearly, byDay: byDay, byMonth: [m])
+                }
+                pos = save
+                _ = acceptOfTheMonth()
+                return TemporalRecurrence(frequency: .monthly, byDay: byDay)
             }
-            if let u = unitAt(1), n > 0 {
+            if accept("day") || ordinals.count > 1 && accept("days") {
+                // "every last day of the month", "every second to last day", "every 1st and 15th day".
+                guard ordinals.allSatisfy({ (1...31).contains(abs($0)) }) else { throw TemporalParseError("bad day") }
+                _ = acceptOfTheMonth()
+                return TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
+            }
+            let n = ordinals[0]
+            if ordinals.count == 1, n > 0, unitAt() != nil || isWord("weekend") || isWord("week") && isWord("end", 1) {
+                // "every 2nd week", "every third weekend".
                 interval = n
-                pos += 1
-                _ = u
-            } else if isWord("day", 1), n == -1 {
-                pos += 2
-                _ = accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "month"])
-                return TemporalRecurrence(frequency: .monthly, byMonthDay: [-1])
-            } else if n > 0, n <= 31 {
-                pos += 1
+            } else if ordinals.allSatisfy({ (1...31).contains($0) }) {
+                // "every second" alone is a unit of time, not the 2nd of the month; "every 2nd" is
+                // the same words spoken.
+                let saidSecond = ordinals == [2]
                 if accept("of") || accept("in") {
-                    if let m = monthAt() {
+                    if ordinals.count == 1, let m = monthAt() {
                         pos += 1
                         return TemporalRecurrence(frequency: .yearly, byMonthDay: [n], byMonth: [m])
                     }
                     _ = accept("the") || accept("every") || accept("each")
                     guard accept("month") else { throw TemporalParseError("every nth of what") }
+                } else if saidSecond {
+                    throw TemporalParseError("every second")
                 }
-                return TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
+                return TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
             } else {
                 return nil
             }
@@ -1282,6 +1388,70 @@ struct TemporalParser {
         throw TemporalParseError("every what")
     }
 
+    /// One ordinal or several: "second", "second and fourth", "1st 3rd and 5th" (the comma is gone),
+    /// "first and last", "the 1st and the 15th". Nil, with the cursor unchanged, when there is none;
+    /// an ordinal said twice ends the list.
+    mutating func acceptOrdinalList() -> [Int]? {
+        guard let (first, width) = ordinalSpan() else { return nil }
+        pos += width
+        var list = [first]
+        while true {
+            let save = pos
+            _ = accept("and")
+            _ = accept("the")
+            if let (n, w) = ordinalSpan(), !list.contains(n) {
+                pos += w
+                list.append(n)
+            } else {
+                pos = save
+                break
+            }
+        }
+        return list
+    }
+
+    /// The weekday after ordinals ("second and fourth monday", "1st and 3rd tuesdays"; the plural
+    /// only after several), as BYDAY entries; nil with the cursor unchanged when no weekday follows.
+    /// Ordinals beyond ±5 are not in any month: not understood.
+    mutating func acceptOrdinalWeekdays(_ ordinals: [Int]) -> [TemporalRecurrence.ByDay]? {
+        guard let wd = weekdayAt() ?? (ordinals.count > 1 ? weekdayPluralAt() : nil),
+              ordinals.allSatisfy({ (1...5).contains(abs($0)) }) else { return nil }
+        pos += 1
+        return ordinals.map { .init(ordinal: $0, weekday: wd) }
+    }
+
+    /// "of the month", "of every month", "of each month", "in the month", "of month".
+    mutating func acceptOfTheMonth() -> Bool {
+        accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
+            || accept(["in", "the", "month"]) || accept(["in", "every", "month"]) || accept(["of", "month"])
+    }
+
+    /// "[at] the start of every month" BYMONTHDAY=1, "the beginning of each month", "the end of
+    /// every other month" BYMONTHDAY=-1 (with an interval). Only with "every"/"each": "the end of
+    /// the month" alone is not said to repeat.
+    mutating func parseMonthEdge() -> TemporalRecurrence? {
+        _ = accept("at")
+        _ = accept("the")
+        let day: Int
+        if accept("start") || accept("beginning") {
+            day = 1
+        } else if accept("end") {
+            day = -1
+        } else {
+            return nil
+        }
+        guard accept("of"), accept("every") || accept("each") else { return nil }
+        var interval = 1
+        if accept("other") {
+            interval = 2
+        } else if let n = numberAt(), isWord("months", 1) {
+            interval = n
+            pos += 1
+        }
+        guard accept("month") || interval != 1 && accept("months") else { return nil }
+        return TemporalRecurrence(frequency: .monthly, interval: interval, byMonthDay: [day])
+    }
+
     /// "once a week", "twice a month", "3 times per week", "once every 2 weeks".
     mutating func parseTimesPer() -> TemporalRecurrence? {
         var times: Int
@@ -1319,39 +1489,35 @@ struct TemporalParser {
     mutating func parseMonthlyOrdinal() -> TemporalRecurrence? {
         _ = accept("on")
         _ = accept("the") || accept("every") || accept("each")
-        guard let n = ordinalAt(allowLast: true) else { return nil }
-        pos += 1
+        guard let ordinals = acceptOrdinalList() else { return nil }
+        let n = ordinals[0]
         var rec: TemporalRecurrence
         var sawDayWord = false
-        if let wd = weekdayAt() {
-            guard (1...5).contains(n) || n == -1 else { return nil }
-            pos += 1
-            rec = TemporalRecurrence(frequency: .monthly, byDay: [.init(ordinal: n, weekday: wd)])
-        } else if accept("weekday") || accept(["week", "day"]) || accept(["working", "day"]) || accept(["business", "day"]) {
+        // After "every month" / "monthly" the month is already said: "every month on the last friday".
+        let monthSaid: Bool
+        if let rule = expr.recurrence, rule.frequency == .monthly, rule.byDay.isEmpty, rule.byMonthDay.isEmpty {
+            monthSaid = true
+        } else {
+            monthSaid = false
+        }
+        if let byDay = acceptOrdinalWeekdays(ordinals) {
+            rec = TemporalRecurrence(frequency: .monthly, byDay: byDay)
+            // "the first and third tuesday": several ordinals of a weekday repeat without "of the month".
+            if ordinals.count > 1 || monthSaid, !isWord("of"), !isWord("in") { return rec }
+        } else if ordinals.count == 1,
+                  accept("weekday") || accept(["week", "day"]) || accept(["working", "day"]) || accept(["business", "day"]) {
             rec = TemporalRecurrence(frequency: .monthly,
                                      byDay: TemporalWeekday.weekdays.map { .init(ordinal: nil, weekday: $0) },
                                      bySetPos: n)
-        } else if accept("day") {
-            guard n == -1 || (1...31).contains(n) else { return nil }
+        } else if accept("day") || ordinals.count > 1 && accept("days") {
+            guard ordinals.allSatisfy({ (1...31).contains(abs($0)) }) else { return nil }
             sawDayWord = true
-            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: [n])
+            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
+            if monthSaid, !isWord("of"), !isWord("in") { return rec }
         } else {
-            guard (1...31).contains(n) else { return nil }
-            var days = [n]
             // "the 1st and 15th of every month"
-            while true {
-                let save = pos
-                _ = accept("and")
-                _ = accept("the")
-                if case .ordinal(let m)? = token(), (1...31).contains(m) {
-                    pos += 1
-                    days.append(m)
-                } else {
-                    pos = save
-                    break
-                }
-            }
-            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: days)
+            guard ordinals.allSatisfy({ (1...31).contains($0) }) else { return nil }
+            rec = TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
         }
         guard accept("of") || accept("in") else { return nil }
         if accept("every") || accept("each") {
@@ -1409,6 +1575,7 @@ struct TemporalLexeme: Sendable {
     static let table: [String: TemporalLexeme] = {
         var table: [String: TemporalLexeme] = [:]
         for (w, wd) in TemporalParser.weekdayNames { table[w, default: .init()].weekday = wd }
+        for (w, wd) in TemporalParser.weekdaySlips { table[w, default: .init()].weekday = wd }
         for (w, wd) in TemporalParser.weekdayPlurals { table[w, default: .init()].weekdayPlural = wd }
         for (w, m) in TemporalParser.monthNames { table[w, default: .init()].month = m }
         for (w, u) in TemporalParser.unitNames { table[w, default: .init()].unit = u }

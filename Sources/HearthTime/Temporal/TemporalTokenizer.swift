@@ -38,12 +38,32 @@ enum TemporalTokenizer {
                 } else {
                     tokens.append(contentsOf: tokenizeWord(word))
                 }
+            } else if let what = everyRunTogether(word) {
+                tokens.append(.word("every"))
+                tokens.append(.word(what))
             } else {
                 tokens.append(.word(word))
             }
         }
         return tokens
     }
+
+    /// "everyday", "everymonday", "everyother": "every" run together with a word of the closed
+    /// vocabularies (a weekday, a unit, a part of day, "weekday", "weekend", "other"); the word, or
+    /// nil. Other words starting with "every" stay whole (and are not understood).
+    static func everyRunTogether(_ word: String) -> String? {
+        let utf8 = word.utf8
+        guard utf8.count > 5, utf8.first == 101, word.hasPrefix("every") else { return nil }  // "e"
+        let rest = String(word.dropFirst(5))
+        if everyRunTogetherWords.contains(rest) { return rest }
+        if let lexeme = TemporalLexeme.table[rest], lexeme.weekday != nil || lexeme.weekdayPlural != nil { return rest }
+        return nil
+    }
+
+    static let everyRunTogetherWords: Set<String> = [
+        "day", "week", "month", "year", "hour", "minute", "weekday", "weekend", "morning", "afternoon", "evening",
+        "night", "other",
+    ]
 
     /// "4", "20", "8th": the usual numeric words, read from their bytes without the splitting and
     /// allocations of `tokenizeWord`, giving the token it would give. Nil means "ask `tokenizeWord`".

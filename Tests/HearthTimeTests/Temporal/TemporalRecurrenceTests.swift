@@ -135,6 +135,157 @@ final class TemporalRecurrenceTests: TemporalTestCase {
         ])
     }
 
+    /// Issue 14: counted from the end of the month — "second to last", "next to last", "penultimate".
+    func testCountedFromTheEndOfTheMonth() {
+        check([
+            rule("the second to last wednesday of the month", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("second to last wednesday of the month", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("the 2nd to last wednesday of every month", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("every second to last wednesday", "FREQ=MONTHLY;BYDAY=-2WE", "2026-02-18"),
+            rule("the next to last friday of every month", "FREQ=MONTHLY;BYDAY=-2FR", "2026-02-20"),
+            rule("the penultimate friday of the month at 4", "FREQ=MONTHLY;BYDAY=-2FR", "2026-02-20 16:00"),
+            rule("every penultimate friday", "FREQ=MONTHLY;BYDAY=-2FR", "2026-02-20"),
+            rule("the 3rd to last thursday of the month", "FREQ=MONTHLY;BYDAY=-3TH", "2026-02-12"),
+            rule("the second to last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2026-02-27"),
+            rule("on the second to last day of every month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2026-02-27"),
+            rule("every next to last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2026-02-27"),
+            rule("the penultimate day of the month", "FREQ=MONTHLY;BYMONTHDAY=-2", "2028-02-28", now: "2028-02-10 09:00"),
+            rule("the second to last weekday of the month", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-2", "2026-02-26"),
+            day("the second to last friday of march", "2026-03-20"),
+            day("the penultimate sunday in may", "2026-05-24"),
+        ])
+        checkNotUnderstood(["the 6th to last monday of the month", "every second to last", "the second to last friday",
+                            "the first to last monday of the month", "the second to last of the month", "next to last"])
+    }
+
+    /// Issue 14: several ordinals of one weekday, or several days of the month, in one rule.
+    func testSeveralOrdinalsInOneMonthlyRule() {
+        check([
+            rule("the second and fourth monday of every month", "FREQ=MONTHLY;BYDAY=2MO,4MO", "2026-02-09"),
+            rule("the 2nd and 4th monday of the month at 7pm", "FREQ=MONTHLY;BYDAY=2MO,4MO", "2026-02-09 19:00"),
+            rule("the first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("on the first and third tuesdays of the month", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("the 1st and 3rd tuesday at 4", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03 16:00"),
+            rule("the first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-17", now: "2026-02-04 09:00"),
+            rule("every first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("every 2nd and 4th thursday of the month", "FREQ=MONTHLY;BYDAY=2TH,4TH", "2026-02-12"),
+            rule("the 1st, 3rd and 5th friday", "FREQ=MONTHLY;BYDAY=1FR,3FR,5FR", "2026-02-06"),
+            rule("the first and last friday of the month", "FREQ=MONTHLY;BYDAY=1FR,-1FR", "2026-02-06"),
+            rule("the last and first friday of the month", "FREQ=MONTHLY;BYDAY=1FR,-1FR", "2026-02-06"),
+            rule("the second and second to last wednesday of the month", "FREQ=MONTHLY;BYDAY=2WE,-2WE", "2026-02-11"),
+            rule("the 1st and the 15th of the month", "FREQ=MONTHLY;BYMONTHDAY=1,15", "2026-02-15"),
+            rule("every 1st and 15th", "FREQ=MONTHLY;BYMONTHDAY=1,15", "2026-02-15"),
+            rule("the first and last day of every month", "FREQ=MONTHLY;BYMONTHDAY=1,-1", "2026-02-28"),
+            rule("every first and last day of the month", "FREQ=MONTHLY;BYMONTHDAY=1,-1", "2026-02-28"),
+            rule("every 2nd of the month", "FREQ=MONTHLY;BYMONTHDAY=2", "2026-02-02"),
+            // After "every month" the month is said: one ordinal is enough.
+            rule("every month on the last friday", "FREQ=MONTHLY;BYDAY=-1FR", "2026-02-27"),
+            rule("every month on the second tuesday", "FREQ=MONTHLY;BYDAY=2TU", "2026-02-10"),
+            rule("monthly on the first monday at 7pm", "FREQ=MONTHLY;BYDAY=1MO", "2026-02-02 19:00"),
+            rule("every month on the first and third tuesday", "FREQ=MONTHLY;BYDAY=1TU,3TU", "2026-02-03"),
+            rule("every other month on the last day", "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1", "2026-02-28"),
+        ])
+        checkNotUnderstood([
+            // Which March? Dates, not a rule, and two of them.
+            "the first and third tuesday of march",
+            "the first and first monday", "the 2nd and 6th monday of the month", "the first and third",
+            "every month on the second tuesday of march", "the second tuesday every week",
+            // A unit of time when spoken ("every 2nd" is said the same way).
+            "every second", "every 2nd",
+        ])
+    }
+
+    /// Issue 14: every N weekends. A weekend is the Saturday and Sunday of one Monday-start week
+    /// (WKST=MO, the RFC 5545 default), so "every third weekend" is FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU.
+    func testEveryNWeekends() {
+        check([
+            rule("every third weekend", "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU", "2026-02-07"),
+            rule("every 3rd weekend", "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU", "2026-02-07"),
+            rule("every 2nd weekend at 10am", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07 10:00"),
+            rule("every 2 weekends", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07"),
+            rule("every 4 weekends starting next week", "FREQ=WEEKLY;INTERVAL=4;BYDAY=SA,SU", "2026-02-14"),
+            rule("every other weekend", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07"),
+            rule("every alternate weekend", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", "2026-02-07"),
+            // Said on a Sunday, this weekend's Sunday is the first occurrence.
+            rule("every third weekend", "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU", "2026-02-08", now: "2026-02-08 09:00"),
+        ])
+        checkNotUnderstood(["every 3 weekend", "every last weekend", "every other weekend this weekend"])
+    }
+
+    /// Issue 14: a month and an n-th weekday (or its last day) inside a yearly rule.
+    func testMonthAndWeekdayInAYearlyRule() {
+        check([
+            rule("every year on the second sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every year on the 2nd sunday of may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every year on the second sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2027-05-09", now: "2026-05-11 09:00"),
+            rule("the last monday of may every year", "FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO", "2026-05-25"),
+            rule("the last monday of may every year at 10am", "FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO", "2026-05-25 10:00"),
+            rule("annually on the 4th thursday of november", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", "2026-11-26"),
+            rule("yearly on the penultimate sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=-2SU", "2026-05-24"),
+            rule("every other year on the second sunday in may", "FREQ=YEARLY;INTERVAL=2;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every second sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU", "2026-05-10"),
+            rule("every first monday of march", "FREQ=YEARLY;BYMONTH=3;BYDAY=1MO", "2026-03-02"),
+            rule("every second and fourth sunday in may", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SU,4SU", "2026-05-10"),
+            rule("every year on the last day of february", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1", "2026-02-28"),
+            rule("every year on the last day of february at 6pm", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1", "2028-02-29 18:00",
+                 now: "2028-02-10 09:00"),
+            rule("every year on memorial day", "FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO", "2026-05-25"),
+            rule("every year on thanksgiving", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", "2026-11-26"),
+            rule("every year on christmas", "FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25", "2026-12-25"),
+        ])
+        checkNotUnderstood([
+            "every year on the second sunday", "every month on the second sunday in may", "every year on the 2nd sunday in may 2027",
+            "every year on the first and third tuesday of march", "every year in may", "every week on the second sunday in may",
+            "every year on the second sunday in may except in may",
+        ])
+    }
+
+    /// Issue 14: the first and last day of every month.
+    func testStartAndEndOfEveryMonth() {
+        check([
+            rule("at the start of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("at the beginning of each month at 9am", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01 09:00"),
+            rule("the start of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            // With no time of day, today counts.
+            rule("at the start of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-02-01", now: "2026-02-01 09:00"),
+            rule("at the start of every 3 months", "FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1", "2026-03-01"),
+            rule("on the first of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("on the first day of every month", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01"),
+            rule("on the 1st of each month at 8", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-03-01 08:00"),
+            rule("on the last day of every month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28"),
+            rule("at the end of every month", "FREQ=MONTHLY;BYMONTHDAY=-1", "2026-02-28"),
+            rule("at the end of every other month", "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1", "2026-02-28"),
+            rule("at the end of each month at 5pm", "FREQ=MONTHLY;BYMONTHDAY=-1", "2028-02-29 17:00", now: "2028-02-10 09:00"),
+        ])
+        // "the end of the month" alone does not say it repeats; weeks have no start day here.
+        checkNotUnderstood(["at the start of the month", "at the end of the month", "at the start of every week",
+                            "at the start of every", "the middle of every month"])
+    }
+
+    /// The new rules mean what was said: each RRULE, expanded by `RecurrenceExpander` from the
+    /// resolved first occurrence, gives these days.
+    func testNewRulesExpandAsSaid() throws {
+        let expander = RecurrenceExpander(timeZone: newYork)
+        let rows: [(String, [String])] = [
+            ("every third weekend", ["2026-02-07", "2026-02-08", "2026-02-28", "2026-03-01", "2026-03-21"]),
+            ("the second and fourth monday of every month", ["2026-02-09", "2026-02-23", "2026-03-09", "2026-03-23", "2026-04-13"]),
+            ("the first and last friday of the month", ["2026-02-06", "2026-02-27", "2026-03-06", "2026-03-27", "2026-04-03"]),
+            ("second to last wednesday of the month", ["2026-02-18", "2026-03-18", "2026-04-22", "2026-05-20"]),
+            ("the second to last day of the month", ["2026-02-27", "2026-03-30", "2026-04-29"]),
+            ("every year on the second sunday in may", ["2026-05-10", "2027-05-09", "2028-05-14"]),
+            ("the last monday of may every year", ["2026-05-25", "2027-05-31", "2028-05-29"]),
+            ("every year on the last day of february", ["2026-02-28", "2027-02-28", "2028-02-29"]),
+        ]
+        for (phrase, expected) in rows {
+            let r = try resolver().resolve(phrase)
+            let rule = try RecurrenceRule(rrule: try XCTUnwrap(r.rrule, phrase))
+            let start = try XCTUnwrap(r.start, phrase)
+            let days = expander.occurrences(of: rule, seriesStart: start, from: start, limit: expected.count)
+                .map { String(isoString($0).prefix(10)) }
+            XCTAssertEqual(days, expected, phrase)
+        }
+    }
+
     func testLimitsAndAnchors() {
         check([
             rule("every tuesday until june", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20260601T035959Z", "2026-02-03"),
