@@ -173,7 +173,7 @@ struct CapturingLogHandler: LogHandler {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        lines.append("\(message) \(self.metadata.merging(metadata ?? [:]) { $1 })")
+    func log(event: LogEvent) {
+        lines.append("\(event.message) \(metadata.merging(event.metadata ?? [:]) { $1 })")
     }
 }
