@@ -55,7 +55,7 @@ public enum RepeatScope: String, Sendable, Codable {
     static func from(words: String) -> RepeatScope {
         let text = words.lowercased()
         let series = ["whole", "entire", "all", "every", "each", "series", "good", "from now on", "permanently", "forever",
-                      "altogether", "rest of"]
+                      "altogether", "rest of", "both"]
         return series.contains(where: text.contains) ? .series : .occurrence
     }
 }

@@ -55,6 +55,10 @@ extension CalendarTurn {
         case .cancel:
             return .say(leaveIt, endsQuestion: true)
         case .scope(let scope):
+            // "all of them", "both" after "which one?": the option that takes them all, when there is one.
+            if question.kind == .disambiguation, scope == .series, let all = question.options.first(where: { $0.effect == .allOfThem }) {
+                return choose(all, change: change, leaveIt: leaveIt)
+            }
             guard question.kind == .recurrenceScope else { return askAgain(asked) }
             change.scope = scope
             return act(.changeEvent(change, overrideConflicts: false))

@@ -73,7 +73,7 @@ extension CalendarTurn {
         // "clear my day": every event listed can go at once.
         if change.kind == .cancel && CalendarRules.namesAnyEvent(change.title) {
             let all = candidates.map { CalendarArea.OccurrenceRef(event: $0.event.id, start: $0.start) }
-            options.append(.init(label: "All \(candidates.count) of them", effect: .allOfThem, all: all))
+            options.append(.init(label: candidates.count == 2 ? "Both of them" : "All \(candidates.count) of them", effect: .allOfThem, all: all))
         }
         options.append(.init(label: "Never mind", effect: .cancel))
         let said = CalendarRules.namesAnyEvent(change.title) ? "event" : lowercasedFirst(change.title)
@@ -81,10 +81,11 @@ extension CalendarTurn {
             + "\nSay a number."
         let spoken = shown.map { "\(eventPhrase($0.event.title, attendees: $0.event.attendees)) on \(formatter.dayAndTime($0.start, spoken: true))" }
         let speak = "Which \(said) do you mean: \(joinedList(spoken, conjunction: "or"))?"
+        let everyOne = options.first { $0.effect == .allOfThem }.map { " Or \($0.label.lowercased())?" } ?? ""
         return try question(CalendarArea.Question(kind: .disambiguation,
                                                   draft: EventDraft(title: said, attendees: change.members ?? [], start: nil, end: nil, durationMinutes: 60),
                                                   change: change, options: options),
-                            prompt: ReplyText(display, speak: speak), subject: subject(said))
+                            prompt: ReplyText(display, speak: speak + everyOne), subject: subject(said))
     }
 
     /// "Emma's soccer practice repeats every Thursday at 3:30 PM. Cancel just the one on Thursday,

@@ -241,8 +241,11 @@ extension CalendarTurn {
         if soonest { found = Array(found.prefix(1)) }
         let what = members.map { eventPhrase(title, attendees: $0) } ?? "anything called \"\(title)\""
         guard !found.isEmpty else {
-            let when = range.map { formatter.startOfDay($0.start) == $0.start && $0.duration == 86_400 ? formatter.onDay($0.start) : (label ?? "then") } ?? "coming up"
-            return ReplyText("I couldn't find \(what) on the calendar \(when).", speak: "I couldn't find \(what.replacingOccurrences(of: "\"", with: "")) on the calendar \(when).")
+            return words { spoken in
+                let when = range.map { formatter.startOfDay($0.start) == $0.start && $0.duration == 86_400
+                    ? formatter.onDay($0.start, spoken: spoken) : (label ?? "then") } ?? "coming up"
+                return "I couldn't find \(what) on the calendar \(when)."
+            }
         }
         func line(_ occurrence: CalendarOccurrence, spoken: Bool) -> String {
             let name = formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))
