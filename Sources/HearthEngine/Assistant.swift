@@ -171,7 +171,6 @@ public final class Assistant: Sendable {
             case .invalid(let reason): return .invalidEvent(reason)
             case .notFound(let reason): return .notFound(ReplyText(reason))
             }
-        case let error as SkillAreas.Mismatch: return .internalState(error.description)
         default:
             logger.error("turn failed", metadata: ["error": "\(type(of: error))"])
             return .storage("\(error)")

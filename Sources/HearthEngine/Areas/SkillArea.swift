@@ -130,8 +130,6 @@ struct TurnContext {
     var phrasing: Phrasing { Phrasing(roster: roster, speaker: speaker, formatter: formatter) }
     var timeZone: TimeZone { calendar.timeZone }
 
-    /// The date/time resolver at this turn's clock, for areas that read times in answers.
-    var temporal: TemporalResolver { TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)) }
     /// Questions are open this long.
     var questionExpiry: Date { now.addingTimeInterval(PendingQuestion.lifetime) }
 }
