@@ -40,6 +40,7 @@ public enum Normalizer {
         raw = raw.map { token in
             RawToken(text: contractions[token.text] ?? token.text, source: token.source)
         }
+        raw = withoutSpeechSlips(raw)
         raw = withoutFillers(raw)
         var text = ""
         var tokens: [NormalizedText.Token] = []
@@ -64,10 +65,13 @@ public enum Normalizer {
         "so", "well", "ok", "okay", "alright", "all right", "right", "now", "oh", "hi", "hey", "hello", "yo", "and", "also",
         "hearth", "olly", "alexa", "siri", "google", "cortana", "assistant",
         "please", "kindly", "just", "quickly", "go ahead and",
-        "can you", "could you", "would you", "will you", "can u", "could u", "would u", "would you mind", "would you kindly",
+        "can you", "can to", "could you", "would you", "will you", "can u", "could u", "would u", "would you mind", "would you kindly",
         "do you mind", "i want you to", "i need you to", "i'd like you to", "i would like you to", "i wish you to",
         "i want to", "i need to", "i'd like to", "i would like to", "i wanna", "i have to", "i must", "let's",
         "can i", "could i", "may i", "is there a way to", "is it possible to", "how do i", "how can i",
+        // A change of plan announced before the request: "change of plans, cancel dinner".
+        "change of plans", "change of plan", "change in plans", "change my plan", "change my plans", "plans changed",
+        "open calendar and", "open my calendar and", "open the calendar and", "go to my calendar and",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// What people put after a request, dropped from the end: "… please", "… thank you".
@@ -86,8 +90,41 @@ public enum Normalizer {
         }
         while let phrase = leadIns.first(where: starts(with:)) { words.removeFirst(phrase.count) }
         while let phrase = tails.first(where: ends(with:)) { words.removeLast(phrase.count) }
+        // Speech-to-text hears "show the list" as "how the list": no question starts that way.
+        if words.count > 2, words[0].text == "how", ["the", "me", "us", "all"].contains(words[1].text) {
+            words[0].text = "show"
+        }
         return words
     }
+
+    /// What speech-to-text adds that no one said: a word twice in a row ("time time is"), a
+    /// possessive on a day before a part of it ("friday's afternoon"), "sharp" beside a time, and
+    /// "off" before "about" ("remind me off about").
+    static func withoutSpeechSlips(_ tokens: [RawToken]) -> [RawToken] {
+        var words: [RawToken] = []
+        for (index, token) in tokens.enumerated() {
+            if let previous = words.last, previous.text == token.text, token.text.first?.isLetter == true { continue }
+            let next = index + 1 < tokens.count ? tokens[index + 1].text : nil
+            if token.text == "sharp" || token.text == "sharply" {
+                let nearClock = next == "at" || (next?.first?.isNumber ?? false)
+                    || ["am", "pm", "oclock"].contains(words.last?.text ?? "") || (words.last?.text.first?.isNumber ?? false)
+                if nearClock { continue }
+            }
+            if token.text == "off", next == "about" { continue }
+            // "on sunday day": the day said twice.
+            if token.text == "day", let previous = words.last?.text, weekdays.contains(previous), next == nil { continue }
+            var token = token
+            if token.text.hasSuffix("'s"), weekdays.contains(String(token.text.dropLast(2))),
+               let next, partsOfDay.contains(next) {
+                token.text = String(token.text.dropLast(2))
+            }
+            words.append(token)
+        }
+        return words
+    }
+
+    static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow"]
+    static let partsOfDay: Set<String> = ["morning", "afternoon", "evening", "night", "lunchtime"]
 
     /// Common typing and speech-to-text slips in the closed vocabularies (weekdays, months, day
     /// words, ordinals), read as the word meant. Not spelling correction: a short, fixed list.
@@ -261,11 +298,28 @@ public enum Normalizer {
                 index += 1
                 continue
             }
-            let text = ordinal ? "\(value)\(NumberWords.ordinalSuffix(value))" : "\(value)"
+            var text = ordinal ? "\(value)\(NumberWords.ordinalSuffix(value))" : "\(value)"
+            if !ordinal, tokens[index..<(index + used)].contains(where: { $0.text == "hundred" }),
+               let clock = hundredsAsClock(value, before: result.last?.text, after: index + used < tokens.count ? tokens[index + used].text : nil) {
+                text = clock
+            }
             result.append(RawToken(text: text, source: tokens[index].source.lowerBound..<tokens[index + used - 1].source.upperBound))
             index += used
         }
         return result
+    }
+
+    /// Speech-to-text writes "8:00" as "eight hundred" and "3:30" as "three hundred and thirty".
+    /// Read so only where a clock time belongs: before am/pm/hours, or after "at", "between" …
+    /// ("two hundred guests" stays a number).
+    static func hundredsAsClock(_ value: Int, before: String?, after: String?) -> String? {
+        let hour = value / 100, minute = value % 100
+        guard (1...12).contains(hour), minute < 60 else { return nil }
+        let clockFollows = ["am", "pm", "hours", "hrs", "oclock", "sharp"].contains(after ?? "")
+        let clockExpected = ["at", "between", "from", "till", "until", "to", "by", "around", "about", "and"].contains(before ?? "")
+            && (after.map { ["on", "and", "to", "till", "until", "today", "tomorrow", "tonight", "this", "next", "every", "in", "for"].contains($0) } ?? true)
+        guard clockFollows || clockExpected else { return nil }
+        return String(format: "%d:%02d", hour, minute)
     }
 }
 

@@ -71,8 +71,31 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(normal("my calender"), "my calendar")
     }
 
+    func testSpeechToTextArtefactsAreReadAsMeant() {
+        // Clock times written as hundreds, only where a time belongs.
+        XCTAssertEqual(normal("on wednesday eight hundred am"), "on wednesday 8:00 am")
+        XCTAssertEqual(normal("between three hundred and thirty and four"), "between 3:30 and 4")
+        XCTAssertEqual(normal("at nine hundred"), "at 9:00")
+        XCTAssertEqual(normal("two hundred guests"), "200 guests")
+        XCTAssertEqual(normal("up to two hundred people"), "up to 200 people")
+        // A word twice, a possessive day before its part, "sharp", "off about", "sunday day".
+        XCTAssertEqual(normal("time time is the party"), "time is the party")
+        XCTAssertEqual(normal("meetings on friday's afternoon"), "meetings on friday afternoon")
+        XCTAssertEqual(normal("friday's meeting"), "friday's meeting")
+        XCTAssertEqual(normal("my meeting sharply at ten"), "my meeting at 10")
+        XCTAssertEqual(normal("at 10 sharp"), "at 10")
+        XCTAssertEqual(normal("a sharp knife"), "a sharp knife")
+        XCTAssertEqual(normal("remind me off about it"), "remind me about it")
+        XCTAssertEqual(normal("am i free on sunday day"), "am i free on sunday")
+        // "how the list" is "show the list"; a change of plan before a request carries no meaning.
+        XCTAssertEqual(normal("how the list of events"), "show the list of events")
+        XCTAssertEqual(normal("how many events"), "how many events")
+        XCTAssertEqual(normal("change of plans cancel dinner"), "cancel dinner")
+        XCTAssertEqual(normal("can to please clear my day"), "clear my day")
+    }
+
     func testHostileInputIsHandledLinearly() {
-        let long = String(repeating: "a ", count: 50_000)
+        let long = String(repeating: "a b ", count: 25_000)
         XCTAssertEqual(Normalizer.normalize(long).tokens.count, 50_000)
         XCTAssertEqual(normal("((((((((((a"), "a")
         XCTAssertEqual(normal("\u{0}\u{1}bin\u{7f}ary"), "bin ary")
