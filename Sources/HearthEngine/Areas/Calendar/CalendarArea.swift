@@ -48,6 +48,10 @@ struct CalendarArea: WorksPerTurn {
                 let minutes = time.minutes ?? CalendarRules.suggestedDurationMinutes(title: resolved.texts["title"] ?? "")
                 slots["end"] = .string(work.iso(start.addingTimeInterval(TimeInterval(minutes * 60))))
             }
+            if resolved.texts["repeats"] != nil, slots["recurrence"] == nil, let start = resolved.times["when"]?.start {
+                slots["recurrence"] = .string(CalendarRules.weeklyRule(startingOn: start, calendar: turn.calendar))
+            }
+            slots["repeats"] = nil
         case "calendar.check_availability":
             if let time = resolved.times["when"], let start = time.start, time.end == nil {
                 slots["end"] = .string(work.iso(start.addingTimeInterval(3600)))
@@ -129,6 +133,9 @@ struct CalendarTurn: AreaAtWork {
                                    durationMinutes: time?.minutes ?? CalendarRules.suggestedDurationMinutes(title: title),
                                    location: resolved.texts["location"])
             if let time { draft.repeatAs(time) }
+            if resolved.texts["repeats"] != nil, draft.recurrence == nil, let start = time?.start {
+                draft.recurrence = CalendarRules.weeklyRule(startingOn: start, calendar: calendar)
+            }
             return try continueCreating(&draft, time: time)
         case "calendar.find_free_time":
             let members = resolved.members["members"] ?? [speaker.id]
