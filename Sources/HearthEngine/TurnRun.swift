@@ -17,6 +17,8 @@ struct TurnRun {
     private(set) var machine = CoordinationMachine()
     private var speaker: Member?
     private var intent: String?
+    /// The back-off's guess, while the turn asks whether it is what was meant.
+    private var guess: BackoffGuess?
     /// Lines said before the reply (a dropped question, a time daylight saving moved).
     private var notes: [String] = []
     /// What the turn does to the conversation's saved state.
@@ -87,14 +89,29 @@ struct TurnRun {
         case .matchGrammar(let text):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { throw HearthError.emptyInput }
-            switch assistant.grammar.match(trimmed) {
+            switch assistant.understand(trimmed, now: now) {
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
             case .noMatch: throw HearthError.notUnderstood
-            case .matched(let match, _):
+            case .matched(let match):
                 intent = match.intent
                 return .intentRecognized(match, role: areas.role(of: match.intent))
+            case .matchedWithoutTime(let match, let unread):
+                intent = match.intent
+                notes.append(Assistant.unreadTimeNote(unread))
+                return .intentRecognized(match, role: areas.role(of: match.intent))
+            case .guessed(let guess):
+                intent = guess.match.intent
+                self.guess = guess
+                return .intentGuessed(guess.match)
             }
+        case .askWhetherMeant(let match):
+            guard let guess, guess.match == match, let owner = areas.owner(of: match.intent) else {
+                throw HearthError.internalState("no guess to ask about")
+            }
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
+            let slots = try resolve(match, for: owner)
+            return .interpreted(.ask(try DialogArea.whetherMeant(guess, slots: slots, utterance: turn.text, in: context)))
         case .interpret(let match, let question):
             let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
             if let question {
@@ -141,7 +158,7 @@ struct TurnRun {
             case .dropQuestion: session.question = .drop
             case .rememberChange(.record(let record)): session.lastChange = .save(record)
             case .rememberChange(.forget): session.lastChange = .drop
-            case .rememberChange(.unchanged), .matchGrammar, .interpret, .execute, .commit: break
+            case .rememberChange(.unchanged), .matchGrammar, .interpret, .askWhetherMeant, .execute, .commit: break
             }
         }
     }
