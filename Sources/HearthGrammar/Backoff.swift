@@ -17,7 +17,9 @@ public struct BackoffSpec: Decodable, Sendable {
     public var needs: String?
     /// The datetime slot filled by the longest run of words the time resolver reads whole.
     public var time: String?
-    /// Other slots, each found as every whole-word match of its pattern (a members slot gets them all).
+    /// Other slots, each found as every whole-word match of its pattern (a members slot gets them
+    /// all). A group named after the slot, if any, is the value and the rest of the match only
+    /// context ("(?:for|with) (?<attendees>…)"); a match may begin on the cue ("remind (?<recipients>…)").
     public var find: [String: String]?
     /// The slots that must be found before asking.
     public var require: [String]?
@@ -240,13 +242,20 @@ extension Backoff.Rule {
         for (slot, pattern) in find {
             guard let slotSpec = slots[slot] else { continue }
             var parts: [Range<Int>] = []
+            var names: [String] = []
             var index = 0
             while index < tokens.count {
-                if marks[index] == nil, case .match(let match) = pattern.match(tail(index)), match.range.upperBound > 0 {
+                if marks[index] == nil || marks[index] == .cue, case .match(let match) = pattern.match(tail(index)), match.range.upperBound > 0 {
                     let range = covered(from: index, length: match.range.upperBound)
-                    if range.allSatisfy({ marks[$0] == nil }) {
-                        for covered in range { marks[covered] = .slot(slot) }
-                        parts.append(range)
+                    let value = match.groups[slot].map { group -> Range<Int> in
+                        let first = (index..<range.upperBound).first { tokens[$0].range.lowerBound >= tokens[index].range.lowerBound + group.lowerBound } ?? index
+                        return covered(from: first, length: tokens[index].range.lowerBound + group.upperBound - tokens[first].range.lowerBound)
+                    } ?? range
+                    if !value.isEmpty, range.allSatisfy({ marks[$0] == nil || marks[$0] == .cue }), value.allSatisfy({ marks[$0] == nil }) {
+                        for covered in range where marks[covered] == nil { marks[covered] = .slot(slot) }
+                        parts.append(value)
+                        let start = tokens[index].range.lowerBound
+                        names.append(text.normalizedText(for: match.groups[slot].map { (start + $0.lowerBound)..<(start + $0.upperBound) } ?? span(value)))
                         index = range.upperBound
                         continue
                     }
@@ -254,8 +263,6 @@ extension Backoff.Rule {
                 index += 1
             }
             guard let first = parts.first else { continue }
-            // Possessives ("emma's") name the member; the slot reads the name alone.
-            let names = parts.map { text.normalizedText(for: span($0)) }.map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
             let take = slotSpec.type == .members ? parts.count : 1
             captures.append((first, SlotCapture(name: slot, spec: slotSpec, normalized: names.prefix(take).joined(separator: " and "),
                                                 original: parts.prefix(take).map { text.originalText(for: span($0)) }.joined(separator: " and "))))
