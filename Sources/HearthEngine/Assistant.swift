@@ -135,7 +135,7 @@ public final class Assistant: Sendable {
     /// The slot resolver for a match, as the area that will read the slots means them.
     func slotResolver(speaker: Member, now: Date, for area: (any SkillArea)?) -> SlotResolver {
         SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)),
-                     everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false)
+                     everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false, asksForUnreadTimes: area?.asksForUnreadTimes ?? [])
     }
 
     // MARK: - Parse only

@@ -19,6 +19,8 @@ struct TurnRun {
     private var intent: String?
     /// The back-off's guess, while the turn asks whether it is what was meant.
     private var guess: BackoffGuess?
+    /// Said once the request is taken up (after any note about a dropped question): a time left unread.
+    private var unreadTimeNote: String?
     /// Lines said before the reply (a dropped question, a time daylight saving moved).
     private var notes: [String] = []
     /// What the turn does to the conversation's saved state.
@@ -98,7 +100,7 @@ struct TurnRun {
                 return .intentRecognized(match, role: areas.role(of: match.intent))
             case .matchedWithoutTime(let match, let unread):
                 intent = match.intent
-                notes.append(Assistant.unreadTimeNote(unread))
+                unreadTimeNote = Assistant.unreadTimeNote(unread)
                 return .intentRecognized(match, role: areas.role(of: match.intent))
             case .guessed(let guess):
                 intent = guess.match.intent
@@ -113,6 +115,7 @@ struct TurnRun {
             let slots = try resolve(match, for: owner)
             return .interpreted(.ask(try DialogArea.whetherMeant(guess, slots: slots, utterance: turn.text, in: context)))
         case .interpret(let match, let question):
+            if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
             let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
             if let question {
                 guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
@@ -220,7 +223,8 @@ struct TurnRun {
         }
         if error == nil && !notes.isEmpty {
             let lead = notes.joined(separator: " ")
-            text = ReplyText("\(lead)\n\(text.display)", speak: "\(lead.trimmingCharacters(in: CharacterSet(charactersIn: "()"))) \(text.speak)")
+            let spoken = notes.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()")) }.joined(separator: " ")
+            text = ReplyText("\(lead)\n\(text.display)", speak: "\(spoken) \(text.speak)")
         }
         let notices = (error == nil ? machine.lastResult?.notifications ?? [] : []).map {
             Reply.Notice(id: $0.id, to: assistant.roster[$0.recipient]?.name ?? $0.recipient.rawValue, title: $0.title, body: $0.body)

@@ -57,7 +57,7 @@ extension TurnContext {
     /// Slots resolved as `area` reads them (the same resolver a turn's request gets).
     func slotResolver(for area: any SkillArea) -> SlotResolver {
         SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)),
-                     everyoneExcludesSpeaker: area.everyoneExcludesSpeaker)
+                     everyoneExcludesSpeaker: area.everyoneExcludesSpeaker, asksForUnreadTimes: area.asksForUnreadTimes)
     }
 }
 
