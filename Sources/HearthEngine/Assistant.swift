@@ -41,13 +41,17 @@ public struct ParseResult: Sendable, Equatable, Encodable {
     public var intent: String?
     public var slots: [String: SlotValue]
     public var error: Reply.Failure?
+    /// Set when the back-off had a part: "did_you_mean" (the intent is only asked about) or
+    /// "unread_time" (understood once words that could not be read as a time were left out).
+    public var backoff: String?
 
-    enum CodingKeys: String, CodingKey { case intent, slots, error }
+    enum CodingKeys: String, CodingKey { case intent, slots, error, backoff }
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(intent, forKey: .intent)  // null, not absent, when nothing matched (SPEC §4)
         try container.encode(slots, forKey: .slots)
         try container.encodeIfPresent(error, forKey: .error)
+        try container.encodeIfPresent(backoff, forKey: .backoff)
     }
 }
 
@@ -131,7 +135,7 @@ public final class Assistant: Sendable {
     /// The slot resolver for a match, as the area that will read the slots means them.
     func slotResolver(speaker: Member, now: Date, for area: (any SkillArea)?) -> SlotResolver {
         SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)),
-                     everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false)
+                     everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false, asksForUnreadTimes: area?.asksForUnreadTimes ?? [])
     }
 
     // MARK: - Parse only
@@ -139,25 +143,30 @@ public final class Assistant: Sendable {
     public func parse(_ text: String, speaker speakerName: String? = nil, now: Date? = nil) -> ParseResult {
         let now = now ?? timeSource.now()
         var intent: String?
+        var backoff: String?
         do {
             let speaker = try speaker(named: speakerName)
-            switch grammar.match(text) {
-            case .matched(let match, _):
-                intent = match.intent
-                let area = areas.owner(of: match.intent)
-                let resolved = try slotResolver(speaker: speaker, now: now, for: area).resolve(match)
-                var slots = resolved.contractSlots(of: match, roster: roster, timeZone: timeZone)
-                // Reads (a default place, say) go to the store directly: parsing changes nothing.
-                try area?.completeContractSlots(&slots, for: AreaRequest(intent: match.intent, slots: resolved, utterance: text),
-                                                in: context(speaker: speaker, now: now, transaction: store))
-                return ParseResult(intent: match.intent, slots: slots)
+            let understanding = understand(text, now: now)
+            backoff = understanding.backoff
+            let match: IntentMatch
+            switch understanding {
+            case .matched(let matched), .matchedWithoutTime(let matched, _): match = matched
+            case .guessed(let guess): match = guess.match
             case .noMatch: return ParseResult(intent: nil, slots: [:])
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
             }
+            intent = match.intent
+            let area = areas.owner(of: match.intent)
+            let resolved = try slotResolver(speaker: speaker, now: now, for: area).resolve(match)
+            var slots = resolved.contractSlots(of: match, roster: roster, timeZone: timeZone)
+            // Reads (a default place, say) go to the store directly: parsing changes nothing.
+            try area?.completeContractSlots(&slots, for: AreaRequest(intent: match.intent, slots: resolved, utterance: text),
+                                            in: context(speaker: speaker, now: now, transaction: store))
+            return ParseResult(intent: match.intent, slots: slots, backoff: backoff)
         } catch {
             let failure = Self.hearthError(error, logger: logger)
-            return ParseResult(intent: intent, slots: [:], error: Reply.Failure(code: failure.code, message: failure.reply.display))
+            return ParseResult(intent: intent, slots: [:], error: Reply.Failure(code: failure.code, message: failure.reply.display), backoff: backoff)
         }
     }
 

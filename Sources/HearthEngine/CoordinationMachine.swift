@@ -53,6 +53,9 @@ public struct CoordinationMachine: Sendable, Equatable {
         case decisionExpired
         case utteranceReceived(String)
         case intentRecognized(IntentMatch, role: IntentRole)
+        /// No pattern matched, but the back-off found an intent's cue words and typed slots: a guess
+        /// to ask about ("Did you mean to add 'visa application' on Thursday?"), never to act on.
+        case intentGuessed(IntentMatch)
         /// The owning area's decision: act, ask, or just say.
         case interpreted(AreaOutcome)
         case actionCompleted(ActionResult)
@@ -66,6 +69,7 @@ public struct CoordinationMachine: Sendable, Equatable {
             case .decisionExpired: "decisionExpired"
             case .utteranceReceived: "utteranceReceived"
             case .intentRecognized: "intentRecognized"
+            case .intentGuessed: "intentGuessed"
             case .interpreted: "interpreted"
             case .actionCompleted: "actionCompleted"
             case .approvalRequested: "approvalRequested"
@@ -83,6 +87,8 @@ public struct CoordinationMachine: Sendable, Equatable {
         /// Resolve the slots and ask the owning area: to interpret a request, or (with
         /// `answering`) to take the answer to its question.
         case interpret(IntentMatch, answering: PendingQuestion?)
+        /// Ask whether the guess is what was meant (yes runs it as if it had been understood).
+        case askWhetherMeant(IntentMatch)
         case execute(AreaAction)
         /// A line said before the reply ("(I've dropped the earlier question about the dentist.)").
         case note(String)
@@ -155,6 +161,14 @@ public struct CoordinationMachine: Sendable, Equatable {
             case (.request, nil), (.conversation, _):
                 return (.loadingContext(match), [.interpret(match, answering: nil)])
             }
+
+        case (.parsingIntent, .intentGuessed(let match)):
+            // A guess is a request of its own: it abandons an open question, and says so.
+            guard let question = openQuestion else { return (.loadingContext(match), [.askWhetherMeant(match)]) }
+            openQuestion = nil
+            questionDropped = true
+            return (.loadingContext(match), [.note("(I've dropped the earlier question about \(question.subject).)"),
+                                             .dropQuestion, .askWhetherMeant(match)])
 
         case (.loadingContext, .interpreted(.act(let action))):
             return (.executingAction(action), [.execute(action)])

@@ -50,11 +50,23 @@ public struct Evaluation: Sendable, Encodable {
     public var confusions: [Confusion] = []
     /// Lines answered wrongly, "source: text → got (expected …)".
     public var misses: [String] = []
+    /// Lines the back-off asked "Did you mean …?" about, counted above as the intent guessed (so
+    /// a guess at an unrelated request is a false positive), in scope and out of scope.
+    public var askedDidYouMean = Tally()
+    public var askedDidYouMeanOutOfScope = 0
+    /// Lines understood once words that could not be read as a time were left out (the time is asked for).
+    public var askedUnreadTime = 0
+    /// The lines the back-off had a part in, "source: text → intent (kind)".
+    public var backoffLines: [String] = []
 
     /// The out-of-scope lines that matched an intent, as a share of all out-of-scope lines.
     public var falsePositiveRate: Double { outOfScope.total == 0 ? 0 : Double(outOfScope.total - outOfScope.correct) / Double(outOfScope.total) }
 
-    enum CodingKeys: String, CodingKey { case inScope = "in_scope", outOfScope = "out_of_scope", byIntent = "by_intent", byFile = "by_file", slots, confusions, falsePositiveRate = "false_positive_rate" }
+    enum CodingKeys: String, CodingKey {
+        case inScope = "in_scope", outOfScope = "out_of_scope", byIntent = "by_intent", byFile = "by_file", slots, confusions,
+             falsePositiveRate = "false_positive_rate", askedDidYouMean = "asked_did_you_mean",
+             askedDidYouMeanOutOfScope = "asked_did_you_mean_out_of_scope", askedUnreadTime = "asked_unread_time"
+    }
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(inScope, forKey: .inScope)
@@ -64,6 +76,9 @@ public struct Evaluation: Sendable, Encodable {
         try container.encode(slots, forKey: .slots)
         try container.encode(confusions, forKey: .confusions)
         try container.encode((falsePositiveRate * 1000).rounded() / 1000, forKey: .falsePositiveRate)
+        try container.encode(askedDidYouMean, forKey: .askedDidYouMean)
+        try container.encode(askedDidYouMeanOutOfScope, forKey: .askedDidYouMeanOutOfScope)
+        try container.encode(askedUnreadTime, forKey: .askedUnreadTime)
     }
 
     public struct LineError: Error, CustomStringConvertible {
@@ -130,7 +145,18 @@ public struct Evaluation: Sendable, Encodable {
                 evaluation.slots.add(slotsRight)
                 right = slotsRight
             }
-            if item.accept.contains(where: { $0 == nil }) { evaluation.outOfScope.add(right) } else { evaluation.inScope.add(right) }
+            let outOfScope = item.accept.contains(where: { $0 == nil })
+            if outOfScope { evaluation.outOfScope.add(right) } else { evaluation.inScope.add(right) }
+            switch result.backoff {
+            case "did_you_mean":
+                evaluation.askedDidYouMean.add(right)
+                if outOfScope { evaluation.askedDidYouMeanOutOfScope += 1 }
+            case "unread_time": evaluation.askedUnreadTime += 1
+            default: break
+            }
+            if let backoff = result.backoff {
+                evaluation.backoffLines.append("\(item.source): \(item.text) → \(result.intent ?? "none") (\(backoff == "did_you_mean" ? "did you mean" : "unread time")\(right ? "" : ", wrong"))")
+            }
             evaluation.byIntent[expected, default: Tally()].add(right)
             evaluation.byFile[String(item.source.prefix { $0 != ":" }), default: Tally()].add(right)
             guard !right else { continue }
@@ -153,6 +179,8 @@ public struct Evaluation: Sendable, Encodable {
                      String(format: "false positives (no intent): %.1f %% (%d/%d)", falsePositiveRate * 100,
                             outOfScope.total - outOfScope.correct, outOfScope.total)]
         if slots.total > 0 { lines.append("slots right:                \(percent(slots))") }
+        lines.append("asked 'did you mean' for \(askedDidYouMean.total) (right \(askedDidYouMean.correct), out of scope \(askedDidYouMeanOutOfScope)); "
+                     + "asked for an unreadable time for \(askedUnreadTime) (both counted above as the intent asked about)")
         lines.append("by file:")
         lines += byFile.keys.sorted().map { "  \(percent(byFile[$0]!))  \($0)" }
         lines.append("by intent:")

@@ -35,6 +35,12 @@ struct ResolvedSlots: Sendable {
     var texts: [String: String] = [:]
     var numbers: [String: Int] = [:]
     var phrases: [String: String] = [:]
+    /// Times the resolver could not read, as said, for intents whose area asks for them instead
+    /// (`SkillArea.asksForUnreadTimes`).
+    var unreadTimes: [String: String] = [:]
+    /// Words before a time that only reads without them ("dinner for two on friday at 7": "for two"),
+    /// as said; they belong to the words before.
+    var wordsBeforeTimes: [String: String] = [:]
     /// Remarks the temporal resolver made, e.g. a time that daylight saving skips; said in the reply.
     var notes: [String] = []
 }
@@ -45,6 +51,8 @@ struct SlotResolver {
     let temporal: TemporalResolver
     /// "everyone" leaves out the speaker: the owning area addresses people (`SkillArea.everyoneExcludesSpeaker`).
     let everyoneExcludesSpeaker: Bool
+    /// Intents whose unreadable times are kept as `unreadTimes` rather than failing the turn.
+    var asksForUnreadTimes: Set<String> = []
 
     func resolve(_ match: IntentMatch) throws(HearthError) -> ResolvedSlots {
         var slots = ResolvedSlots()
@@ -64,6 +72,20 @@ struct SlotResolver {
                     slots.times[capture.name] = time
                     slots.notes += time.notes
                 } catch {
+                    if case .notUnderstood = error, asksForUnreadTimes.contains(match.intent) {
+                        let words = capture.original.split(separator: " "), normalized = capture.normalized.split(separator: " ")
+                        // The longest end of the phrase that reads whole, when the words before it are not a time.
+                        if words.count == normalized.count,
+                           let drop = (1..<max(normalized.count, 1)).first(where: { (try? temporal.resolve(normalized[$0...].joined(separator: " "))) != nil }),
+                           let time = try? temporal.resolve(normalized[drop...].joined(separator: " ")) {
+                            slots.times[capture.name] = time
+                            slots.phrases[capture.name] = words[drop...].joined(separator: " ")
+                            slots.wordsBeforeTimes[capture.name] = words[..<drop].joined(separator: " ")
+                        } else {
+                            slots.unreadTimes[capture.name] = capture.original
+                        }
+                        continue
+                    }
                     switch error {
                     case .notUnderstood: throw .timeNotUnderstood(capture.original)
                     case .unclearHolidays: throw .unclearHolidays(capture.original)

@@ -17,6 +17,10 @@ struct TurnRun {
     private(set) var machine = CoordinationMachine()
     private var speaker: Member?
     private var intent: String?
+    /// The back-off's guess, while the turn asks whether it is what was meant.
+    private var guess: BackoffGuess?
+    /// Said once the request is taken up (after any note about a dropped question): a time left unread.
+    private var unreadTimeNote: String?
     /// Lines said before the reply (a dropped question, a time daylight saving moved).
     private var notes: [String] = []
     /// What the turn does to the conversation's saved state.
@@ -87,15 +91,31 @@ struct TurnRun {
         case .matchGrammar(let text):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { throw HearthError.emptyInput }
-            switch assistant.grammar.match(trimmed) {
+            switch assistant.understand(trimmed, now: now) {
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
             case .noMatch: throw HearthError.notUnderstood
-            case .matched(let match, _):
+            case .matched(let match):
                 intent = match.intent
                 return .intentRecognized(match, role: areas.role(of: match.intent))
+            case .matchedWithoutTime(let match, let unread):
+                intent = match.intent
+                unreadTimeNote = Assistant.unreadTimeNote(unread)
+                return .intentRecognized(match, role: areas.role(of: match.intent))
+            case .guessed(let guess):
+                intent = guess.match.intent
+                self.guess = guess
+                return .intentGuessed(guess.match)
             }
+        case .askWhetherMeant(let match):
+            guard let guess, guess.match == match, let owner = areas.owner(of: match.intent) else {
+                throw HearthError.internalState("no guess to ask about")
+            }
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
+            let slots = try resolve(match, for: owner)
+            return .interpreted(.ask(try DialogArea.whetherMeant(guess, slots: slots, utterance: turn.text, in: context)))
         case .interpret(let match, let question):
+            if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
             let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
             if let question {
                 guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
@@ -141,7 +161,7 @@ struct TurnRun {
             case .dropQuestion: session.question = .drop
             case .rememberChange(.record(let record)): session.lastChange = .save(record)
             case .rememberChange(.forget): session.lastChange = .drop
-            case .rememberChange(.unchanged), .matchGrammar, .interpret, .execute, .commit: break
+            case .rememberChange(.unchanged), .matchGrammar, .interpret, .askWhetherMeant, .execute, .commit: break
             }
         }
     }
@@ -203,7 +223,8 @@ struct TurnRun {
         }
         if error == nil && !notes.isEmpty {
             let lead = notes.joined(separator: " ")
-            text = ReplyText("\(lead)\n\(text.display)", speak: "\(lead.trimmingCharacters(in: CharacterSet(charactersIn: "()"))) \(text.speak)")
+            let spoken = notes.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()")) }.joined(separator: " ")
+            text = ReplyText("\(lead)\n\(text.display)", speak: "\(spoken) \(text.speak)")
         }
         let notices = (error == nil ? machine.lastResult?.notifications ?? [] : []).map {
             Reply.Notice(id: $0.id, to: assistant.roster[$0.recipient]?.name ?? $0.recipient.rawValue, title: $0.title, body: $0.body)

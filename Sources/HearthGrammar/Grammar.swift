@@ -53,6 +53,8 @@ public struct Grammar: Sendable {
     }
 
     public let intents: [Intent]
+    /// What to ask when no pattern matches but an intent's cue words and typed slots are found.
+    public internal(set) var backoff = Backoff()
     /// The most capture groups in any pattern: the size of the reusable match data.
     let maximumCaptures: Int
     /// Longest utterance (UTF-8 bytes, after normalisation) the grammar will look at.
@@ -171,7 +173,9 @@ public struct Grammar: Sendable {
             }
         }
         let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
-        return Grammar(intents: intents, maximumCaptures: maximumCaptures)
+        var grammar = Grammar(intents: intents, maximumCaptures: maximumCaptures)
+        grammar.backoff = try Backoff.compile(files, expander: expander)
+        return grammar
     }
 
     /// Every full-utterance match, best first.

@@ -22,8 +22,11 @@ public struct GrammarFile: Decodable, Sendable {
         public var slots: [String: SlotSpec]?
         public var patterns: [String]
         public var examples: [Example]?
+        /// What to ask when no pattern matches but this intent's cue words and typed slots are
+        /// found (README, "Back-off"). Optional.
+        public var backoff: BackoffSpec?
 
-        enum CodingKeys: String, CodingKey { case name, priority, slots, patterns, examples }
+        enum CodingKeys: String, CodingKey { case name, priority, slots, patterns, examples, backoff }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -33,6 +36,7 @@ public struct GrammarFile: Decodable, Sendable {
             patterns = try container.decode([String].self, forKey: .patterns)
             let skip = decoder.userInfo[.skipExamples] as? Bool ?? false
             examples = skip ? nil : try container.decodeIfPresent([Example].self, forKey: .examples)
+            backoff = try container.decodeIfPresent(BackoffSpec.self, forKey: .backoff)
         }
     }
 

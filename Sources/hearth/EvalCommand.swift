@@ -12,7 +12,7 @@ struct Eval: ParsableCommand {
             """)
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print a JSON summary instead of the report.") var json = false
-    @Flag(help: "Also list every line answered wrongly.") var misses = false
+    @Flag(help: "Also list every line answered wrongly, and every line the back-off asked about.") var misses = false
     @Argument(help: "JSON-lines files.") var files: [String]
 
     func run() throws {
@@ -36,6 +36,9 @@ struct Eval: ParsableCommand {
         let evaluation = Evaluation.run(cases, with: assistant, now: now)
         if json { print(JSONLine.encode(evaluation)); return }
         print(evaluation.summary)
-        if misses { print("misses:"); evaluation.misses.forEach { print("  " + $0) } }
+        if misses {
+            print("misses:"); evaluation.misses.forEach { print("  " + $0) }
+            print("back-off:"); evaluation.backoffLines.forEach { print("  " + $0) }
+        }
     }
 }

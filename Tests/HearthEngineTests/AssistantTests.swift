@@ -76,7 +76,6 @@ final class AssistantTests: XCTestCase {
             (String(repeating: "schedule emma ", count: 8_000), "input_too_long"),
             ("((((((((((a", "not_understood"),
             ("\u{FFFD}\u{FFFD}\u{0}", "not_understood"),
-            ("schedule zed for the dentist on thursday at 4pm", "unknown_member"),
         ]
         for (text, code) in cases {
             let reply = assistant.handle(Turn(text: text))
@@ -84,6 +83,11 @@ final class AssistantTests: XCTestCase {
             XCTAssertEqual(reply.error?.code, code, text.prefix(40).description)
             XCTAssertFalse(reply.reply.isEmpty)
         }
+        // Someone who is not in the family is asked about, not booked and not refused.
+        let unknown = assistant.handle(Turn(text: "schedule zed for the dentist on thursday at 4pm", session: "zed"))
+        XCTAssertEqual(unknown.state, "awaiting_approval")
+        XCTAssertTrue(unknown.reply.hasPrefix("There's no Zed in the family.\nWho is the dentist for?"), unknown.reply)
+        XCTAssertEqual(unknown.options.map(\.label), ["Lisa", "Tom", "Emma", "Jake", "Grandma Sue"])
         XCTAssertEqual(try eventCount(assistant), 1)
         XCTAssertEqual(assistant.handle(Turn(text: "x", speaker: "Nobody")).error?.code, "unknown_speaker")
     }

@@ -67,6 +67,36 @@ final class CoordinationMachineTests: XCTestCase {
         XCTAssertEqual(machine.trace.map(\.rawValue), ["parsing_intent", "loading_context", "executing_action", "awaiting_approval"])
     }
 
+    /// The back-off's guess is asked about, never acted on; "yes" goes to the question like any
+    /// answer, and the owning area's outcome (here an action) runs as if it had been understood.
+    func testAGuessIsAskedAboutAndYesRunsIt() {
+        let guess = IntentMatch(intent: "calendar.create_event", captures: [], literalLength: 0, priority: 10, patternSource: "backoff")
+        let confirm = IntentMatch(intent: "dialog.confirm", captures: [], literalLength: 3, priority: 20, patternSource: "")
+        let didYouMean = PendingQuestion(area: DialogArea.id, subject: "what you meant", prompt: ReplyText("Did you mean to add 'visa'?"),
+                                         options: [QuestionOption(number: 1, label: "Yes"), QuestionOption(number: 2, label: "No")],
+                                         expiresAt: Date(timeIntervalSince1970: 600), payload: "{}")
+        var machine = Machine()
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("add on thursday visa"), .intentGuessed(guess)]), [.askWhetherMeant(guess)])
+        XCTAssertEqual(machine.state, .loadingContext(guess))
+        XCTAssertEqual(drive(&machine, [.interpreted(.ask(didYouMean))]), [.saveQuestion(didYouMean), .commit])
+        XCTAssertEqual(machine.trace.map(\.rawValue), ["parsing_intent", "loading_context", "awaiting_approval"])
+
+        var yes = Machine(waitingOn: didYouMean)
+        XCTAssertEqual(drive(&yes, [.utteranceReceived("yes"), .intentRecognized(confirm, role: .answer)]),
+                       [.interpret(confirm, answering: didYouMean)])
+        XCTAssertEqual(drive(&yes, [.interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply))]), [.dropQuestion, .commit])
+
+        var no = Machine(waitingOn: didYouMean)
+        let hint = ReplyText("OK. Try saying it like: add the dentist on Thursday at 4.")
+        XCTAssertEqual(drive(&no, [.utteranceReceived("no"), .intentRecognized(confirm, role: .answer), .interpreted(.say(hint, endsQuestion: true))]),
+                       [.dropQuestion, .commit])
+
+        // A guess is a request of its own: it abandons an open question, and says so.
+        var abandoning = Machine(waitingOn: question)
+        XCTAssertEqual(drive(&abandoning, [.utteranceReceived("add on thursday visa"), .intentGuessed(guess)]),
+                       [.note("(I've dropped the earlier question about the dentist.)"), .dropQuestion, .askWhetherMeant(guess)])
+    }
+
     func testAnAnswerGoesToTheQuestionAndSettlesIt() {
         var machine = Machine(waitingOn: question)
         XCTAssertEqual(machine.state, .awaitingApproval(question))
@@ -140,13 +170,13 @@ final class CoordinationMachineTests: XCTestCase {
         let states: [Machine.State] = [.idle, .parsingIntent(utterance: "x"), .loadingContext(request), .executingAction(locate),
                                        .awaitingApproval(question), .finalizing(ActionResult(reply: reply)), .resultReady(reply),
                                        .error(.notUnderstood)]
-        let events: [Machine.Event] = [.decisionExpired, .utteranceReceived("x"), .intentRecognized(request, role: .request),
+        let events: [Machine.Event] = [.decisionExpired, .utteranceReceived("x"), .intentRecognized(request, role: .request), .intentGuessed(request),
                                        .interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply)),
                                        .approvalRequested(question), .committed, .failed(.notUnderstood), .replyDelivered]
         let arrows: Set<String> = [
             "awaiting_approval decisionExpired idle",
             "idle utteranceReceived parsing_intent", "awaiting_approval utteranceReceived parsing_intent",
-            "parsing_intent intentRecognized loading_context",
+            "parsing_intent intentRecognized loading_context", "parsing_intent intentGuessed loading_context",
             "loading_context interpreted executing_action",
             "executing_action actionCompleted finalizing", "executing_action approvalRequested awaiting_approval",
             "finalizing committed result_ready", "awaiting_approval committed awaiting_approval", "result_ready committed result_ready",

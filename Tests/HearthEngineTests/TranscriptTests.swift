@@ -13,6 +13,7 @@ final class TranscriptTests: XCTestCase {
         "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
         "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
+        "backoff-did-you-mean", "calendar-unknown-attendee", "calendar-unread-time",
     ]
 
     func testGoldenTranscripts() throws {

@@ -35,6 +35,9 @@ protocol SkillArea: Sendable {
     var help: AreaHelp { get }
     /// "everyone" means everyone but the speaker when addressing people (messages, seed 000 §4).
     var everyoneExcludesSpeaker: Bool { get }
+    /// Intents that ask for a time the resolver cannot read (`ResolvedSlots.unreadTimes`) rather
+    /// than failing the turn.
+    var asksForUnreadTimes: Set<String> { get }
 
     /// A request of one of `intents`, its slots resolved: the action to run, a question, or a reply.
     func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome
@@ -138,6 +141,7 @@ struct TurnContext {
 
 extension SkillArea {
     var everyoneExcludesSpeaker: Bool { false }
+    var asksForUnreadTimes: Set<String> { [] }
 
     func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
         .ask(asked.renewed(now: turn.now), lead: "Sorry, I didn't get that.")

@@ -1,5 +1,7 @@
 import Foundation
 import HearthDomain
+import HearthGrammar
+import HearthTime
 
 /// Answers to the calendar's questions: who and when for a new event, which open time, proceed
 /// anyway, which event, just this one or the whole series.
@@ -13,6 +15,10 @@ extension CalendarTurn {
             switch (question.missingSlot, answer) {
             case ("attendees", .members(let members)):
                 draft.attendees = members
+                return try continueCreating(&draft, time: nil)
+            case ("attendees", .option(let number)):
+                guard let member = question.option(number)?.member else { return askAgain(asked) }
+                draft.attendees = [member]
                 return try continueCreating(&draft, time: nil)
             case ("start", .time(let time, _)):
                 return try continueCreating(&draft, time: time)
@@ -33,10 +39,16 @@ extension CalendarTurn {
                 draft.start = option.start
                 draft.end = option.end
                 return act(.createEvent(draft, overrideConflicts: false))
-            case .chooseEvent, .thisOccurrence, .wholeSeries, .allOfThem:
+            case .chooseEvent, .thisOccurrence, .wholeSeries, .allOfThem, .member:
                 return askAgain(asked)
             }
-        case .time(let time, _):
+        case .time(let time, let phrase):
+            // A time alone ("10am") after a day's open times is on that day.
+            if question.kind == .chooseSlot, let start = sameDay(phrase, as: question.options.compactMap(\.start).first) {
+                draft.start = start
+                draft.end = start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
+                return try continueCreating(&draft, time: nil)
+            }
             // A new time answers the question; a whole day asks for that day's open times.
             draft.start = nil
             draft.end = nil
@@ -118,7 +130,19 @@ extension CalendarTurn {
             return act(.changeEvent(change, overrideConflicts: false))
         case .allOfThem:
             return act(.cancelAll(option.all ?? [], day: change.day))
+        case .member:
+            // Only a new event's question offers members; a change never does.
+            return .say(leaveIt, endsQuestion: true)
         }
+    }
+
+    /// `phrase` read on the day of `offered`, when it names a time of that day and no other day.
+    func sameDay(_ phrase: String, as offered: Date?) -> Date? {
+        guard let offered else { return nil }
+        let resolver = TemporalResolver(context: TemporalContext(now: calendar.startOfDay(for: offered), timeZone: calendar.timeZone))
+        guard let time = try? resolver.resolve(Normalizer.normalize(phrase).text), time.hasTimeOfDay, time.rrule == nil,
+              let start = time.start, calendar.isDate(start, inSameDayAs: offered) else { return nil }
+        return start
     }
 
     /// The same question again, open for another 10 minutes, after `lead`.

@@ -16,6 +16,9 @@ struct CalendarArea: WorksPerTurn {
                    "\"Is Jake free Friday at 3?\""],
         spoken: ["schedule Emma for the dentist on Thursday at 4 PM", "what's on tomorrow", "when are we all free this weekend"])
 
+    /// "add the dentist on Thursday at half past blorp": asked when, not refused.
+    let asksForUnreadTimes: Set<String> = ["calendar.create_event"]
+
     /// Built once per Assistant; each turn joins it to the turn's transaction.
     let skill: CalendarSkill
 
@@ -44,6 +47,7 @@ struct CalendarArea: WorksPerTurn {
         if let unknown = resolved.texts["unknown_attendee"] { throw HearthError.unknownMember(unknown.capitalized) }
         switch request.intent {
         case "calendar.create_event":
+            if resolved.wordsBeforeTimes["when"] != nil { slots["title"] = .string(CalendarTurn.newEventTitle(request)) }
             if let time = resolved.times["when"], let start = time.start, time.hasTimeOfDay, slots["end"] == nil || time.kind == .recurrence && time.end == nil {
                 let minutes = time.minutes ?? CalendarRules.suggestedDurationMinutes(title: resolved.texts["title"] ?? "")
                 slots["end"] = .string(work.iso(start.addingTimeInterval(TimeInterval(minutes * 60))))
@@ -126,17 +130,28 @@ struct CalendarTurn: AreaAtWork {
         let resolved = request.slots
         switch request.intent {
         case "calendar.create_event":
-            if let unknown = resolved.texts["unknown_attendee"] { throw HearthError.unknownMember(unknown.capitalized) }
             let time = resolved.times["when"]
-            let title = resolved.texts["title"] ?? ""
-            var draft = EventDraft(title: title, attendees: resolved.members["attendees"] ?? [], start: nil, end: nil,
+            var title = Self.newEventTitle(request)
+            let attendees = resolved.members["attendees"] ?? []
+            // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
+            var unknown = resolved.texts["unknown_attendee"].map { UnknownAttendee(name: $0.capitalized, title: title) }
+            if unknown == nil, attendees.isEmpty, let said = resolved.phrases["title"] {
+                unknown = UnknownAttendee.find(inTitle: SlotResolver.cleanText(said), utterance: request.utterance, roster: roster)
+                if let unknown { title = unknown.title }
+            }
+            var draft = EventDraft(title: title, attendees: attendees, start: nil, end: nil,
                                    durationMinutes: time?.minutes ?? CalendarRules.suggestedDurationMinutes(title: title),
                                    location: resolved.texts["location"])
             if let time { draft.repeatAs(time) }
             if resolved.texts["repeats"] != nil, draft.recurrence == nil, let start = time?.start {
                 draft.recurrence = CalendarRules.weeklyRule(startingOn: start, calendar: calendar)
             }
-            return try continueCreating(&draft, time: time)
+            let outcome = try continueCreating(&draft, time: time, unknown: unknown)
+            // A time it could not read is asked for (no time was taken, so the outcome is a question).
+            if let unread = resolved.unreadTimes["when"], case .ask(let question, let lead) = outcome {
+                return .ask(question, lead: (["I couldn't work out when \"\(unread)\" is."] + (lead.map { [$0] } ?? [])).joined(separator: " "))
+            }
+            return outcome
         case "calendar.find_free_time":
             let members = resolved.members["members"] ?? [speaker.id]
             var window = resolved.times["window"].flatMap(interval(of:)) ?? defaultSearchWindow
@@ -170,6 +185,19 @@ struct CalendarTurn: AreaAtWork {
         }
     }
 
+    /// A new event's title as said. "dinner for two on friday at 7": the words before the part of
+    /// the time that reads ("for two") are the title's, up to where that part starts.
+    static func newEventTitle(_ request: AreaRequest) -> String {
+        let title = request.slots.texts["title"] ?? ""
+        guard let before = request.slots.wordsBeforeTimes["when"] else { return title }
+        let said = request.utterance
+        if let titleSaid = request.slots.phrases["title"], let whenSaid = request.slots.phrases["when"],
+           let start = said.range(of: titleSaid), let end = said.range(of: whenSaid, range: start.upperBound..<said.endIndex) {
+            return SlotResolver.cleanText(String(said[start.lowerBound..<end.lowerBound]))
+        }
+        return SlotResolver.cleanText(title + " " + before)
+    }
+
     /// "when is my next appointment", "what's the next meeting": only the soonest is wanted.
     /// ("next Tuesday" names a day, not the soonest event.)
     static func saysSoonest(_ request: AreaRequest) -> Bool {
@@ -197,7 +225,8 @@ struct CalendarTurn: AreaAtWork {
     }
 
     /// Fills what the draft lacks, asking for one missing slot at a time (SPEC §2 slot filling).
-    func continueCreating(_ draft: inout EventDraft, time: TemporalResolution?) throws -> AreaOutcome {
+    /// `unknown`: someone named who is not in the family; said first, and the members are offered.
+    func continueCreating(_ draft: inout EventDraft, time: TemporalResolution?, unknown: UnknownAttendee? = nil) throws -> AreaOutcome {
         if let time {
             guard let start = time.start else { throw HearthError.timeNotUnderstood("that") }
             if time.hasTimeOfDay {
@@ -213,7 +242,14 @@ struct CalendarTurn: AreaAtWork {
             }
         }
         if draft.attendees.isEmpty {
-            return .ask(try missing("attendees", in: draft, ReplyText("Who is the \(draft.title.lowercased()) for?")))
+            let prompt = "Who is the \(lowercasedFirst(draft.title)) for?"
+            guard let unknown else { return .ask(try missing("attendees", in: draft, ReplyText(prompt))) }
+            let options = roster.members.map { CalendarArea.Question.Option(label: $0.name, effect: .member, member: $0.id) }
+            let question = try self.question(CalendarArea.Question(kind: .missingSlot, draft: draft, missingSlot: "attendees", options: options),
+                                              prompt: ReplyText(prompt + "\n" + numbered(options),
+                                                                speak: "Who is the \(lowercasedFirst(draft.title)) for: \(joinedList(roster.members.map(\.name), conjunction: "or"))?"),
+                                              subject: subject(draft.title))
+            return .ask(question, lead: unknown.sentence)
         }
         draft = withAccompanyingAdult(draft)
         guard let start = draft.start, draft.end != nil else {

@@ -118,6 +118,8 @@ extension CalendarArea {
                 case thisOccurrence, wholeSeries
                 /// Disambiguation after "clear my day": every occurrence in `all`.
                 case allOfThem
+                /// Who a new event is for: the member `member`.
+                case member
             }
             var label: String
             var effect: Effect
@@ -126,6 +128,8 @@ extension CalendarArea {
             var eventID: EventID?
             /// For `allOfThem`: the occurrences meant.
             var all: [OccurrenceRef]? = nil
+            /// For `member`: who.
+            var member: MemberID? = nil
         }
     }
 

@@ -1,0 +1,179 @@
+import Foundation
+import HearthDomain
+import HearthGrammar
+import HearthTime
+
+/// What the grammar made of an utterance, back-off included (README, "Back-off: asking instead of
+/// failing"). Deterministic: the same words, clock and family always give the same understanding.
+enum Understanding: Equatable {
+    /// A pattern matched.
+    case matched(IntentMatch)
+    /// A pattern matched once words trying to say a time the resolver could not read were left out
+    /// ("add dentist thursday at half past blorp"): the request goes ahead and the time is asked for.
+    case matchedWithoutTime(IntentMatch, unreadTime: String)
+    /// No pattern matched, but an intent's cue words, its required typed slots and a title did: ask.
+    case guessed(BackoffGuess)
+    case noMatch
+    case tooLong(bytes: Int)
+    case limitExceeded
+
+    /// What `hearth parse --json` and `hearth eval` call the back-off's part, if it had one.
+    var backoff: String? {
+        switch self {
+        case .guessed: "did_you_mean"
+        case .matchedWithoutTime: "unread_time"
+        default: nil
+        }
+    }
+}
+
+extension Assistant {
+    /// Matches the grammar; when nothing matches, tries the back-off.
+    func understand(_ text: String, now: Date) -> Understanding {
+        switch grammar.match(text) {
+        case .matched(let match, _): return .matched(match)
+        case .tooLong(let bytes): return .tooLong(bytes: bytes)
+        case .limitExceeded: return .limitExceeded
+        case .noMatch(let normalized):
+            let resolver = TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone))
+            let guess = grammar.backoff.guess(normalized) { phrase in
+                guard let time = try? resolver.resolve(phrase) else { return false }
+                return time.start != nil || time.rrule != nil
+            }
+            guard let guess else { return .noMatch }
+            if let unread = guess.unreadTime, let rest = guess.withoutUnreadTime,
+               case .matched(let match, _) = grammar.match(rest), match.intent == guess.match.intent {
+                return .matchedWithoutTime(match, unreadTime: unread)
+            }
+            return guess.complete ? .guessed(guess) : .noMatch
+        }
+    }
+
+    /// The note said before the reply when a time could not be read.
+    static func unreadTimeNote(_ words: String) -> String { "(I couldn't read \"\(words)\" as a time.)" }
+}
+
+extension TurnContext {
+    /// Slots resolved as `area` reads them (the same resolver a turn's request gets).
+    func slotResolver(for area: any SkillArea) -> SlotResolver {
+        SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)),
+                     everyoneExcludesSpeaker: area.everyoneExcludesSpeaker, asksForUnreadTimes: area.asksForUnreadTimes)
+    }
+}
+
+extension DialogArea {
+    /// A back-off guess waiting for yes or no: the intent and its slots as found, so that "yes" runs
+    /// it exactly as if a pattern had matched, and the hint "no" gives.
+    struct Question: Codable, Sendable, Equatable {
+        var intent: String
+        var captures: [Capture]
+        var utterance: String
+        var hint: String
+
+        struct Capture: Codable, Sendable, Equatable {
+            var name: String
+            var type: String
+            var key: String?
+            var start: String?
+            var end: String?
+            var normalized: String
+            var original: String
+        }
+
+        init(_ match: IntentMatch, utterance: String, hint: String) {
+            intent = match.intent
+            captures = match.captures.map {
+                Capture(name: $0.name, type: $0.spec.type.rawValue, key: $0.spec.key, start: $0.spec.start, end: $0.spec.end,
+                        normalized: $0.normalized, original: $0.original)
+            }
+            self.utterance = utterance
+            self.hint = hint
+        }
+
+        var match: IntentMatch {
+            IntentMatch(intent: intent, captures: captures.compactMap { capture in
+                SlotType(rawValue: capture.type).map {
+                    SlotCapture(slot: capture.name, spec: SlotSpec(type: $0, key: capture.key, start: capture.start, end: capture.end),
+                                normalized: capture.normalized, original: capture.original)
+                }
+            }, literalLength: 0, priority: 0, patternSource: "backoff")
+        }
+    }
+
+    /// "Did you mean to add 'visa application' on Thursday, Feb 5?" — yes or no.
+    static func whetherMeant(_ guess: BackoffGuess, slots: ResolvedSlots, utterance: String, in turn: TurnContext) throws -> PendingQuestion {
+        let prompt = ReplyText(render(guess.ask, guess.match, slots, turn, spoken: false),
+                               speak: render(guess.ask, guess.match, slots, turn, spoken: true))
+        return PendingQuestion(area: id, subject: "what you meant", prompt: prompt,
+                               options: [QuestionOption(number: 1, label: "Yes"), QuestionOption(number: 2, label: "No")],
+                               expiresAt: turn.questionExpiry,
+                               payload: try JSONPayload.encode(Question(guess.match, utterance: utterance, hint: guess.hint)))
+    }
+
+    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
+        switch answer {
+        case .confirm, .option(1):
+            // As if it had been understood: the owning area interprets it, and its own follow-ups apply.
+            guard let owner = turn.areas.owner(of: question.intent) else { throw HearthError.internalState("no area for \(question.intent)") }
+            let match = question.match
+            let slots = try turn.slotResolver(for: owner).resolve(match)
+            return try owner.interpret(AreaRequest(intent: question.intent, slots: slots, utterance: question.utterance), in: turn)
+        case .cancel, .option(2):
+            return .say(ReplyText("OK. Try saying it like: \"\(question.hint)\".", speak: "OK. Try saying it like: \(question.hint)."),
+                        endsQuestion: true)
+        default:
+            return .ask(asked.renewed(now: turn.now), lead: "Please say yes or no.")
+        }
+    }
+
+    /// The question template with each `{slot}` in words; a `[…]` part whose slot was not found is
+    /// left out. Spoken, the quotes around a slot are dropped.
+    static func render(_ template: String, _ match: IntentMatch, _ slots: ResolvedSlots, _ turn: TurnContext, spoken: Bool) -> String {
+        var template = template
+        if spoken {
+            for quote in ["'", "\""] {
+                template = template.replacingOccurrences(of: quote + "{", with: "{").replacingOccurrences(of: "}" + quote, with: "}")
+            }
+        }
+        func value(_ name: String) -> String? {
+            guard let capture = match.capture(name) else { return nil }
+            switch capture.spec.type {
+            case .member, .members:
+                return slots.members[name].map { turn.phrasing.people($0) }
+            case .datetime:
+                return slots.times[name].map { when($0, said: capture.original, turn: turn, spoken: spoken) }
+            default:
+                return slots.texts[name]
+            }
+        }
+        func fill(_ part: Substring) -> String? {
+            var result = ""
+            var rest = part
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                result += rest[..<open]
+                guard let words = value(String(rest[rest.index(after: open)..<close])), !words.isEmpty else { return nil }
+                result += words
+                rest = rest[rest.index(after: close)...]
+            }
+            return result + rest
+        }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            result += fill(rest[..<open]) ?? ""
+            result += fill(rest[rest.index(after: open)..<close]) ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        result += fill(rest) ?? ""
+        return result.replacingOccurrences(of: "  ", with: " ").replacingOccurrences(of: " ?", with: "?")
+    }
+
+    /// A time in a question: "on Thursday, Feb 5 at 4:00 PM", "tomorrow", or a rule as said.
+    static func when(_ time: TemporalResolution, said: String, turn: TurnContext, spoken: Bool) -> String {
+        let formatter = turn.formatter
+        guard let start = time.start, time.rrule == nil else { return SlotResolver.cleanText(said) }
+        if time.hasTimeOfDay { return "\(formatter.onDay(start, spoken: spoken)) at \(formatter.time(start, spoken: spoken))" }
+        if let end = time.end, end.timeIntervalSince(start) > 25 * 3600 { return SlotResolver.cleanText(said) }
+        return formatter.onDay(start, spoken: spoken)
+    }
+}
