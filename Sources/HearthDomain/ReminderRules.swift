@@ -10,6 +10,41 @@ import Foundation
 /// co-parent) when it reminds one of the children. It is cancelled by whoever set it, by an adult
 /// it reminds, or by a parent when it reminds children — not by a child a parent set it for.
 public enum ReminderRules {
+    // MARK: The day said inside the words
+
+    /// "remind me about my tomorrow meeting at ten": the day is said inside the words and only a
+    /// clock time after them, which alone would mean today. The reminder goes out on the day said
+    /// (today, tonight, tomorrow or a weekday, possessive or not) at that time; nil when the time
+    /// phrase names its own day or the words name none.
+    public static func dayNamed(inWords words: String, timePhrase: String, time: Date, now: Date, calendar: Calendar) -> Date? {
+        let phraseWords = Set(timePhrase.lowercased().split { !$0.isLetter }.map(String.init))
+        guard phraseWords.isDisjoint(with: dayNaming) else { return nil }
+        let said = words.lowercased().split { !$0.isLetter && $0 != "'" }.map { word -> String in
+            var word = String(word)
+            if word.hasSuffix("'s") { word.removeLast(2) } else if word.hasSuffix("s'") { word.removeLast(1) }
+            return word
+        }
+        guard let day = said.first(where: { dayNaming.contains($0) }) else { return nil }
+        let today = calendar.startOfDay(for: now)
+        var target: Date?
+        switch day {
+        case "today", "tonight": target = today
+        case "tomorrow": target = calendar.date(byAdding: .day, value: 1, to: today)
+        default:
+            guard let weekday = weekdays.firstIndex(of: day) else { return nil }
+            let ahead = (weekday + 1 - calendar.component(.weekday, from: today) + 7) % 7
+            target = calendar.date(byAdding: .day, value: ahead, to: today)
+        }
+        guard let target else { return nil }
+        let clock = calendar.dateComponents([.hour, .minute], from: time)
+        guard var moved = calendar.date(bySettingHour: clock.hour ?? 9, minute: clock.minute ?? 0, second: 0, of: target) else { return nil }
+        if moved <= now, day != "today", day != "tonight" { moved = calendar.date(byAdding: .day, value: 7, to: moved) ?? moved }
+        return moved
+    }
+
+    static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    static let dayNaming: Set<String> = Set(weekdays + ["today", "tonight", "tomorrow"])
+
     // MARK: Permissions
 
     /// Whether `actor` may set a reminder for `recipients`.

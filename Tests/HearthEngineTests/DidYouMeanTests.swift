@@ -55,7 +55,7 @@ final class DidYouMeanTests: XCTestCase {
         let assistant = try Fixtures.demoAssistant()
         let withoutWho = assistant.handle(Turn(text: "add on friday at 10 visa thing", session: "t", now: Fixtures.monday))
         XCTAssertEqual(withoutWho.reply, "Did you mean to add 'visa thing' on Friday, Feb 6 at 10:00 AM?")
-        let reminder = assistant.handle(Turn(text: "remind me off about my tomorrow meeting sharply at ten", session: "r", now: Fixtures.monday))
-        XCTAssertEqual(reminder.reply, "Did you mean a reminder for you about 'meeting sharply' tomorrow at 10:00 AM?")
+        let reminder = assistant.handle(Turn(text: "remind me please meeting with boss tomorrow at ten", session: "r", now: Fixtures.monday))
+        XCTAssertEqual(reminder.reply, "Did you mean a reminder for you about 'meeting with boss' tomorrow at 10:00 AM?")
     }
 }

@@ -32,8 +32,8 @@ final class BackoffTests: XCTestCase {
         XCTAssertEqual(guess.ask, "Did you mean to add '{title}'[ for {attendees}] {when}?")
         // Fillers and function words at the title's edges are left out; the title keeps its inner words.
         XCTAssertEqual(slots(self.guess("visa application add maybe on thursday")), ["title": "visa application", "when": "on thursday"])
-        XCTAssertEqual(slots(self.guess("remind me off about my tomorrow meeting sharply at ten")),
-                       ["recipients": "me", "when": "tomorrow at ten", "body": "meeting sharply"])
+        XCTAssertEqual(slots(self.guess("remind me please meeting with boss tomorrow at ten")),
+                       ["recipients": "me", "when": "tomorrow at ten", "body": "meeting with boss"])
         XCTAssertEqual(self.guess("i am busy tomorrow so delete all calendar events")?.match.intent, "calendar.cancel_event")
     }
 

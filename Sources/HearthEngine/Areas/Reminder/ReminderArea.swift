@@ -124,7 +124,13 @@ struct ReminderTurn: AreaAtWork {
                 draft.minutesBefore = resolved.numbers["before"] ?? 0
                 return area.act(.create(draft))
             }
-            return try continueCreating(draft, time: resolved.times["when"], phrase: resolved.phrases["when"])
+            var time = resolved.times["when"]
+            if var said = time, said.hasTimeOfDay, said.rrule == nil, let start = said.start, let body,
+               let moved = ReminderRules.dayNamed(inWords: body, timePhrase: resolved.phrases["when"] ?? "", time: start, now: now, calendar: calendar) {
+                said.start = moved
+                time = said
+            }
+            return try continueCreating(draft, time: time, phrase: resolved.phrases["when"])
         case "reminder.list":
             let members = resolved.members["members"] ?? [speaker.id]
             if let denial = ReminderRules.denial(toSeeRemindersOf: members, by: speaker) { throw HearthError.permissionDenied(denial) }
