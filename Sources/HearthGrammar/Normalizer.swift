@@ -33,6 +33,9 @@ public struct NormalizedText: Sendable, Equatable {
 public enum Normalizer {
     public static func normalize(_ input: String) -> NormalizedText {
         var raw = rawTokens(input)
+        if input.utf8.contains(45) || input.unicodeScalars.contains(where: { $0 == "\u{2013}" || $0 == "\u{2014}" }) {
+            raw = joinSpacedDashes(raw, in: input)
+        }
         raw = raw.map { token in RawToken(text: slips[token.text] ?? token.text, source: token.source) }
         raw = splitMeridiem(raw)
         raw = joinSpelledMeridiem(raw)
@@ -51,6 +54,26 @@ public enum Normalizer {
             tokens.append(.init(text: token.text, range: start..<text.utf8.count, source: token.source))
         }
         return NormalizedText(original: input, text: text, tokens: tokens)
+    }
+
+    /// "2 - 4", "3 – 7 august": a dash with spaces between two numbers is the hyphen of "2-4", so
+    /// that a written range stays one ("two four" said aloud is not a range).
+    static func joinSpacedDashes(_ tokens: [RawToken], in input: String) -> [RawToken] {
+        var out: [RawToken] = []
+        out.reserveCapacity(tokens.count)
+        for token in tokens {
+            if let last = out.last, let lastChar = last.text.last, lastChar.isASCII, lastChar.isNumber,
+               let firstChar = token.text.first, firstChar.isASCII, firstChar.isNumber {
+                let between = input[last.source.upperBound..<token.source.lowerBound]
+                let dashes = between.filter { $0 != " " }
+                if dashes == "-" || dashes == "\u{2013}" || dashes == "\u{2014}" {
+                    out[out.count - 1] = RawToken(text: last.text + "-" + token.text, source: last.source.lowerBound..<token.source.upperBound)
+                    continue
+                }
+            }
+            out.append(token)
+        }
+        return out
     }
 
     // MARK: What carries no meaning
@@ -183,9 +206,10 @@ public enum Normalizer {
             } else if (scalar == "'" || scalar == "\u{2019}"), let previous, previous.properties.isAlphabetic,
                       let following, following.properties.isAlphabetic {
                 text.append("'")
-            } else if scalar == ":" || scalar == "/" || scalar == "." || scalar == "-",
+            } else if scalar == ":" || scalar == "/" || scalar == "." || scalar == "-" || scalar == "\u{2013}" || scalar == "\u{2014}",
                       let previous, previous.properties.numericType != nil, let following, following.properties.numericType != nil {
-                text.append(scalar)
+                // An en or em dash between numbers ("3–7 August") is a hyphen.
+                text.append(scalar == ":" || scalar == "/" || scalar == "." ? scalar : "-")
             } else if scalar == "$", let following, following.properties.numericType != nil {
                 flush(at: index)
                 start = index

@@ -110,16 +110,39 @@ indirect enum TemporalDay: Sendable, Equatable {
     case easter
     /// "the 8th of next month" (monthOffset 1), "the 8th of this month" (0).
     case dayOfRelativeMonth(day: Int, monthOffset: Int)
+    /// "the end of this month" (0), "the end of next month" (1): that month's last day.
+    case lastDayOfRelativeMonth(monthOffset: Int)
+    /// "2 tuesdays from now": the n-th occurrence of the weekday after today.
+    case weekdaysFromNow(Int, TemporalWeekday)
+    /// "on this date" (in a rule: today's month and day; alone: today).
+    case thisDate
 }
 
+/// "early", "mid", "late" part of a span.
+enum TemporalPortion: Sendable, Equatable { case early, mid, late }
+
 /// A stretch of days.
-enum TemporalSpan: Sendable, Equatable {
+indirect enum TemporalSpan: Sendable, Equatable {
     case week(offset: Int)
     case weekend(offset: Int)
     case month(offset: Int)
     case year(offset: Int)
     /// "march", "in june", "march 2027".
     case namedMonth(Int, year: Int?)
+    /// "in 2027".
+    case namedYear(Int)
+    /// "the coming weekend": this weekend unless it has begun, then the next.
+    case comingWeekend
+    /// "the week of the 20th": the Monday-start week holding that day.
+    case weekOf(TemporalDay)
+    /// "the second week of may": the week starting on the month's n-th Monday (n = -1: last).
+    case nthWeekOfMonth(n: Int, month: Int, year: Int?)
+    /// "Q2", "the second quarter of 2027": calendar quarters.
+    case quarter(Int, year: Int?)
+    /// "this quarter" (0), "next quarter" (1), "last quarter" (-1).
+    case quarterOffset(Int)
+    /// "early next week", "mid-april", "late 2027".
+    case portion(TemporalPortion, TemporalSpan)
 }
 
 /// A repetition rule as said, before resolution.
@@ -189,6 +212,8 @@ struct TemporalExpression: Sendable, Equatable {
     var weekdayList: [TemporalWeekday] = []
     /// "except school holidays", "in term time", "every school day" (only meaningful in a recurrence).
     var skipsSchoolHolidays = false
+    /// "08:05:30": the seconds of a clock time (only an instant can carry them).
+    var second: Int?
 
     static func == (a: TemporalExpression, b: TemporalExpression) -> Bool {
         a.day == b.day && a.span == b.span && a.clock == b.clock && a.part == b.part
@@ -199,6 +224,6 @@ struct TemporalExpression: Sendable, Equatable {
             && a.allDay == b.allDay && a.relativeMinutes == b.relativeMinutes
             && a.forAmount?.0 == b.forAmount?.0 && a.forAmount?.1 == b.forAmount?.1
             && a.window?.0 == b.window?.0 && a.window?.1 == b.window?.1 && a.count == b.count && a.sameTime == b.sameTime && a.recurrence == b.recurrence && a.startingDay == b.startingDay
-            && a.weekdayList == b.weekdayList && a.skipsSchoolHolidays == b.skipsSchoolHolidays
+            && a.weekdayList == b.weekdayList && a.skipsSchoolHolidays == b.skipsSchoolHolidays && a.second == b.second
     }
 }

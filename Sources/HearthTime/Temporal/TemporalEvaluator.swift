@@ -229,7 +229,25 @@ struct TemporalEvaluator {
             let first = today.firstOfMonth.adding(months: monthOffset)
             guard TemporalCivilDate.isValid(first.year, first.month, d) else { throw fail() }
             return TemporalCivilDate(first.year, first.month, d)
+        case .lastDayOfRelativeMonth(let monthOffset):
+            let first = today.firstOfMonth.adding(months: monthOffset)
+            return TemporalCivilDate(first.year, first.month, first.daysInMonth)
+        case .weekdaysFromNow(let n, let wd):
+            var delta = (wd.mondayIndex - today.weekday.mondayIndex + 7) % 7
+            if delta == 0 { delta = 7 }
+            return today.adding(days: delta + 7 * (n - 1))
+        case .thisDate:
+            return today
         }
+    }
+
+    /// A two-digit year ("6/15/89"): the year with those last digits at most 20 years ahead of
+    /// today's, otherwise the century before (said in 2026: 00–46 are 2000–2046, 47–99 are 1947–1999).
+    func pivotYear(_ y: Int) -> Int {
+        guard y < 100 else { return y }
+        let century = today.year - today.year % 100
+        let year = century + y
+        return year > today.year + 20 ? year - 100 : year
     }
 
     /// Western (Gregorian) Easter Sunday: the anonymous Gregorian computus.
@@ -270,7 +288,7 @@ struct TemporalEvaluator {
     func resolveDate(month: Int?, day d: Int, year: Int?) throws(TemporalError) -> TemporalCivilDate {
         if let month {
             if var year {
-                if year < 100 { year += 2000 }
+                year = pivotYear(year)
                 guard TemporalCivilDate.isValid(year, month, d) else { throw fail() }
                 return TemporalCivilDate(year, month, d)
             }
@@ -313,6 +331,69 @@ struct TemporalEvaluator {
             let y = year ?? (m >= today.month ? today.year : today.year + 1)
             let start = TemporalCivilDate(y, m, 1)
             return (start, start.adding(months: 1))
+        case .namedYear(let y):
+            return (TemporalCivilDate(y, 1, 1), TemporalCivilDate(y + 1, 1, 1))
+        case .comingWeekend:
+            // On a Saturday or Sunday this weekend has begun: the coming one is next week's.
+            let k = today.weekday.mondayIndex >= 5 ? 1 : 0
+            let start = today.mondayOfWeek.adding(days: 7 * k + 5)
+            return (start, start.adding(days: 2))
+        case .weekOf(let day):
+            let start = try resolveDay(day).mondayOfWeek
+            return (start, start.adding(days: 7))
+        case .nthWeekOfMonth(let n, let m, let year):
+            guard (1...12).contains(m) else { throw fail() }
+            func monday(_ y: Int) -> TemporalCivilDate? {
+                let first = TemporalCivilDate(y, m, 1)
+                let mondays = (0..<first.daysInMonth).map { first.adding(days: $0) }.filter { $0.weekday == .monday }
+                if n < 0 { return -n <= mondays.count ? mondays[mondays.count + n] : nil }
+                return n <= mondays.count ? mondays[n - 1] : nil
+            }
+            // This year's unless that week is over.
+            for y in year.map({ [$0] }) ?? [today.year, today.year + 1] {
+                if let start = monday(y), year != nil || start.adding(days: 7) > today { return (start, start.adding(days: 7)) }
+            }
+            throw fail()
+        case .quarter(let n, let year):
+            guard (1...4).contains(n) else { throw fail() }
+            var y = year ?? today.year
+            // Without a year: this year's unless it has ended.
+            if year == nil, TemporalCivilDate(y, 3 * n - 2, 1).adding(months: 3) <= today { y += 1 }
+            let start = TemporalCivilDate(y, 3 * n - 2, 1)
+            return (start, start.adding(months: 3))
+        case .quarterOffset(let k):
+            let q = (today.month - 1) / 3
+            let start = TemporalCivilDate(today.year, 3 * q + 1, 1).adding(months: 3 * k)
+            return (start, start.adding(months: 3))
+        case .portion(let portion, let inner):
+            let (a, b) = try resolveSpan(inner)
+            let length = b.daysSinceEpoch - a.daysSinceEpoch
+            switch inner {
+            case .week, .weekOf, .nthWeekOfMonth:
+                // A week: early Monday–Wednesday, mid Tuesday–Thursday, late Thursday–Sunday.
+                switch portion {
+                case .early: return (a, a.adding(days: 3))
+                case .mid: return (a.adding(days: 1), a.adding(days: 4))
+                case .late: return (a.adding(days: 3), b)
+                }
+            case .month, .namedMonth:
+                // A month: early the 1st–10th, mid the 11th–20th, late the 21st to its end.
+                switch portion {
+                case .early: return (a, a.adding(days: 10))
+                case .mid: return (a.adding(days: 10), a.adding(days: 20))
+                case .late: return (a.adding(days: 20), b)
+                }
+            case .year, .namedYear:
+                // A year: early January–April, mid May–August, late September–December.
+                switch portion {
+                case .early: return (a, a.adding(months: 4))
+                case .mid: return (a.adding(months: 4), a.adding(months: 8))
+                case .late: return (a.adding(months: 8), b)
+                }
+            default:
+                _ = length
+                throw fail()
+            }
         }
     }
 
@@ -342,6 +423,7 @@ struct TemporalEvaluator {
         static let count = Parts(rawValue: 1 << 16)
         static let recurrence = Parts(rawValue: 1 << 17)
         static let weekdayList = Parts(rawValue: 1 << 18)
+        static let second = Parts(rawValue: 1 << 19)
 
         init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -366,6 +448,7 @@ struct TemporalEvaluator {
             if e.count != nil { p.insert(.count) }
             if e.recurrence != nil { p.insert(.recurrence) }
             if !e.weekdayList.isEmpty { p.insert(.weekdayList) }
+            if e.second != nil { p.insert(.second) }
             self = p
         }
     }
@@ -465,14 +548,17 @@ struct TemporalEvaluator {
             return result(.interval, now, end, minutes: durationMinutes, timed: true)
         }
 
-        // "from monday to friday"
-        if let (a, b) = e.dayRange {
-            try only(e, [.dayRange, .forAmount, .allDay])
-            let first = try resolveDay(a)
-            var last = try resolveDay(b)
-            if last < first {
-                if case .weekday = b { last = last.adding(days: 7) } else { throw fail() }
+        // "from monday to friday", "aug 3 to 7", "tuesday through thursday next week"
+        if var (a, b) = e.dayRange {
+            try only(e, [.dayRange, .forAmount, .allDay, .span])
+            if let span = e.span {
+                // "tuesday through thursday next week": both weekdays in that week.
+                guard case .week(let k) = span, case .weekday(let wa, .nearest) = a, case .weekday(let wb, .nearest) = b,
+                      wa.mondayIndex < wb.mondayIndex else { throw fail() }
+                a = .weekdayInWeek(wa, weekOffset: k)
+                b = .weekdayInWeek(wb, weekOffset: k)
             }
+            let (first, last) = try resolveDayRange(a, b)
             return result(.interval, startOfDay(first), startOfDay(last.adding(days: 1)), minutes: durationMinutes, timed: false)
         }
 
@@ -537,7 +623,7 @@ struct TemporalEvaluator {
 
         // A clock time or part of day.
         if e.clock != nil || e.part != nil {
-            try only(e, [.clock, .part, .day, .forAmount])
+            try only(e, [.clock, .part, .day, .forAmount, .second])
             // "tomorrow this morning": "this" ties the part of day to today.
             if e.partIsToday, let d = e.day, d != .today { throw fail() }
             let reading: Reading
@@ -558,7 +644,7 @@ struct TemporalEvaluator {
             } else {
                 (day, h, m) = nextOccurrence(reading)
             }
-            let start = instant(day, h, m)
+            let start = instant(day, h, m).addingTimeInterval(Double(e.second ?? 0))
             if let d = durationMinutes {
                 return result(.interval, start, start.addingTimeInterval(Double(d) * 60), minutes: d, timed: true)
             }
@@ -568,6 +654,12 @@ struct TemporalEvaluator {
         if let d = e.day {
             try only(e, [.day, .untilDay, .forAmount, .allDay])
             let day = try resolveDay(d)
+            // "for 5 days from march 3rd", "friday for a week": that many whole days.
+            if e.untilDay == nil, let (amount, unit) = e.forAmount, unit == .day || unit == .week {
+                guard amount == amount.rounded(), amount >= 1 else { throw fail() }
+                let n = Int(amount) * (unit == .week ? 7 : 1)
+                return result(.interval, startOfDay(day), startOfDay(day.adding(days: n)), timed: false)
+            }
             if let untilDay = e.untilDay {
                 let last = try resolveDay(untilDay)
                 guard last >= day else { throw fail() }
@@ -594,6 +686,45 @@ struct TemporalEvaluator {
             return result(.duration, nil, nil, minutes: d, timed: false)
         }
         throw fail()
+    }
+
+    /// The first and last day of a day range. A day number without a month takes the other end's
+    /// month: "aug 3 to 7" (the 7th of that August), "from the 21st to the 24th of june", "from the
+    /// 28th to the 3rd of march" (February 28th); with no month at all ("from the 3rd to the 7th")
+    /// the first day is the next 3rd and the last the next 7th after it. A weekday end that falls
+    /// before the start is the following week's ("friday to monday").
+    mutating func resolveDayRange(_ a: TemporalDay, _ b: TemporalDay) throws(TemporalError) -> (TemporalCivilDate, TemporalCivilDate) {
+        switch (a, b) {
+        case (.date(let ma?, let d1, let y), .date(nil, let d2, nil)):
+            let first = try resolveDate(month: ma, day: d1, year: y)
+            guard d2 > d1, TemporalCivilDate.isValid(first.year, first.month, d2) else { throw fail() }
+            return (first, TemporalCivilDate(first.year, first.month, d2))
+        case (.date(nil, let d1, nil), .date(let mb?, let d2, let y)):
+            let last = try resolveDate(month: mb, day: d2, year: y)
+            let month = d1 < d2 ? last.firstOfMonth : last.firstOfMonth.adding(months: -1)
+            guard TemporalCivilDate.isValid(month.year, month.month, d1) else { throw fail() }
+            return (TemporalCivilDate(month.year, month.month, d1), last)
+        case (.date(nil, let d1, nil), .date(nil, let d2, nil)):
+            let first = try resolveDate(month: nil, day: d1, year: nil)
+            let month = d2 > d1 ? first.firstOfMonth : first.firstOfMonth.adding(months: 1)
+            guard TemporalCivilDate.isValid(month.year, month.month, d2) else { throw fail() }
+            return (first, TemporalCivilDate(month.year, month.month, d2))
+        default:
+            var first = try resolveDay(a)
+            var last = try resolveDay(b)
+            if last < first {
+                if case .weekday = b {
+                    last = last.adding(days: 7)
+                } else if case .date(let m?, let d, nil) = a, TemporalCivilDate.isValid(last.year, m, d),
+                          TemporalCivilDate(last.year, m, d) <= last {
+                    // "from jan 3 to jan 7" said on Jan 5: this January's, already begun.
+                    first = TemporalCivilDate(last.year, m, d)
+                } else {
+                    throw fail()
+                }
+            }
+            return (first, last)
+        }
     }
 
     /// "for 90 minutes" in minutes (months and years are not durations).
@@ -664,6 +795,12 @@ struct TemporalEvaluator {
             case (.nthWeekdayOfMonth(let n, let wd, let m?, nil), .yearly) where free:
                 rec.byMonth = try Self.yearlyMonth(m, within: rec.byMonth, fail())
                 rec.byDay = [.init(ordinal: n, weekday: wd)]
+            // "every year on this date", "every month on this date": today's day (and month).
+            case (.thisDate, .yearly) where free:
+                rec.byMonth = try Self.yearlyMonth(today.month, within: rec.byMonth, fail())
+                rec.byMonthDay = [today.day]
+            case (.thisDate, .monthly) where free:
+                rec.byMonthDay = [today.day]
             // "every year on the last day of february".
             case (.lastDayOfMonth(let m?, nil), .yearly) where free:
                 rec.byMonth = try Self.yearlyMonth(m, within: rec.byMonth, fail())

@@ -29,6 +29,7 @@ enum TemporalNormalizer {
         }
         func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
         func isLetter(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+        if bytes.contains(45) { bytes = joinSpacedDashes(bytes) }
         func isJoiner(_ byte: UInt8) -> Bool { byte == 58 || byte == 47 || byte == 45 || byte == 46 }  // : / - .
         // Stage 1: keep letters, digits, joiners between digits and apostrophes between letters.
         func isKept(_ index: Int) -> Bool {
@@ -67,6 +68,23 @@ enum TemporalNormalizer {
         return words
     }
 
+    /// "2 - 4", "3 -7": a hyphen with spaces between two numbers is the hyphen of "2-4" (the
+    /// spaces go), so that "2 - 4" stays a range and "two four" is not one.
+    static func joinSpacedDashes(_ bytes: [UInt8]) -> [UInt8] {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        var drop = [Bool](repeating: false, count: bytes.count)
+        for i in bytes.indices where bytes[i] == 45 {
+            var j = i - 1
+            while j >= 0, bytes[j] == 32 { j -= 1 }
+            var k = i + 1
+            while k < bytes.count, bytes[k] == 32 { k += 1 }
+            guard j >= 0, k < bytes.count, isDigit(bytes[j]), isDigit(bytes[k]) else { continue }
+            for x in (j + 1)..<i { drop[x] = true }
+            for x in (i + 1)..<k { drop[x] = true }
+        }
+        return bytes.indices.filter { !drop[$0] }.map { bytes[$0] }
+    }
+
     /// "st", "nd", "rd", "th" as two lowercase ASCII bytes.
     private static func isOrdinalSuffix(_ first: UInt8, _ second: UInt8) -> Bool {
         switch (first, second) {
@@ -76,11 +94,16 @@ enum TemporalNormalizer {
     }
 
     static func normalizeCharacters(_ text: String) -> String {
-        let lowered = Array(text.lowercased())
+        var lowered = Array(text.lowercased().map { $0 == "\u{2013}" || $0 == "\u{2014}" ? "-" : $0 })
+        if lowered.contains("-") {
+            let joined = joinSpacedDashes(Array(String(lowered).utf8))
+            lowered = Array(String(decoding: joined, as: UTF8.self))
+        }
         var chars: [Character] = []
         chars.reserveCapacity(lowered.count)
         for (index, raw) in lowered.enumerated() {
-            let c: Character = (raw == "\u{2019}" || raw == "\u{2018}") ? "'" : raw
+            // Curly apostrophes are apostrophes; an en or em dash is a hyphen ("3–7 August").
+            let c: Character = (raw == "\u{2019}" || raw == "\u{2018}") ? "'" : (raw == "\u{2013}" || raw == "\u{2014}") ? "-" : raw
             let prev: Character? = index > 0 ? lowered[index - 1] : nil
             let next: Character? = index + 1 < lowered.count ? lowered[index + 1] : nil
             if c.isLetter || c.isNumber {

@@ -76,8 +76,21 @@ struct TemporalParser {
             }
         }
         if dangling { throw TemporalParseError("a filler leads nowhere") }
+        // A number alone is not a time ("4", "one", "4 to 6"): it needs a lead ("at 4", "for 3"), a
+        // marker ("4 pm", "4 oclock", "4:30", "4 30") or a day or part of day beside it ("thursday 4").
+        if bareClockNeedsDay, expr.day == nil, expr.part == nil, expr.recurrence == nil, expr.weekdayList.isEmpty {
+            throw TemporalParseError("a number alone")
+        }
         return expr
     }
+
+    /// Set when a clock time was read from a single number with no lead, marker or day yet.
+    private var bareClockNeedsDay = false
+    /// Words between a lead and its number: "at like 4".
+    static let hedges: Set<String> = ["like", "just", "roughly", "about", "around", "approximately", "approx", "sometime"]
+    /// Words that make a following number a time ("at 4", "for 3", "until 6").
+    static let clockLeads: Set<String> = ["at", "around", "about", "by", "for", "from", "until", "till", "til", "before",
+                                          "after", "between", "approximately", "roughly", "ish"]
 
     /// The filler just read by `parseComponent`, nil when it read a component.
     private var filler: String? = nil
@@ -340,15 +353,32 @@ struct TemporalParser {
             return .tomorrow
         }
         if accept("yesterday") { return .yesterday }
+        if accept(["this", "date"]) || accept(["today's", "date"]) || accept(["todays", "date"]) { return .thisDate }
+        _ = accept("the")
+        // "the end of this month", "end of next month", "the end of march": that month's last day.
+        if accept(["end", "of"]) {
+            _ = accept("the")
+            // Not "the end of the month": alone that is neither a day nor a rule (README).
+            if accept(["this", "month"]) { return .lastDayOfRelativeMonth(monthOffset: 0) }
+            if accept(["next", "month"]) { return .lastDayOfRelativeMonth(monthOffset: 1) }
+            if let m = monthAt() {
+                pos += 1
+                return .lastDayOfMonth(month: m, year: parseYear())
+            }
+            pos = start
+            return nil
+        }
+        pos = start
         _ = accept("the")
         if accept(["day", "after", "tomorrow"]) { return .dayAfterTomorrow }
         if accept(["day", "before", "yesterday"]) { return .dayBeforeYesterday }
         pos = start
         if let d = parseHoliday() { return d }
         pos = start
-        if let d = parseWeekdayDay() { return d }
-        pos = start
+        // Before a plain weekday: "last sunday in august" is not last Sunday.
         if let d = parseNthWeekdayOfNamedMonth() { return d }
+        pos = start
+        if let d = parseWeekdayDay() { return d }
         pos = start
         if let d = parseDate() { return d }
         pos = start
@@ -510,7 +540,7 @@ struct TemporalParser {
         }
         // [the] ordinal [of (month | this month | next month)]
         _ = accept("the")
-        if let d = ordinalAt(), (1...31).contains(d) {
+        if let d = ordinalAt(), (1...31).contains(d), !isWord("week", 1), !isWord("quarter", 1) {
             pos += 1
             let save = pos
             if accept("of") || accept("in") {
@@ -557,9 +587,70 @@ struct TemporalParser {
 
     mutating func parseSpan() -> TemporalSpan? {
         let start = pos
+        // "early next week", "mid-april", "late 2027", "the middle of may".
+        let portion: TemporalPortion?
+        if accept("early") || accept(["the", "beginning", "of"]) || accept(["the", "start", "of"]) {
+            portion = .early
+        } else if accept("mid") || accept(["the", "middle", "of"]) || accept(["middle", "of"]) {
+            portion = .mid
+        } else if accept("late") {
+            portion = .late
+        } else {
+            portion = nil
+        }
+        if let portion {
+            _ = accept("in")
+            if parseYearLookahead(), let y = parseYear() { return .portion(portion, .namedYear(y)) }
+            guard let inner = parseSpan() else { pos = start; return nil }
+            return .portion(portion, inner)
+        }
+        // "Q2", "q2 2027".
+        if accept("q"), let n = numberAt(), (1...4).contains(n) {
+            pos += 1
+            return .quarter(n, year: parseYear())
+        }
+        pos = start
+        // "in 2027", "during 2027".
+        if pos > 0, case .word(let lead) = tokens[pos - 1], lead == "in" || lead == "during", parseYearLookahead(),
+           let y = parseYear() {
+            return .namedYear(y)
+        }
+        if case .monthYear(let m, let y)? = token(), (1...12).contains(m), (1900...2200).contains(y) {
+            pos += 1
+            return .namedMonth(m, year: y)
+        }
+        _ = accept("the")
+        // "the week of the 20th".
+        if accept(["week", "of"]) {
+            if let day = parseDay() { return .weekOf(day) }
+            pos = start
+            return nil
+        }
+        // "the second week of may", "the last week of june", "the first quarter (of 2027)".
+        if let (n, width) = ordinalSpan() {
+            let save = pos
+            pos += width
+            if accept("week"), acceptAny(Self.ofOrIn) != nil, let m = monthAt(), (1...5).contains(abs(n)), n != -2 {
+                pos += 1
+                return .nthWeekOfMonth(n: n, month: m, year: parseYear())
+            }
+            pos = save + width
+            if (1...4).contains(n), accept("quarter") {
+                let afterQuarter = pos
+                if accept("of") || accept("in"), let y = parseYear() { return .quarter(n, year: y) }
+                pos = afterQuarter
+                return .quarter(n, year: nil)
+            }
+        }
+        pos = start
         var offset = 0
         var explicit = false
-        if accept(["this", "coming"]) || accept("this") || accept("current") {
+        var coming = false
+        if accept(["this", "coming"]) || accept(["the", "coming"]) || accept(["the", "upcoming"]) || accept("coming")
+            || accept("upcoming") {
+            // The next such period that has not begun: "the coming week" is next week.
+            coming = true; offset = 1; explicit = true
+        } else if accept("this") || accept("current") {
             explicit = true
         } else if accept("next") || accept("following") {
             offset = 1; explicit = true
@@ -569,7 +660,9 @@ struct TemporalParser {
             _ = accept(["over", "the"]) || accept(["on", "the"]) || accept("the") || accept("over")
                 || accept("all")
         }
+        if explicit, accept("quarter") { return coming ? .quarterOffset(1) : .quarterOffset(offset) }
         if accept("weekend") || accept(["week", "end"]) {
+            if coming { return .comingWeekend }
             if !explicit, accept(["after", "next"]) { return .weekend(offset: 2) }
             return .weekend(offset: offset)
         }
@@ -587,7 +680,7 @@ struct TemporalParser {
             if !explicit { pos = start; return nil }
             return .year(offset: offset)
         }
-        if !explicit || offset == 0, let m = monthAt() {
+        if !explicit || offset == 0 || coming, let m = monthAt() {
             // A month on its own: "march", "in june", "march 2027" (not "march 3").
             pos += 1
             if dayNumberAt() != nil, parseYearLookahead() == false { pos = start; return nil }
@@ -640,30 +733,69 @@ struct TemporalParser {
 
     mutating func parseClockComponent() throws(TemporalParseError) -> Bool {
         let start = pos
-        _ = accept("at") || accept("around") || accept("about")
+        let previousToken = pos > 0 ? tokens[pos - 1] : nil
+        var led = accept("at") || accept("around") || accept("about")
+        // A lead before hedges counts: "at like 4", "for about 3".
+        var back = start - 1
+        while !led, back >= 0, case .word(let w) = tokens[back] {
+            if Self.clockLeads.contains(w) { led = true } else if !Self.hedges.contains(w) { break }
+            back -= 1
+        }
+        // "4 hundred"? A 4-digit 24-hour time after "at": "at 0815", "at 1630".
+        if led, case .number(let n, 4)? = token(), n / 100 <= 23, n % 100 <= 59 {
+            pos += 1
+            try Self.put(&expr.clock, Self.twentyFourHour(n / 100, n % 100))
+            return true
+        }
+        let clockStart = pos
         guard let clock = parseClock(allowMinutesTo: true) else { pos = start; return false }
-        // "4 pm 6 pm" / "4 to 6" right after a clock: a range.
-        if let previous = expr.clock, lastClockEnd == start, expr.range == nil {
+        // A single number with no marker: "the one", "the first one" use it as a pronoun; alone it
+        // is not a time ("4", "four five").
+        var bare = false
+        if pos == clockStart + 1, case .number = tokens[clockStart], !led, !isWord("ish") {
+            switch previousToken {
+            case .word("the")?, .word("second")?, .ordinal?, .number?, .clock?, .clockSeconds?:
+                throw TemporalParseError("a number as a pronoun")
+            default: bare = true
+            }
+            // "2 tuesdays" counts days.
+            if weekdayPluralAt() != nil { throw TemporalParseError("a count of days") }
+        }
+        // "4 pm 6 pm" right after a clock with its am/pm: a range ("four five" is not one).
+        if let previous = expr.clock, lastClockEnd == start, expr.range == nil, Self.saysHalf(previous) || Self.saysHalf(clock) {
             expr.clock = nil
             expr.range = (previous, clock)
             lastClockEnd = nil
+            bareClockNeedsDay = false
             return true
         }
         try Self.put(&expr.clock, clock)
         lastClockEnd = pos
         // "4 to 6", "4 till 6", "4-6"
         let save = pos
-        if accept("to") || accept("till") || accept("til") || accept("until") || accept("through")
-            || accept("thru") || acceptDash() {
+        if acceptDash() || accept("to") || accept("till") || accept("til") || accept("until") || accept("through") || accept("thru") {
             if let end = parseClock(allowMinutesTo: false) {
                 expr.clock = nil
                 expr.range = (clock, end)
                 lastClockEnd = nil
+                // "2-4", "2 to 4": two numbers joined as a range are read as one (README).
                 return true
             }
         }
         pos = save
+        if bare { bareClockNeedsDay = true }
         return true
+    }
+
+    /// True when a clock says am or pm ("4 5 pm" is a range, "four five" is nothing).
+    static func saysHalf(_ clock: TemporalClock) -> Bool {
+        if case .time(_, _, _?) = clock { return true }
+        return false
+    }
+
+    /// A 24-hour time said with four digits ("0815", "1630 hours"): never moved to p.m.
+    static func twentyFourHour(_ h: Int, _ m: Int) -> TemporalClock {
+        .time(hour: h, minute: m, meridiem: h < 12 ? .am : (h == 12 ? .pm : nil))
     }
 
     mutating func acceptDash() -> Bool {
@@ -691,6 +823,13 @@ struct TemporalParser {
             guard (0...24).contains(h), (0...59).contains(m) else { return nil }
             hour = h; minute = m
             pos += 1
+        case .clockSeconds(let h, let m, let s)?:
+            guard (0...24).contains(h), (0...59).contains(m), expr.second == nil else { return nil }
+            if s != 0 { expr.second = s }
+            pos += 1
+            // Written with seconds: a 24-hour time.
+            guard h < 24 else { return nil }
+            return Self.twentyFourHour(h, m)
         case .number(let h, let digits)? where digits <= 2:
             guard (0...24).contains(h) else { return nil }
             // Not a quantity ("2 hours"), a date ("8 feb") or a count ("3 times").
@@ -706,11 +845,15 @@ struct TemporalParser {
             } else if isWord("oh") || isWord("o"), case .number(let m, 1)? = token(1), unitAt(2) == nil {
                 minute = m
                 pos += 2
+            } else if isWord("h"), case .number(let m, 2)? = token(1), (0...59).contains(m), h <= 23 {
+                // "9h45", "18h30": a 24-hour time.
+                pos += 2
+                return Self.twentyFourHour(h, m)
             }
         case .number(let n, 4)? where n % 100 < 60 && n / 100 < 24 && (isWord("hours", 1) || isWord("hrs", 1)):
             // military style "1630 hours"
-            hour = n / 100; minute = n % 100
             pos += 2
+            return Self.twentyFourHour(n / 100, n % 100)
         default:
             return nil
         }
@@ -726,9 +869,18 @@ struct TemporalParser {
     mutating func parseMinutesPastTo(allowMinutesTo: Bool) -> TemporalClock? {
         let start = pos
         var minutes: Int
-        _ = accept("a")
+        let saidA = accept("a")
         if accept("half") {
             minutes = 30
+            // "half five" (British): 5:30.
+            if !saidA, case .number(let h, let digits)? = token(), digits <= 2, (1...12).contains(h), unitAt(1) == nil,
+               !isWord("past", 1), !isWord("to", 1) {
+                pos += 1
+                var meridiem: TemporalMeridiem? = nil
+                _ = accept("oclock")
+                if accept("am") { meridiem = .am } else if accept("pm") { meridiem = .pm }
+                return .time(hour: h, minute: 30, meridiem: meridiem)
+            }
         } else if accept("quarter") {
             minutes = 15
         } else if case .number(let m, _)? = token(), (1...59).contains(m) {
@@ -747,6 +899,13 @@ struct TemporalParser {
         } else {
             pos = start
             return nil
+        }
+        // "5 to noon" 11:55, "10 past midnight" 00:10.
+        if accept("noon") || accept("midday") {
+            return before ? .time(hour: 11, minute: 60 - minutes, meridiem: .am) : .time(hour: 12, minute: minutes, meridiem: .pm)
+        }
+        if accept("midnight") {
+            return before ? .time(hour: 23, minute: 60 - minutes, meridiem: nil) : .time(hour: 0, minute: minutes, meridiem: nil)
         }
         guard case .number(let h, _)? = token(), (0...23).contains(h) else { pos = start; return nil }
         pos += 1
@@ -770,6 +929,8 @@ struct TemporalParser {
 
     mutating func parseRange() throws(TemporalParseError) -> Bool {
         let start = pos
+        if try parseDayRange() { return true }
+        pos = start
         if accept("from") || accept("between") {
             let isBetween = tokens[start] == .word("between")
             let save = pos
@@ -786,32 +947,49 @@ struct TemporalParser {
                     }
                 }
             }
-            pos = save
-            if let a = parseDay() {
-                let joined = isBetween ? (accept("and") || accept("to") || acceptDash())
-                    : (accept("to") || accept("till") || accept("til") || accept("until")
-                        || accept("through") || accept("thru") || acceptDash())
-                if joined, let b = parseDay() {
-                    if expr.dayRange != nil { throw TemporalParseError("two day ranges") }
-                    expr.dayRange = (a, b)
-                    return true
-                }
-            }
             pos = start
             return false
         }
-        // "monday to friday", "monday through friday"
-        if weekdayAt() != nil || weekdayAt(1) != nil {
-            if let a = parseDay(),
-               accept("to") || accept("through") || accept("thru") || accept("till") || accept("until") || acceptDash(),
-               let b = parseDay() {
-                if expr.dayRange != nil { throw TemporalParseError("two day ranges") }
-                expr.dayRange = (a, b)
-                return true
-            }
-        }
         pos = start
         return false
+    }
+
+    /// Ranges of whole days: "monday to friday", "aug 3 to 7", "3-7 august", "from the 21st to the
+    /// 24th of june", "between the 3rd and the 10th". A bare number is a day only with a month on
+    /// the other end ("from 3 to 7" is a clock range); it takes that month (the evaluator's job).
+    mutating func parseDayRange() throws(TemporalParseError) -> Bool {
+        let start = pos
+        let isBetween = accept("between")
+        if !isBetween { _ = accept("from") }
+        // "the second to last friday" is an ordinal, not a range.
+        if let (_, width) = ordinalSpan(isWord("the") ? 1 : 0), width == 3 { pos = start; return false }
+        guard let a = parseRangeEnd() else { pos = start; return false }
+        let joined = isBetween ? (accept("and") || accept("to") || acceptDash())
+            : (accept("to") || accept("till") || accept("til") || accept("until") || accept("through") || accept("thru")
+                || acceptDash())
+        guard joined, let b = parseRangeEnd() else { pos = start; return false }
+        if a.bare || b.bare {
+            guard !(a.bare && b.bare), case .date(let ma, _, _) = a.day, case .date(let mb, _, _) = b.day,
+                  a.bare ? mb != nil : ma != nil else { pos = start; return false }
+        }
+        if expr.dayRange != nil { throw TemporalParseError("two day ranges") }
+        expr.dayRange = (a.day, b.day)
+        return true
+    }
+
+    /// One end of a day range: a day, or a bare day number ("7" in "aug 3 to 7").
+    mutating func parseRangeEnd() -> (day: TemporalDay, bare: Bool)? {
+        let save = pos
+        if let d = parseDay() { return (d, false) }
+        pos = save
+        _ = accept("the")
+        if case .number(let n, let digits)? = token(), digits <= 2, (1...31).contains(n), dayNumberAt() != nil,
+           unitAt(1) == nil, !isWord("times", 1) {
+            pos += 1
+            return (.date(month: nil, day: n, year: nil), true)
+        }
+        pos = save
+        return nil
     }
 
     /// "before 5" reads like "until 5"; "after 3" is from 3:00 to the end of that day.
@@ -823,6 +1001,13 @@ struct TemporalParser {
                 return true
             }
         } else if accept("after") {
+            let save = pos
+            // "after a month", "after 2 weeks": a time that far from now, like "in a month".
+            if let (amount, unit) = parseQuantity() {
+                try applyRelative(amount: amount, unit: unit, from: .today, sign: 1, isNow: true)
+                return true
+            }
+            pos = save
             if let clock = parseClock(allowMinutesTo: true) {
                 try Self.put(&expr.afterClock, clock)
                 return true
@@ -965,7 +1150,16 @@ struct TemporalParser {
         case .number(let n, _)? where n <= Self.maxAmount:
             pos += 1
             if accept(["and", "a", "half"]) { return Double(n) + 0.5 }
+            // "three quarters of an hour".
+            if (1...3).contains(n), accept(["quarters", "of", "an"]) || accept(["quarters", "of", "a"]) {
+                return Double(n) / 4
+            }
             return Double(n)
+        case .slashDate(let num, let den, nil)? where (2...4).contains(den) && num >= 1 && num < den:
+            // "3/4 of an hour", "1/2 hour".
+            pos += 1
+            _ = accept(["of", "an"]) || accept(["of", "a"]) || accept("an") || accept("a")
+            return Double(num) / Double(den)
         case .decimal(let d)? where d <= Double(Self.maxAmount):
             pos += 1
             return d
@@ -1018,13 +1212,25 @@ struct TemporalParser {
     mutating func parseRelative() throws(TemporalParseError) -> Bool {
         let start = pos
         if accept("in") {
+            // "in roughly 20 minutes", "in about an hour": the hedge changes nothing.
+            _ = accept("roughly") || accept("about") || accept("around") || accept("approximately") || accept("approx")
+                || accept("like") || accept("just")
             guard let (amount, unit) = parseQuantity() else { pos = start; return false }
-            _ = accept("time") || accept("s") || accept(["from", "now"])
+            _ = accept("time") || accept("s") || accept(["from", "now"]) || accept("hence")
             try applyRelative(amount: amount, unit: unit, from: .today, sign: 1, isNow: true)
             return true
         }
+        // "2 tuesdays from now": the second Tuesday after today.
+        if case .number(let n, _)? = token(), (1...52).contains(n), let wd = weekdayPluralAt(1) ?? (n == 1 ? weekdayAt(1) : nil) {
+            pos += 2
+            if accept(["from", "now"]) || accept(["from", "today"]) || accept("hence") {
+                try Self.put(&expr.day, .weekdaysFromNow(n, wd))
+                return true
+            }
+            pos = start
+        }
         guard let (amount, unit) = parseQuantity() else { pos = start; return false }
-        if accept(["from", "now"]) || accept("later") || accept(["after", "now"]) || accept(["from", "right", "now"]) {
+        if accept(["from", "now"]) || accept("hence") || accept("later") || accept(["after", "now"]) || accept(["from", "right", "now"]) {
             try applyRelative(amount: amount, unit: unit, from: .today, sign: 1, isNow: true)
             return true
         }

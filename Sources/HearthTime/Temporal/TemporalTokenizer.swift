@@ -12,6 +12,10 @@ enum TemporalToken: Equatable, Sendable {
     case ordinal(Int)
     /// "4:30", "16:30".
     case clock(hour: Int, minute: Int)
+    /// "08:05:30".
+    case clockSeconds(hour: Int, minute: Int, second: Int)
+    /// "6/2027" (month/four-digit year).
+    case monthYear(month: Int, year: Int)
     /// "2026-02-08".
     case isoDate(year: Int, month: Int, day: Int)
     /// "2/8", "2/8/26" (US order: month/day[/year]).
@@ -117,11 +121,17 @@ enum TemporalTokenizer {
             return out
         }
         let slashParts = w.split(separator: "/", omittingEmptySubsequences: false)
+        if slashParts.count == 2, slashParts.allSatisfy(allDigits), slashParts[0].count <= 2, slashParts[1].count == 4,
+           let m = Int(slashParts[0]), let y = Int(slashParts[1]) {
+            return [.monthYear(month: m, year: y)]
+        }
         if slashParts.count == 2 || slashParts.count == 3, slashParts.allSatisfy(allDigits),
-           slashParts.allSatisfy({ $0.count <= 4 }), let m = Int(slashParts[0]), let d = Int(slashParts[1]) {
+           slashParts[0].count <= 2, slashParts[1].count <= 2, let m = Int(slashParts[0]), let d = Int(slashParts[1]) {
             var year: Int? = nil
-            if slashParts.count == 3, let y = Int(slashParts[2]) {
-                year = slashParts[2].count <= 2 ? 2000 + y : y
+            if slashParts.count == 3 {
+                // Two digits: kept as said, the evaluator applies the pivot; otherwise four digits.
+                guard slashParts[2].count == 2 || slashParts[2].count == 4, let y = Int(slashParts[2]) else { return [.word(w)] }
+                year = y
             }
             return [.slashDate(month: m, day: d, year: year)]
         }
@@ -129,6 +139,10 @@ enum TemporalTokenizer {
         if colonParts.count == 2 || colonParts.count == 3, colonParts.allSatisfy(allDigits),
            colonParts[0].count <= 2, colonParts[1].count == 2,
            let h = Int(colonParts[0]), let m = Int(colonParts[1]) {
+            if colonParts.count == 3 {
+                guard colonParts[2].count == 2, let s = Int(colonParts[2]), s < 60 else { return [.word(w)] }
+                return [.clockSeconds(hour: h, minute: m, second: s)]
+            }
             return [.clock(hour: h, minute: m)]
         }
         if allDigits(Substring(w)), let n = Int(w) {

@@ -53,13 +53,15 @@ enum SpokenForm {
             var token = String(raw)
             while let last = token.last, last == "." { token.removeLast() }
             if token.isEmpty { continue }
+            // "2 - 4" aloud is "two to four": speech-to-text never writes a lone hyphen.
+            if token == "-" { words.append("to"); continue }
             if let colon = token.firstIndex(of: ":") {
                 guard let hour = Int(token[..<colon]), let minute = Int(token[token.index(after: colon)...]),
                       (1...23).contains(hour), minute == 0 || minute >= 10, let h = cardinal(hour) else { return nil }
                 if minute == 0 {
                     // "16:00" is not how anyone says it; "4:00" is "four", "four o clock" when nothing follows.
                     guard hour <= 12 else { return nil }
-                    words.append(h)
+                    words.append(raw.endIndex == text.endIndex || text[raw.endIndex...].allSatisfy({ !$0.isLetter && !$0.isNumber }) ? "\(h) o clock" : h)
                 } else {
                     words.append("\(h) \(cardinal(minute)!)")
                 }

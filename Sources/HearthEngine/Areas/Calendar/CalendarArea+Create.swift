@@ -30,7 +30,7 @@ extension CalendarTurn {
         guard let start = draft.start else { throw HearthError.invalidEvent("The event needs a start time.") }
         let end = draft.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
         return CalendarEvent(id: EventID(ids.next("evt")), title: CalendarRules.eventTitle(from: draft.title), start: start, end: end,
-                             location: draft.location, attendees: draft.attendees, organizer: speaker.id,
+                             isAllDay: draft.allDay ?? false, location: draft.location, attendees: draft.attendees, organizer: speaker.id,
                              recurrence: draft.recurrence, recurrenceSkip: draft.recurrenceSkip)
     }
 
@@ -38,7 +38,8 @@ extension CalendarTurn {
         let event = try makeEvent(draft)
         // A series is checked over its next few occurrences.
         let conflicts = try skill.conflicts(for: event)
-        if !conflicts.isEmpty && !overrideConflicts {
+        // Away for whole days: other slots make no sense; the overlaps are said after booking.
+        if !conflicts.isEmpty && !overrideConflicts && !event.isAllDay {
             return .needsAnswer(try conflictQuestion(draft: draft, change: nil, event: event, conflicts: conflicts))
         }
         let (created, notifications) = try skill.createEvent(event, actor: speaker, now: now, formatter: formatter)
@@ -47,7 +48,27 @@ extension CalendarTurn {
             if let pattern = CalendarRecurrence.describe(created, formatter: formatter, spoken: spoken) {
                 return "Done! I've scheduled \(what) \(pattern), starting \(formatter.dateWords(created.start, spoken: spoken))."
             }
+            if created.isAllDay {
+                // The end is the midnight after the last day.
+                let last = created.end.addingTimeInterval(-1)
+                return "Done! I've put \(what) on the calendar, all day from \(formatter.dateWords(created.start, spoken: spoken))"
+                    + " to \(formatter.dateWords(last, spoken: spoken))."
+            }
             return "Done! I've scheduled \(what) for \(formatter.dayAndTime(created.start, spoken: spoken))."
+        }
+        if created.isAllDay, !conflicts.isEmpty {
+            let overlaps = conflicts.prefix(3).map { conflict in
+                words { spoken in
+                    "\(eventPhrase(conflict.conflicting.event.title, attendees: conflict.affectedMembers)) on "
+                        + formatter.dateWords(conflict.conflicting.start, spoken: spoken)
+                }
+            }
+            reply.append(" It overlaps ")
+            for (index, overlap) in overlaps.enumerated() {
+                if index > 0 { reply.append(index == overlaps.count - 1 ? " and " : ", ") }
+                reply.append(overlap)
+            }
+            reply.append(".")
         }
         let reminded = created.recurrence == nil
             ? CalendarSkill.reminderOffsets.filter { created.start.addingTimeInterval(-$0) > now } : CalendarSkill.reminderOffsets

@@ -229,7 +229,13 @@ struct CalendarTurn: AreaAtWork {
     func continueCreating(_ draft: inout EventDraft, time: TemporalResolution?, unknown: UnknownAttendee? = nil) throws -> AreaOutcome {
         if let time {
             guard let start = time.start else { throw HearthError.timeNotUnderstood("that") }
-            if time.hasTimeOfDay {
+            if !time.hasTimeOfDay, time.kind == .interval, time.rrule == nil, let end = time.end,
+               end > dayInterval(containing: start).end {
+                // Several whole days ("away from Aug 3 to 7"): one all-day event spanning them.
+                draft.start = start
+                draft.end = end
+                draft.allDay = true
+            } else if time.hasTimeOfDay {
                 draft.start = start
                 if let minutes = time.minutes { draft.durationMinutes = minutes }
                 draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))

@@ -14,6 +14,8 @@ public struct EventDraft: Sendable, Equatable, Codable {
     public var recurrence: String?
     /// `CalendarEvent.recurrenceSkip`: "SCHOOL-HOLIDAYS" for "except school holidays".
     public var recurrenceSkip: String?
+    /// A stretch of whole days ("we're away from Aug 3 to 7"): an all-day event from `start` to `end`.
+    public var allDay: Bool?
     public init(title: String, attendees: [MemberID], start: Date?, end: Date?, durationMinutes: Int,
                 location: String? = nil, recurrence: String? = nil, recurrenceSkip: String? = nil) {
         self.title = title; self.attendees = attendees; self.start = start; self.end = end
