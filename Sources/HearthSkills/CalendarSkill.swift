@@ -218,7 +218,10 @@ public struct CalendarSkill: Sendable {
         if let rule = event.recurrence, (try? RecurrenceRule(rrule: rule)) == nil {
             throw SkillError.invalid("I couldn't understand how that event repeats.")
         }
-        let when = formatter.dayAndTime(event.start)
+        // An all-day entry ends at the midnight after its last day.
+        let when = event.isAllDay
+            ? "all day from \(formatter.dateWords(event.start)) to \(formatter.dateWords(event.end.addingTimeInterval(-1)))"
+            : formatter.dayAndTime(event.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             try writer.insert(event, seriesEnd: CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone), at: now, by: actor.id)
             return ChangeRecord(action: "create", subject: event.id, summary: "Added \(event.title) on \(when)",
@@ -434,7 +437,10 @@ public struct CalendarSkill: Sendable {
     /// history), its queued reminders, logs it and tells the other attendees.
     public func deleteEvent(_ event: CalendarEvent, actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
         try Self.checkCanChange(event, actor: actor)
-        let when = formatter.dayAndTime(event.start)
+        // An all-day entry ends at the midnight after its last day.
+        let when = event.isAllDay
+            ? "all day from \(formatter.dateWords(event.start)) to \(formatter.dateWords(event.end.addingTimeInterval(-1)))"
+            : formatter.dayAndTime(event.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.deleteEvent(event.id) else { throw SkillError.notFound("That event isn't on the calendar any more.") }
             return ChangeRecord(action: "delete", subject: event.id, summary: "Cancelled \(event.title) on \(when)",

@@ -257,7 +257,7 @@ struct CalendarTurn: AreaAtWork {
                                               subject: subject(draft.title))
             return .ask(question, lead: unknown.sentence)
         }
-        draft = withAccompanyingAdult(draft)
+        if draft.allDay != true { draft = withAccompanyingAdult(draft) }  // a child away at camp goes alone
         guard let start = draft.start, draft.end != nil else {
             if let day = draft.start { return act(.offerDaySlots(draft, day: dayInterval(containing: day))) }
             return .ask(try missing("start", in: draft, ReplyText("When should I schedule the \(draft.title.lowercased())?")))
