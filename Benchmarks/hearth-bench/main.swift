@@ -57,6 +57,8 @@ let corpus: [String] = {
 
 // HEARTH_BENCH_PROFILE=1: the costliest patterns and utterances, then stop (grammar work).
 if ProcessInfo.processInfo.environment["HEARTH_BENCH_PROFILE"] != nil {
+    let tried = assistant.grammar.patternsTried(corpus)
+    print(String(format: "patterns run per utterance: %.1f of %d", tried.average, tried.total))
     let costs = assistant.grammar.patternCosts(corpus)
     let total = costs.reduce(0) { $0 + $1.nanoseconds }
     print("patterns over \(corpus.count) utterances, \(total / 1000) µs a round; costliest:")

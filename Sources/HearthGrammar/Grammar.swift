@@ -50,11 +50,16 @@ public struct Grammar: Sendable {
         public let file: String
         public let examples: [GrammarFile.Example]
         let patterns: [CompiledPattern]
+        /// Per pattern: the literals an utterance must contain for it to possibly match.
+        let checks: [LiteralFilter.Check]
     }
 
     public let intents: [Intent]
     /// What to ask when no pattern matches but an intent's cue words and typed slots are found.
     public internal(set) var backoff = Backoff()
+    /// Finds the literals patterns require in an utterance, so that a parse runs only the
+    /// patterns that could match (see `LiteralFilter`).
+    let literalFilter: LiteralFilter
     /// The most capture groups in any pattern: the size of the reusable match data.
     let maximumCaptures: Int
     /// Longest utterance (UTF-8 bytes, after normalisation) the grammar will look at.
@@ -70,6 +75,7 @@ public struct Grammar: Sendable {
     /// Loads every `*.yaml` file in `directory`. `vocabulary` injects word lists (such as the
     /// family's member names) as definitions, each an alternation of its escaped entries.
     /// `jit`: see `CompiledPattern.init`; servers and REPLs want it, one-shot commands do not.
+    /// With it, the grammar also builds its literal filter (see `LiteralFilter`).
     /// `examples`: also read each intent's examples (tests and validation need them; a one-shot
     /// command does not, and decoding them is a tenth of its start-up).
     public static func load(directory: URL, vocabulary: [String: [String]] = [:], jit: Bool = true,
@@ -130,6 +136,8 @@ public struct Grammar: Sendable {
         }
         let expandedPrefix = try expander.expand(prefix, file: "common.yaml", intent: "wrap.prefix")
         let expandedSuffix = try expander.expand(suffix, file: "common.yaml", intent: "wrap.suffix")
+        var analyzer = RequirementAnalyzer(definitions: expander.definitionGroups)
+        var requirements: [Requirement] = []
 
         var intents: [Intent] = []
         var seen: Set<String> = []
@@ -145,7 +153,8 @@ public struct Grammar: Sendable {
                     let body = try expander.expand(source, file: file, intent: spec.name, pattern: index)
                     let defines = try expander.defineBlock(for: body.uses + expandedPrefix.uses + expandedSuffix.uses,
                                                            file: file, intent: spec.name, pattern: index)
-                    let full = "^\(expandedPrefix.body)(?:\(body.body))\(expandedSuffix.body)$\(defines)"
+                    let anchored = "^\(expandedPrefix.body)(?:\(body.body))\(expandedSuffix.body)$"
+                    let full = anchored + defines
                     let pattern: CompiledPattern
                     do { pattern = try CompiledPattern(full, jit: jit) } catch {
                         // Point into a broken definition when that is where the error is.
@@ -164,16 +173,26 @@ public struct Grammar: Sendable {
                         usedGroups.insert(group)
                     }
                     compiled.append(pattern)
+                    // Only long-running processes (those that JIT) build the filter: a one-shot command
+                    // parses one utterance, and analysing every pattern costs it more than it saves.
+                    requirements.append(jit ? analyzer.requirement(of: anchored) : .anything)
                 }
                 for declared in slots.keys where !usedGroups.contains(declared) {
                     throw GrammarError(file: file, intent: spec.name, message: "slot '\(declared)' is declared but no pattern captures it")
                 }
                 intents.append(Intent(name: spec.name, priority: spec.priority ?? 0, slots: slots, file: file,
-                                      examples: spec.examples ?? [], patterns: compiled))
+                                      examples: spec.examples ?? [], patterns: compiled, checks: []))
             }
         }
+        let filter = LiteralFilter(requirements: requirements)
+        var nextCheck = 0
+        intents = intents.map { intent in
+            defer { nextCheck += intent.patterns.count }
+            return Intent(name: intent.name, priority: intent.priority, slots: intent.slots, file: intent.file, examples: intent.examples,
+                          patterns: intent.patterns, checks: Array(filter.checks[nextCheck..<(nextCheck + intent.patterns.count)]))
+        }
         let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
-        var grammar = Grammar(intents: intents, maximumCaptures: maximumCaptures)
+        var grammar = Grammar(intents: intents, literalFilter: filter, maximumCaptures: maximumCaptures)
         grammar.backoff = try Backoff.compile(files, expander: expander)
         return grammar
     }
@@ -182,14 +201,16 @@ public struct Grammar: Sendable {
     ///
     /// Several patterns of one intent often match the same utterance; only the best of them per
     /// intent becomes an `IntentMatch` (its slot text is read once, for the winner).
-    public func candidates(_ normalized: NormalizedText) -> (matches: [IntentMatch], limitExceeded: Bool) {
+    /// `filtered: false` runs every pattern, skipping none: the reference the filter is tested against.
+    public func candidates(_ normalized: NormalizedText, filtered: Bool = true) -> (matches: [IntentMatch], limitExceeded: Bool) {
         let bytes = Array(normalized.text.utf8)
+        let found = filtered ? literalFilter.find(in: bytes) : nil
         let scratch = CompiledPattern.Scratch(pairs: maximumCaptures + 1)
         var matches: [IntentMatch] = []
         var limitExceeded = false
         for intent in intents {
             var best: (pattern: CompiledPattern, groups: [String: Range<Int>], literalLength: Int)?
-            for pattern in intent.patterns where pattern.mayMatch(bytes) {
+            for (pattern, check) in zip(intent.patterns, intent.checks) where found?.allows(check) ?? true && pattern.mayMatch(bytes) {
                 switch pattern.match(bytes, scratch: scratch) {
                 case .noMatch: continue
                 case .limitExceeded: limitExceeded = true
@@ -286,6 +307,11 @@ struct Expander {
     private(set) var expandedDefinitions: [String: Expansion] = [:]
 
     init(definitions: [String: (file: String, pattern: String)]) { self.definitions = definitions }
+
+    /// Each definition's group name as patterns call it (`_when`) → its expanded body.
+    var definitionGroups: [String: String] {
+        Dictionary(uniqueKeysWithValues: expandedDefinitions.map { (Self.definitionPrefix + $0.key, $0.value.body) })
+    }
 
     /// Expands every definition once, so that building a pattern's DEFINE block is only joining.
     mutating func prepare() throws(GrammarError) {
@@ -406,18 +432,37 @@ struct Expander {
 }
 
 extension Grammar {
-    /// What each pattern costs over `utterances` (total matching time, including the prefilter),
+    /// How many patterns a parse runs, on average over `utterances`, after the literal filter
+    /// and the first-byte check — and how many there are (`HEARTH_BENCH_PROFILE=1 hearth-bench`).
+    public func patternsTried(_ utterances: [String]) -> (average: Double, total: Int) {
+        var tried = 0
+        for utterance in utterances {
+            let bytes = Array(Normalizer.normalize(utterance).text.utf8)
+            let found = literalFilter.find(in: bytes)
+            for intent in intents {
+                for (pattern, check) in zip(intent.patterns, intent.checks) where found?.allows(check) ?? true && pattern.mayMatch(bytes) {
+                    tried += 1
+                }
+            }
+        }
+        return (Double(tried) / Double(max(1, utterances.count)), intents.reduce(0) { $0 + $1.patterns.count })
+    }
+
+    /// What each pattern costs over `utterances` (total matching time, including the prefilters),
     /// most expensive first: for grammar authors keeping parse time within SPEC §6
     /// (`HEARTH_BENCH_PROFILE=1 hearth-bench`).
     public func patternCosts(_ utterances: [String], rounds: Int = 5) -> [(intent: String, pattern: Int, nanoseconds: UInt64)] {
         let subjects = utterances.map { Array(Normalizer.normalize($0).text.utf8) }
+        let found = subjects.map { literalFilter.find(in: $0) }
         let scratch = CompiledPattern.Scratch(pairs: maximumCaptures + 1)
         var costs: [(intent: String, pattern: Int, nanoseconds: UInt64)] = []
         for intent in intents {
-            for (index, pattern) in intent.patterns.enumerated() {
+            for (index, (pattern, check)) in zip(intent.patterns, intent.checks).enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 for _ in 0..<rounds {
-                    for subject in subjects where pattern.mayMatch(subject) { _ = pattern.match(subject, scratch: scratch) }
+                    for (subject, found) in zip(subjects, found) where found?.allows(check) ?? true && pattern.mayMatch(subject) {
+                        _ = pattern.match(subject, scratch: scratch)
+                    }
                 }
                 costs.append((intent.name, index + 1, (DispatchTime.now().uptimeNanoseconds - start) / UInt64(rounds)))
             }
