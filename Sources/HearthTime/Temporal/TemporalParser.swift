@@ -933,7 +933,6 @@ struct TemporalParser {
         pos = start
         if accept("from") || accept("between") {
             let isBetween = tokens[start] == .word("between")
-            let save = pos
             if let a = parseClock(allowMinutesTo: false) {
                 let joined = isBetween ? (accept("and") || accept("to") || acceptDash())
                     : (accept("to") || accept("till") || accept("til") || accept("until")
