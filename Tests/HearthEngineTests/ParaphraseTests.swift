@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HearthEngine
+import HearthGrammar
 
 /// How well the grammar understands requests nobody wrote as grammar examples, measured with the
 /// same code as `hearth eval`. The floors only go up: raise them when the grammar improves.
@@ -28,10 +29,24 @@ final class ParaphraseTests: XCTestCase {
         XCTAssertEqual(evaluation.outOfScope.correct, evaluation.outOfScope.total, evaluation.misses.joined(separator: "\n"))
     }
 
+    /// A paraphrase measures how the grammar generalises only if no grammar example says the same.
+    func testNoParaphraseIsAGrammarExample() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let examples = Set(assistant.grammar.intents.flatMap(\.examples).map { Normalizer.normalize($0.text).text })
+        let files = try FileManager.default.contentsOfDirectory(at: Self.paraphrases, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "jsonl" }
+        for file in files {
+            for paraphrase in try Evaluation.cases(in: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent) {
+                XCTAssertFalse(examples.contains(Normalizer.normalize(paraphrase.text).text),
+                               "\(file.lastPathComponent): \"\(paraphrase.text)\" is also a grammar example")
+            }
+        }
+    }
+
     func testTheDevelopmentSetStaysAboveItsFloor() throws {
         guard FileManager.default.fileExists(atPath: Self.devSet.path) else { throw XCTSkip("no shared/nlu-dev beside the repository") }
         let evaluation = try evaluate([Self.devSet])
-        XCTAssertGreaterThanOrEqual(evaluation.inScope.accuracy, 0.89, evaluation.summary)
+        XCTAssertGreaterThanOrEqual(evaluation.inScope.accuracy, 0.90, evaluation.summary)
         XCTAssertLessThanOrEqual(evaluation.falsePositiveRate, 0.05, evaluation.summary)
     }
 
