@@ -143,11 +143,15 @@ public struct TemporalContext: Sendable {
     /// Gregorian, weeks start on Monday, the family's time zone, `en_US_POSIX` locale. Stored,
     /// because building a Calendar costs more than resolving a phrase.
     public private(set) var calendar: Calendar
+    /// Members' home zones by the words that name them, lowercase ("grandma", "grandma sue", "sue"),
+    /// for "5 pm grandma's time" (`Roster.homeTimeZones`). Empty: no member's time can be named.
+    public var memberTimeZones: [String: TimeZone]
 
-    public init(now: Date, timeZone: TimeZone) {
+    public init(now: Date, timeZone: TimeZone, memberTimeZones: [String: TimeZone] = [:]) {
         self.now = now
         self.timeZone = timeZone
         self.calendar = Self.makeCalendar(timeZone)
+        self.memberTimeZones = memberTimeZones
     }
 
     static func makeCalendar(_ timeZone: TimeZone) -> Calendar {
@@ -215,15 +219,33 @@ public struct TemporalResolver: Sendable {
     }
 
     public func resolve(_ phrase: String) throws(TemporalError) -> TemporalResolution {
-        let tokens = TemporalTokenizer.tokenize(words: TemporalNormalizer.normalizedWords(phrase))
+        var tokens = TemporalTokenizer.tokenize(words: TemporalNormalizer.normalizedWords(phrase))
         let expression: TemporalExpression
+        var zone: TemporalNamedZone? = nil
         do {
+            if let found = try TemporalZones.find(in: tokens, members: context.memberTimeZones) {
+                zone = found.zone
+                tokens.removeSubrange(found.range)
+            }
             var parser = TemporalParser(tokens: tokens)
             expression = try parser.parse()
         } catch {
             throw error == .unclearHolidays ? .unclearHolidays(phrase) : .notUnderstood(phrase)
         }
-        var evaluator = TemporalEvaluator(context: context, localNow: localNow, phrase: phrase)
-        return try evaluator.evaluate(expression)
+        guard let zone else {
+            var evaluator = TemporalEvaluator(context: context, localNow: localNow, phrase: phrase)
+            return try evaluator.evaluate(expression)
+        }
+        // A named zone: the whole phrase is read on that zone's wall clock and calendar ("friday at
+        // 6 pm pacific" is Friday in Los Angeles); the instants are the same anywhere.
+        let zoned = TemporalContext(now: context.now, timeZone: zone.timeZone)
+        var evaluator = TemporalEvaluator(context: zoned, localNow: TemporalLocalNow(zoned), phrase: phrase)
+        var result = try evaluator.evaluate(expression)
+        // Only a clock time has a zone: not a rule (its days are the family's), a duration or a day.
+        guard result.hasTimeOfDay, result.kind == .instant || result.kind == .interval else {
+            throw .notUnderstood(phrase)
+        }
+        if let note = TemporalZones.note(result, zone: zone, family: context.timeZone) { result.notes.append(note) }
+        return result
     }
 }
