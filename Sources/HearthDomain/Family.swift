@@ -26,11 +26,14 @@ public struct Member: Codable, Sendable, Equatable, Identifiable {
     public var supervised: Bool
     /// Other words the family uses for this member ("mom", "grandma").
     public var aliases: [String]
+    /// The IANA zone a member who lives elsewhere keeps ("America/Los_Angeles"), for "5 pm grandma's
+    /// time"; nil for a member in the family's zone.
+    public var homeTimeZone: String?
 
     public init(id: MemberID, name: String, kind: MemberKind, role: HouseholdRole, age: Int? = nil,
-                supervised: Bool = false, aliases: [String] = []) {
+                supervised: Bool = false, aliases: [String] = [], homeTimeZone: String? = nil) {
         self.id = id; self.name = name; self.kind = kind; self.role = role; self.age = age
-        self.supervised = supervised; self.aliases = aliases
+        self.supervised = supervised; self.aliases = aliases; self.homeTimeZone = homeTimeZone
     }
 }
 
@@ -71,6 +74,19 @@ public struct Roster: Sendable, Equatable {
         return members.first { $0.name.lowercased() == key }
             ?? members.first { $0.aliases.contains(key) }
             ?? members.first { $0.name.lowercased().split(separator: " ").contains(Substring(key)) }
+    }
+
+    /// Members' home zones by every word that names them (as `nameVocabulary`, lowercase), for the
+    /// temporal resolver's "5 pm grandma's time". Members without a (valid) home zone are left out.
+    public var homeTimeZones: [String: TimeZone] {
+        var zones: [String: TimeZone] = [:]
+        for member in members {
+            guard let identifier = member.homeTimeZone, let zone = TimeZone(identifier: identifier) else { continue }
+            let words = [member.name.lowercased()] + member.name.lowercased().split(separator: " ").map(String.init) + member.aliases
+            // A word naming two members names neither's zone.
+            for word in words where zones[word] == nil && self.member(named: word)?.id == member.id { zones[word] = zone }
+        }
+        return zones
     }
 
     /// Every word that names a member: display names, their parts, and aliases (for the grammar).

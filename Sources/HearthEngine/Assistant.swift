@@ -134,7 +134,7 @@ public final class Assistant: Sendable {
 
     /// The slot resolver for a match, as the area that will read the slots means them.
     func slotResolver(speaker: Member, now: Date, for area: (any SkillArea)?) -> SlotResolver {
-        SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)),
+        SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones)),
                      everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false, asksForUnreadTimes: area?.asksForUnreadTimes ?? [])
     }
 

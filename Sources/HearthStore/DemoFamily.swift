@@ -10,7 +10,8 @@ public enum DemoFamily {
         Member(id: MemberID("tom"), name: "Tom", kind: .adult, role: .coParent, age: 44, aliases: ["dad", "daddy"]),
         Member(id: MemberID("emma"), name: "Emma", kind: .child, role: .member, age: 10, supervised: true),
         Member(id: MemberID("jake"), name: "Jake", kind: .child, role: .member, age: 7, supervised: true),
-        Member(id: MemberID("sue"), name: "Grandma Sue", kind: .adult, role: .viewer, age: 71, aliases: ["grandma", "granny", "nana"]),
+        Member(id: MemberID("sue"), name: "Grandma Sue", kind: .adult, role: .viewer, age: 71, aliases: ["grandma", "granny", "nana"],
+               homeTimeZone: "America/Los_Angeles"),
     ]
 
     public static let places: [Place] = [

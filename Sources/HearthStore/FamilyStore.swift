@@ -103,7 +103,7 @@ public struct StoreReader {
         let aliases = (try? JSONDecoder().decode([String].self, from: Data((row["aliases"] as String).utf8))) ?? []
         return Member(id: MemberID(row["id"] as String), name: row["name"],
                       kind: MemberKind(rawValue: row["kind"]) ?? .adult, role: HouseholdRole(rawValue: row["role"]) ?? .member,
-                      age: row["age"], supervised: row["supervised"], aliases: aliases)
+                      age: row["age"], supervised: row["supervised"], aliases: aliases, homeTimeZone: row["home_time_zone"])
     }
 }
 
@@ -136,10 +136,12 @@ extension StoreWriter {
     public func insert(_ member: Member, position: Int, locationSharing: Bool = true, at now: Date, by actor: MemberID? = nil) throws {
         let aliases = String(decoding: try JSONEncoder().encode(member.aliases), as: UTF8.self)
         try db.cachedStatement(sql: """
-            INSERT INTO member(id, name, kind, role, age, supervised, aliases, location_sharing, position, updated_at, updated_by)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO member(id, name, kind, role, age, supervised, aliases, location_sharing, position, updated_at, updated_by,
+                               home_time_zone)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute( arguments: [member.id.rawValue, member.name, member.kind.rawValue, member.role.rawValue, member.age,
-                             member.supervised, aliases, locationSharing, position, now.timeIntervalSince1970, actor?.rawValue])
+                             member.supervised, aliases, locationSharing, position, now.timeIntervalSince1970, actor?.rawValue,
+                             member.homeTimeZone])
     }
 
     public func insert(_ place: Place, at now: Date) throws {

@@ -161,6 +161,10 @@ enum Migrations {
             }
             try db.create(index: "reminder_recipient_on_member", on: "reminder_recipient", columns: ["member_id", "reminder_id"])
         }
+        // A member's home time zone (an IANA identifier) when they live elsewhere: "5 pm grandma's time".
+        migrator.registerMigration("v7-member-home-time-zone") { db in
+            try db.alter(table: "member") { t in t.add(column: "home_time_zone", .text) }
+        }
         return migrator
     }
 }

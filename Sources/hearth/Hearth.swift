@@ -141,7 +141,9 @@ struct Resolve: ParsableCommand {
 
     func run() throws {
         let zone = options.timeZone ?? TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
-        let context = TemporalContext(now: options.pinnedNow ?? Date(), timeZone: zone)
+        // Like the zone, members' home zones ("5 pm grandma's time") are the demo family's.
+        let context = TemporalContext(now: options.pinnedNow ?? Date(), timeZone: zone,
+                                      memberTimeZones: Roster(members: DemoFamily.members).homeTimeZones)
         let phrase = text.joined(separator: " ")
         var output = Output(phrase: phrase)
         do {

@@ -35,7 +35,7 @@ extension Assistant {
         case .tooLong(let bytes): return .tooLong(bytes: bytes)
         case .limitExceeded: return .limitExceeded
         case .noMatch(let normalized):
-            let resolver = TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone))
+            let resolver = TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones))
             let guess = grammar.backoff.guess(normalized) { phrase in
                 guard let time = try? resolver.resolve(phrase) else { return false }
                 return time.start != nil || time.rrule != nil
@@ -56,7 +56,7 @@ extension Assistant {
 extension TurnContext {
     /// Slots resolved as `area` reads them (the same resolver a turn's request gets).
     func slotResolver(for area: any SkillArea) -> SlotResolver {
-        SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone)),
+        SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones)),
                      everyoneExcludesSpeaker: area.everyoneExcludesSpeaker, asksForUnreadTimes: area.asksForUnreadTimes)
     }
 }
