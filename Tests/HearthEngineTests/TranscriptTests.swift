@@ -9,7 +9,7 @@ final class TranscriptTests: XCTestCase {
     static let transcripts: Set<String> = [
         "bad-input", "booking-no-conflict", "calendar-availability", "calendar-day-range", "calendar-cancel-occurrence", "calendar-cancel-series", "calendar-disambiguation",
         "calendar-find-free-time", "calendar-move-series", "calendar-move-voice", "calendar-move", "calendar-real-phrasing", "calendar-recurring-create",
-        "calendar-recurring-except-months", "calendar-recurring-school-holidays", "conflict-cancel", "conflict-choose-option",
+        "calendar-recurring-except-months", "calendar-recurring-school-holidays", "calendar-time-zones", "conflict-cancel", "conflict-choose-option",
         "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
         "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
