@@ -223,7 +223,11 @@ struct TurnRun {
         }
         if error == nil && !notes.isEmpty {
             let lead = notes.joined(separator: " ")
-            let spoken = notes.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()")) }.joined(separator: " ")
+            // Said as the rest of a reply says times: "9 PM", not "9:00 PM" (the resolver's notes are written once).
+            let spoken = notes.map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
+                    .replacingOccurrences(of: #"\b(\d{1,2}):00 (AM|PM)\b"#, with: "$1 $2", options: .regularExpression)
+            }.joined(separator: " ")
             text = ReplyText("\(lead)\n\(text.display)", speak: "\(spoken) \(text.speak)")
         }
         let notices = (error == nil ? machine.lastResult?.notifications ?? [] : []).map {

@@ -43,6 +43,9 @@ public enum TemporalZones {
         "hong kong": ("Asia/Hong_Kong", "Hong Kong time"), "auckland": ("Pacific/Auckland", "Auckland time"),
     ]
 
+    /// The first words of the table's keys.
+    static let firstWords: Set<String> = Set(table.keys.map { String($0.split(separator: " ")[0]) })
+
     /// Longest key in words.
     static let maxWords = 2
 
@@ -67,7 +70,8 @@ public enum TemporalZones {
         var i = 1
         while i < tokens.count {
             defer { i += 1 }
-            guard case .word = tokens[i] else { continue }
+            // Most phrases name no zone: only a table word or (with members' zones) any word can start one.
+            guard case .word(let first) = tokens[i], members.isEmpty ? firstWords.contains(first) : true else { continue }
             switch tokens[i - 1] {
             case .number, .clock, .clockSeconds: break
             case .word(let w) where timeWords.contains(w): break
