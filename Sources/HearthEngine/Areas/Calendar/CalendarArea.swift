@@ -47,6 +47,9 @@ struct CalendarArea: WorksPerTurn {
         if let unknown = resolved.texts["unknown_attendee"] { throw HearthError.unknownMember(unknown.capitalized) }
         switch request.intent {
         case "calendar.create_event":
+            if CalendarTurn.speakerJoins(request), case .list(let names)? = slots["attendees"], !names.contains(turn.speaker.name) {
+                slots["attendees"] = .list(names + [turn.speaker.name])
+            }
             if resolved.wordsBeforeTimes["when"] != nil { slots["title"] = .string(CalendarTurn.newEventTitle(request)) }
             if let time = resolved.times["when"], let start = time.start, time.hasTimeOfDay, slots["end"] == nil || time.kind == .recurrence && time.end == nil {
                 let minutes = time.minutes ?? CalendarRules.suggestedDurationMinutes(title: resolved.texts["title"] ?? "")
@@ -132,7 +135,8 @@ struct CalendarTurn: AreaAtWork {
         case "calendar.create_event":
             let time = resolved.times["when"]
             var title = Self.newEventTitle(request)
-            let attendees = resolved.members["attendees"] ?? []
+            var attendees = resolved.members["attendees"] ?? []
+            if Self.speakerJoins(request), !attendees.contains(speaker.id) { attendees.append(speaker.id) }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
             var unknown = resolved.texts["unknown_attendee"].map { UnknownAttendee(name: $0.capitalized, title: title) }
             if unknown == nil, attendees.isEmpty, let said = resolved.phrases["title"] {
@@ -196,6 +200,13 @@ struct CalendarTurn: AreaAtWork {
             return SlotResolver.cleanText(String(said[start.lowerBound..<end.lowerBound]))
         }
         return SlotResolver.cleanText(title + " " + before)
+    }
+
+    /// "lunch with Tom", "a call with Grandma": the one speaking is there too (unlike "lunch for Tom").
+    static func speakerJoins(_ request: AreaRequest) -> Bool {
+        func words(_ text: String) -> String { text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" }.joined(separator: " ") }
+        guard let said = request.slots.phrases["attendees"], !said.isEmpty else { return false }
+        return words(request.utterance).contains("with \(words(said))")
     }
 
     /// "when is my next appointment", "what's the next meeting": only the soonest is wanted.
