@@ -38,8 +38,6 @@ struct LiteralFilter: Sendable {
 
     /// Clauses beyond this are dropped: a weaker check, still a correct one.
     static let clauseLimit = 16
-    /// Clauses an "any of" may distribute into before it is kept as one clause.
-    static let anyClauseLimit = 4
 
     private let automaton: Automaton
     let checks: [Check]
@@ -93,7 +91,7 @@ struct LiteralFilter: Sendable {
             // A large "any of" (a time phrase has dozens of forms) would distribute into more
             // clauses than the limit and crowd out the rest of the pattern's clauses: it becomes
             // one clause instead, from one clause of each alternative (each is implied by it).
-            guard product <= anyClauseLimit else { return [partsClauses.flatMap { $0[0] }] }
+            guard product <= clauseLimit else { return [partsClauses.flatMap { $0[0] }] }
             var result: [[String]] = [[]]
             for partClauses in partsClauses {
                 var combined: [[String]] = []
