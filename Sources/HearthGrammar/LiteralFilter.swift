@@ -80,13 +80,23 @@ struct LiteralFilter: Sendable {
             for part in parts { result += clauses(part) }
             return Array(result.prefix(clauseLimit))
         case .any(let parts):
-            var result: [[String]] = [[]]
+            var partsClauses: [[[String]]] = []
+            var product = 1
             for part in parts {
                 let partClauses = clauses(part)
                 if partClauses.isEmpty { return [] }  // one alternative needs nothing
+                partsClauses.append(partClauses)
+                product = min(product * partClauses.count, clauseLimit + 1)
+            }
+            // A large "any of" (a time phrase has dozens of forms) would distribute into more
+            // clauses than the limit and crowd out the rest of the pattern's clauses: it becomes
+            // one clause instead, from one clause of each alternative (each is implied by it).
+            guard product <= clauseLimit else { return [partsClauses.flatMap { $0[0] }] }
+            var result: [[String]] = [[]]
+            for partClauses in partsClauses {
                 var combined: [[String]] = []
                 for existing in result {
-                    for clause in partClauses where combined.count < clauseLimit { combined.append(existing + clause) }
+                    for clause in partClauses { combined.append(existing + clause) }
                 }
                 result = combined
             }

@@ -483,8 +483,12 @@ public struct RequirementAnalyzer {
             return .unknown
         case UInt8(ascii: "Q"), UInt8(ascii: "E"), UInt8(ascii: "c"):
             throw Unsupported()  // quoting and control characters change how the following text reads
+        case UInt8(ascii: "d"):
+            // A digit: the filter gives up on non-ASCII subjects, so under UCP too it is one of
+            // these ten. Times and dates are mostly digits once normalised ("four" → "4").
+            return Piece(exact: nil, required: Self.anyDigit)
         default:
-            // Classes (\d \s \w \h \v \R \X \C …), digits (back references, octal) and the named
+            // Classes (\s \w \h \v \R \X \C …), digits (back references, octal) and the named
             // characters (\n \t …): none is a letter the filter looks for. Octal and back
             // references run on over digits.
             if Self.isDigit(byte) {
@@ -493,6 +497,8 @@ public struct RequirementAnalyzer {
             return .unknown
         }
     }
+
+    private static let anyDigit = Requirement.any(of: (0...9).map { Requirement.literal(String($0)) })
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 

@@ -39,7 +39,21 @@ final class LiteralFilterTests: XCTestCase {
     func testSubroutineCallsReadTheDefinitionTheyCall() {
         let definitions = ["_verb": "add|put|pencil in", "_when": "\\d+ pm|tomorrow"]
         XCTAssertEqual(requirement("^(?&_verb) it (?&_when)$", definitions: definitions),
-                       "all(any(\"add it \", \"pencil in it \", \"put it \"), any(\" pm\", \"tomorrow\"))")
+                       "all(any(\"add it \", \"pencil in it \", \"put it \"), any(all(any(\"0\", \"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\", \"9\"), \" pm\"), \"tomorrow\"))")
+    }
+
+    func testADigitIsOneOfTen() {
+        let digits = "any(" + (0...9).map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+        XCTAssertEqual(requirement("^at \\d{1,2}$"), "all(\"at \", \(digits))")
+        XCTAssertEqual(requirement("^at \\d?$"), "\"at \"", "possibly absent: not required")
+        XCTAssertEqual(requirement("^(?:\\d+ pm|noon)$"), "any(all(\(digits), \" pm\"), \"noon\")")
+    }
+
+    func testALargeAnyOfStaysOneClause() {
+        let parts = (0..<6).map { Requirement.all([.literal("a\($0)"), .literal("b\($0)")]) }
+        let clauses = LiteralFilter.clauses(.all([.any(parts), .literal("verb")]))
+        XCTAssertEqual(clauses, [(0..<6).map { "a\($0)" }, ["verb"]], "2^6 clauses would crowd out \"verb\"")
+        XCTAssertEqual(LiteralFilter.clauses(.any([.all([.literal("ab"), .literal("cd")]), .literal("xy")])), [["ab", "xy"], ["cd", "xy"]])
     }
 
     func testWhatTheAnalysisDoesNotUnderstandRequiresNothing() {
