@@ -7,6 +7,8 @@ public final class CompiledPattern: @unchecked Sendable {
     // and PCRE2 documents compiled patterns as safe to share between threads.
     public let source: String
     public let groupNames: [Int: String]
+    /// `groupNames` by group number, the order a match reads them in.
+    let orderedGroupNames: [(Int, String)]
     private let code: OpaquePointer
     private let matchContext: OpaquePointer?
     public let isJITCompiled: Bool
@@ -54,6 +56,7 @@ public final class CompiledPattern: @unchecked Sendable {
             pcre2_set_depth_limit_8(matchContext, Self.depthLimit)
         }
         groupNames = Self.readGroupNames(compiled)
+        orderedGroupNames = groupNames.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
         captureCount = Int(captures)
@@ -118,7 +121,9 @@ public final class CompiledPattern: @unchecked Sendable {
         // PCRE2_UNSET (~(size_t)0) is a macro Swift cannot import; size_t arrives as Int, so it reads as -1.
         let unset = Int(bitPattern: UInt.max)
         var groups: [String: Range<Int>] = [:]
-        for (number, name) in groupNames {
+        // A name used twice in a pattern ("body" before and after "reminder") takes its first set
+        // group, as PCRE2 does: reading a dictionary's order here made the answer vary between runs.
+        for (number, name) in orderedGroupNames where groups[name] == nil {
             guard number < pairs else { continue }
             let start = ovector[2 * number], end = ovector[2 * number + 1]
             if start != unset && end != unset && number < Int(rc) { groups[name] = Int(start)..<Int(end) }

@@ -109,6 +109,17 @@ final class CompiledPatternTests: XCTestCase {
         XCTAssertEqual(match.groups["member"], 9..<13)
     }
 
+    /// A name captured twice reads its first set group, every time (not a dictionary's order).
+    func testADuplicateNameReadsItsFirstSetGroup() throws {
+        let pattern = try CompiledPattern("(?J)^(?:(?<body>\\w+) )?reminder(?: about (?<body>\\w+))?$")
+        for _ in 0..<20 {
+            guard case .match(let match) = pattern.match(Array("piano reminder about grandma".utf8)) else { return XCTFail("no match") }
+            XCTAssertEqual(match.groups["body"], 0..<5)
+        }
+        guard case .match(let second) = pattern.match(Array("reminder about grandma".utf8)) else { return XCTFail("no match") }
+        XCTAssertEqual(second.groups["body"], 15..<22)
+    }
+
     func testUnicodeLettersMatch() throws {
         let pattern = try CompiledPattern("^(?<name>\\p{L}+)$")
         guard case .match(let match) = pattern.match(Array("zoë".utf8)) else { return XCTFail("no match") }
