@@ -41,13 +41,6 @@ public enum CalendarRules {
     }
 
     /// Typical length of an event, from words in its title (seed 000 `suggestEventDuration`).
-    /// "…and set it to repeat", said with no rule: every week on the event's weekday, which is
-    /// what calendars offer first and what the reply then says aloud, so a parent can correct it.
-    public static func weeklyRule(startingOn start: Date, calendar: Calendar) -> String {
-        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-        return "FREQ=WEEKLY;BYDAY=\(codes[calendar.component(.weekday, from: start) - 1])"
-    }
-
     public static func suggestedDurationMinutes(title: String) -> Int {
         let words = title.lowercased()
         let table: [(keywords: [String], minutes: Int)] = [

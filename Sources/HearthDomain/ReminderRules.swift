@@ -42,7 +42,7 @@ public enum ReminderRules {
         return moved
     }
 
-    static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    static let weekdays = TimeFormatter.weekdays.map { $0.lowercased() }  // Sunday first, as Calendar counts
     static let dayNaming: Set<String> = Set(weekdays + ["today", "tonight", "tomorrow"])
 
     // MARK: Permissions

@@ -135,9 +135,9 @@ public enum Normalizer {
             }
             if token.text == "off", next == "about" { continue }
             // "on sunday day": the day said twice.
-            if token.text == "day", let previous = words.last?.text, weekdays.contains(previous), next == nil { continue }
+            if token.text == "day", let previous = words.last?.text, namedDays.contains(previous), next == nil { continue }
             var token = token
-            if token.text.hasSuffix("'s"), weekdays.contains(String(token.text.dropLast(2))),
+            if token.text.hasSuffix("'s"), namedDays.contains(String(token.text.dropLast(2))),
                let next, partsOfDay.contains(next) {
                 token.text = String(token.text.dropLast(2))
             }
@@ -146,7 +146,8 @@ public enum Normalizer {
         return words
     }
 
-    static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow"]
+    /// Days said by name, which a part of the day may follow ("friday afternoon", "tomorrow morning").
+    static let namedDays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow"]
     static let partsOfDay: Set<String> = ["morning", "afternoon", "evening", "night", "lunchtime"]
 
     /// Common typing and speech-to-text slips in the closed vocabularies (weekdays, months, day

@@ -56,7 +56,7 @@ struct CalendarArea: WorksPerTurn {
                 slots["end"] = .string(work.iso(start.addingTimeInterval(TimeInterval(minutes * 60))))
             }
             if resolved.texts["repeats"] != nil, slots["recurrence"] == nil, let start = resolved.times["when"]?.start {
-                slots["recurrence"] = .string(CalendarRules.weeklyRule(startingOn: start, calendar: turn.calendar))
+                slots["recurrence"] = .string(CalendarTurn.weeklyRule(startingOn: start, calendar: turn.calendar))
             }
             slots["repeats"] = nil
         case "calendar.check_availability":
@@ -148,7 +148,7 @@ struct CalendarTurn: AreaAtWork {
                                    location: resolved.texts["location"])
             if let time { draft.repeatAs(time) }
             if resolved.texts["repeats"] != nil, draft.recurrence == nil, let start = time?.start {
-                draft.recurrence = CalendarRules.weeklyRule(startingOn: start, calendar: calendar)
+                draft.recurrence = Self.weeklyRule(startingOn: start, calendar: calendar)
             }
             let outcome = try continueCreating(&draft, time: time, unknown: unknown)
             // A time it could not read is asked for (no time was taken, so the outcome is a question).
@@ -200,6 +200,13 @@ struct CalendarTurn: AreaAtWork {
             return SlotResolver.cleanText(String(said[start.lowerBound..<end.lowerBound]))
         }
         return SlotResolver.cleanText(title + " " + before)
+    }
+
+    /// "…and set it to repeat", said with no rule: every week on the event's weekday, which is
+    /// what calendars offer first and what the reply then says aloud, so a parent can correct it.
+    static func weeklyRule(startingOn start: Date, calendar: Calendar) -> String {
+        let day = Weekday(calendarWeekday: calendar.component(.weekday, from: start)) ?? .monday
+        return "FREQ=WEEKLY;BYDAY=\(day.rfcCode)"
     }
 
     /// "lunch with Tom", "a call with Grandma": the one speaking is there too (unlike "lunch for Tom").
