@@ -128,7 +128,7 @@ struct SlotResolver {
         }
         var result: [MemberID] = []
         let parts = text.replacingOccurrences(of: ",", with: " , ")
-            .components(separatedBy: " ").split { $0 == "," || $0 == "and" }
+            .components(separatedBy: " ").split { $0 == "," || $0 == "and" || $0 == "or" }
             .map { $0.joined(separator: " ") }.filter { !$0.isEmpty }
         for part in parts {
             let id: MemberID
