@@ -179,6 +179,7 @@ public final class Assistant: Sendable {
             case .permissionDenied(let reason): return .permissionDenied(reason)
             case .invalid(let reason): return .invalidEvent(reason)
             case .notFound(let reason): return .notFound(ReplyText(reason))
+            case .insufficientPoints(let need, _): return .invalidRequest(ChoreRules.insufficientPoints(need: need))
             }
         default:
             logger.error("turn failed", metadata: ["error": "\(type(of: error))"])

@@ -8,6 +8,8 @@ public enum SkillError: Error, Equatable, Sendable {
     case permissionDenied(String)
     case invalid(String)
     case notFound(String)
+    /// A redemption the balance does not cover: how many more points it needs, and the balance.
+    case insufficientPoints(need: Int, balance: Int)
 
     /// Throws `permissionDenied` with a permission rule's refusal (`CalendarRules.denial(…)`), if it has one.
     static func checkPermission(_ denial: String?) throws {

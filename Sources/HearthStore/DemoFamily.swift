@@ -52,6 +52,31 @@ public enum DemoFamily {
         SchoolHoliday(name: "Summer break", firstDay: "2027-06-26", lastDay: "2027-09-08"),
     ]
 
+    /// SPEC §5's chore templates, with the other words families use for them.
+    public static let choreTemplates: [ChoreTemplate] = [
+        ChoreTemplate(id: ChoreTemplateID("tpl_trash"), title: "Take out trash", points: 10, difficulty: .easy, category: "trash",
+                      estimatedMinutes: 10, recurrence: "FREQ=WEEKLY", aliases: ["bins", "garbage", "rubbish", "recycling"]),
+        ChoreTemplate(id: ChoreTemplateID("tpl_room"), title: "Clean room", points: 15, difficulty: .medium, category: "cleaning",
+                      estimatedMinutes: 25, recurrence: "FREQ=WEEKLY", aliases: ["bedroom", "tidy room"]),
+        ChoreTemplate(id: ChoreTemplateID("tpl_dishes"), title: "Do dishes", points: 5, difficulty: .easy, category: "dishes",
+                      estimatedMinutes: 10, recurrence: "FREQ=DAILY", aliases: ["dishwasher", "washing up"]),
+    ]
+
+    /// SPEC §5's rewards.
+    public static let rewards: [Reward] = [
+        Reward(id: RewardID("rwd_screen"), title: "30 min extra screen time", cost: 50, category: "screen_time", aliases: ["screen time", "tablet time"]),
+        Reward(id: RewardID("rwd_movie"), title: "Pick the movie", cost: 100, category: "privilege", aliases: ["movie", "film", "movie night"]),
+        Reward(id: RewardID("rwd_cash"), title: "$5 cash", cost: 200, category: "money", aliases: ["cash", "five dollars", "money", "$5"]),
+    ]
+
+    /// The chores behind Emma's 100 and Jake's 75 points (SPEC §5): done on time in the weeks before
+    /// this one, so neither child's next chore is their first (seed 000 Scenario 4 awards exactly 10).
+    static func choreHistory(weekStart: Date, calendar: Calendar) -> [(member: String, template: ChoreTemplate, weeksAgo: Int)] {
+        let trash = choreTemplates[0], room = choreTemplates[1], dishes = choreTemplates[2]
+        return (1...4).map { ("emma", room, $0) } + (1...4).map { ("emma", trash, $0) }
+            + (1...6).map { ("jake", trash, $0) } + (1...3).map { ("jake", dishes, $0) }
+    }
+
     public static func install(into store: FamilyStore, now: Date) throws {
         let timeZone = TimeZone(identifier: timeZoneIdentifier)!
         let calendar = Calendar.family(timeZone)
@@ -75,6 +100,26 @@ public enum DemoFamily {
                                             location: "Riverside Park field", attendees: [MemberID("emma")], organizer: MemberID("lisa"),
                                             recurrence: "FREQ=WEEKLY;BYDAY=TH"),
                               seriesEnd: nil, at: now, by: MemberID("lisa"))
+
+            try writer.setSetting("chore_deadline_weekday", "5")
+            try writer.setSetting("chore_deadline_time", "18:00")
+            for template in choreTemplates { try writer.insert(template, at: now, by: MemberID("lisa")) }
+            for reward in rewards { try writer.insert(reward, at: now, by: MemberID("lisa")) }
+            for (index, past) in choreHistory(weekStart: thisWeek, calendar: calendar).enumerated() {
+                // Due on that week's Thursday at 18:00, done at 17:00.
+                let day = calendar.date(byAdding: .day, value: 3 - 7 * past.weeksAgo, to: thisWeek)!
+                let due = calendar.date(bySettingHour: 18, minute: 0, second: 0, of: day)!, done = due.addingTimeInterval(-3600)
+                let member = MemberID(past.member)
+                let chore = Chore(id: ChoreID("chr_demo_\(index + 1)"), template: past.template.id, title: past.template.title,
+                                  points: past.template.points, assignees: [member], due: due, status: .completed, completedBy: member,
+                                  completedAt: done, pointsAwarded: past.template.points, createdBy: MemberID("lisa"),
+                                  createdAt: due.addingTimeInterval(-3 * 86400))
+                try writer.insert(chore, at: now, by: MemberID("lisa"))
+                try writer.append(PointsEntry(member: member, amount: past.template.points, kind: .chore, relatedID: chore.id.rawValue,
+                                              at: done, by: member))
+            }
+            // Perfect weeks are counted from this week on: the history above is not re-awarded.
+            try writer.setSetting("perfect_week_checked_through", ISO8601.dateString(thisWeek, in: timeZone))
 
             let locations: [(String, String, Int, Int)] = [("tom", "work", 2, 65), ("emma", "home", 5, 45), ("jake", "home", 10, 80)]
             for (member, placeID, minutesAgo, battery) in locations {

@@ -165,6 +165,129 @@ enum Migrations {
         migrator.registerMigration("v7-member-home-time-zone") { db in
             try db.alter(table: "member") { t in t.add(column: "home_time_zone", .text) }
         }
+        // Chores, points and rewards (seed 000 §3.4, seed 003, seed 004). A series makes one `chore` row
+        // per occurrence as it comes up (unique per series and due time, so a second tick adds nothing);
+        // points are an append-only ledger whose sum is the balance, `dedupe_key` making a bonus that
+        // must be given once (a perfect week) idempotent.
+        migrator.registerMigration("v8-chores-points-rewards") { db in
+            try db.create(table: "chore_template") { t in
+                t.primaryKey("id", .text)
+                t.column("title", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                t.column("points", .integer).notNull().check { $0 >= 0 }
+                t.column("difficulty", .text).notNull().check { ["easy", "medium", "hard"].contains($0) }
+                t.column("category", .text).notNull().defaults(to: "other")
+                t.column("estimated_minutes", .integer)
+                t.column("rrule", .text)
+                t.column("aliases", .text).notNull().defaults(to: "[]")
+                t.column("requires_review", .boolean).notNull().defaults(to: false)
+                t.column("missed_policy", .text).notNull().defaults(to: "stay").check { ["stay", "roll"].contains($0) }
+                t.column("active", .boolean).notNull().defaults(to: true)
+                t.column("updated_at", .double).notNull()
+                t.column("updated_by", .text)
+                t.column("change_tag", .integer).notNull().defaults(to: 1)
+            }
+            try db.create(table: "chore_series") { t in
+                t.primaryKey("id", .text)
+                t.column("template_id", .text).references("chore_template", onDelete: .setNull)
+                t.column("title", .text).notNull()
+                t.column("points", .integer).notNull().check { $0 >= 0 }
+                t.column("sharing", .text).notNull().check { ["single", "any", "rotate"].contains($0) }
+                t.column("first_due_at", .double).notNull()
+                t.column("rrule", .text).notNull()
+                t.column("rrule_skip", .text)
+                t.column("requires_review", .boolean).notNull().defaults(to: false)
+                t.column("missed_policy", .text).notNull().defaults(to: "stay").check { ["stay", "roll"].contains($0) }
+                t.column("created_by", .text).references("member", onDelete: .setNull)
+                t.column("created_at", .double).notNull()
+                t.column("ended_at", .double)
+                t.column("updated_at", .double).notNull()
+                t.column("change_tag", .integer).notNull().defaults(to: 1)
+            }
+            try db.create(table: "chore_series_assignee") { t in
+                t.column("series_id", .text).notNull().references("chore_series", onDelete: .cascade)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.primaryKey(["series_id", "member_id"])
+            }
+            try db.create(table: "chore") { t in
+                t.primaryKey("id", .text)
+                t.column("series_id", .text).references("chore_series", onDelete: .cascade)
+                t.column("template_id", .text).references("chore_template", onDelete: .setNull)
+                t.column("title", .text).notNull()
+                t.column("points", .integer).notNull().check { $0 >= 0 }
+                t.column("sharing", .text).notNull().check { ["single", "any", "rotate"].contains($0) }
+                t.column("due_at", .double).notNull()
+                t.column("status", .text).notNull().defaults(to: "pending")
+                    .check { ["pending", "overdue", "pending_review", "completed", "skipped", "missed"].contains($0) }
+                t.column("requires_review", .boolean).notNull().defaults(to: false)
+                t.column("missed_policy", .text).notNull().defaults(to: "stay").check { ["stay", "roll"].contains($0) }
+                t.column("completed_by", .text).references("member", onDelete: .setNull)
+                t.column("completed_at", .double)
+                t.column("minutes_spent", .integer)
+                t.column("reviewed_by", .text).references("member", onDelete: .setNull)
+                t.column("reviewed_at", .double)
+                t.column("rejection_reason", .text)
+                t.column("points_awarded", .integer)
+                t.column("created_by", .text).references("member", onDelete: .setNull)
+                t.column("created_at", .double).notNull()
+                t.column("updated_at", .double).notNull()
+                t.column("updated_by", .text)
+                t.column("change_tag", .integer).notNull().defaults(to: 1)
+                t.uniqueKey(["series_id", "due_at"])
+            }
+            try db.create(index: "chore_on_due", on: "chore", columns: ["due_at"])
+            try db.create(index: "chore_on_status", on: "chore", columns: ["status", "due_at"])
+            try db.create(table: "chore_assignee") { t in
+                t.column("chore_id", .text).notNull().references("chore", onDelete: .cascade)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.primaryKey(["chore_id", "member_id"])
+            }
+            try db.create(index: "chore_assignee_on_member", on: "chore_assignee", columns: ["member_id", "chore_id"])
+            try db.create(table: "points_entry") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("amount", .integer).notNull()
+                t.column("kind", .text).notNull()
+                    .check { ["chore", "early_bonus", "first_chore_bonus", "perfect_week", "adjustment", "redemption", "refund"].contains($0) }
+                t.column("reason", .text)
+                t.column("related_id", .text)
+                t.column("at", .double).notNull()
+                t.column("by_id", .text).references("member", onDelete: .setNull)
+                t.column("dedupe_key", .text).unique()
+            }
+            try db.create(index: "points_entry_on_member", on: "points_entry", columns: ["member_id", "at"])
+            try db.create(table: "reward") { t in
+                t.primaryKey("id", .text)
+                t.column("title", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                t.column("cost", .integer).notNull().check { $0 > 0 }
+                t.column("category", .text).notNull().defaults(to: "treat")
+                t.column("aliases", .text).notNull().defaults(to: "[]")
+                t.column("needs_approval", .boolean).notNull().defaults(to: false)
+                t.column("active", .boolean).notNull().defaults(to: true)
+                t.column("updated_at", .double).notNull()
+                t.column("updated_by", .text)
+                t.column("change_tag", .integer).notNull().defaults(to: 1)
+            }
+            try db.create(table: "redemption") { t in
+                t.primaryKey("id", .text)
+                t.column("reward_id", .text).references("reward", onDelete: .setNull)
+                t.column("reward_title", .text).notNull()
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("cost", .integer).notNull()
+                t.column("status", .text).notNull().check { ["approved", "pending", "declined"].contains($0) }
+                t.column("requested_at", .double).notNull()
+                t.column("decided_by", .text).references("member", onDelete: .setNull)
+                t.column("decided_at", .double)
+            }
+            try db.create(table: "chore_pause") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("member_id", .text).references("member", onDelete: .cascade)
+                t.column("first_day", .text).notNull()
+                t.column("last_day", .text).notNull()
+                t.column("created_at", .double).notNull()
+                t.column("created_by", .text).references("member", onDelete: .setNull)
+                t.check(sql: "last_day >= first_day AND length(first_day) = 10 AND length(last_day) = 10")
+            }
+        }
         return migrator
     }
 }

@@ -21,6 +21,9 @@ struct SkillAreas: Sendable {
             LocationArea(dependencies),
             TravelArea(dependencies),
             ReminderArea(dependencies),
+            ChoreArea(dependencies),
+            PointsArea(dependencies),
+            RewardArea(dependencies),
             DialogArea(),
         ]
     }

@@ -1,0 +1,473 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+import HearthTime
+
+/// Chores: "assign trash duty to Jake for this week", "I took out the trash", "what are my chores",
+/// "approve Jake's dishes", "skip the dishes today", "what's Emma's streak", "pause Emma's chores
+/// until Sunday"; made, marked overdue and closed by `hearth tick`. Points and rewards are their
+/// own areas (`PointsArea`, `RewardArea`) over the same skill.
+struct ChoreArea: WorksPerTurn {
+    static let id: SkillAreaID = "chore"
+    let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
+                   "chore.pause"]
+    let help = AreaHelp(topic: "chores and points",
+                        examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
+                                   "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],
+                        spoken: ["assign trash duty to Jake for this week"])
+
+    let skill: ChoreSkill
+
+    init(_ dependencies: AreaDependencies) {
+        skill = ChoreSkill(store: dependencies.store, calendar: dependencies.calendar, ids: dependencies.ids, logger: dependencies.logger)
+    }
+
+    enum Action: AreaActionValue {
+        case assign(ChoreSkill.Assignment)
+        /// `chores`: the ones meant (chosen or found); `member`: who did them.
+        case complete(chores: [ChoreID], member: MemberID, minutes: Int?)
+        case list(members: [MemberID]?, statuses: [ChoreStatus], range: DateInterval?, rangeLabel: String?)
+        case review(chores: [ChoreID], approved: Bool, reason: String?)
+        case reviewQueue
+        case skip(chores: [ChoreID])
+        case stats(member: MemberID, firstDay: String, lastDay: String, rangeLabel: String?)
+        case pause(members: [MemberID]?, firstDay: String, lastDay: String)
+    }
+
+    struct Question: Codable, Sendable, Equatable {
+        enum Kind: String, Codable, Sendable { case whichToComplete, whichToReview, whichToSkip }
+        struct Option: Codable, Sendable, Equatable {
+            var label: String
+            /// nil: "Never mind".
+            var chores: [ChoreID]?
+        }
+        var kind: Kind
+        var options: [Option]
+        var member: MemberID?
+        var minutes: Int?
+        var approved: Bool?
+        var reason: String?
+    }
+
+    /// Undo an assignment: the series and chores it made are removed.
+    struct Change: Codable, Sendable, Equatable {
+        var series: [ChoreSeriesID]
+        var chores: [ChoreID]
+    }
+
+    func working(in turn: TurnContext) -> ChoreTurn { ChoreTurn(area: self, turn: turn, skill: skill.joining(turn.transaction)) }
+
+    func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
+        try skill.joining(turn.transaction).removeAssignment(series: change.series, chores: change.chores, actor: turn.speaker, now: turn.now)
+        return ActionResult(reply: ReplyText(""))
+    }
+
+    func tick(in turn: TurnContext) throws -> Int {
+        try skill.joining(turn.transaction).tick(now: turn.now, roster: turn.roster)
+    }
+
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
+        try working(in: turn).completeContractSlots(&slots, for: request)
+    }
+}
+
+/// The chore area at work on one turn.
+struct ChoreTurn: AreaAtWork {
+    let area: ChoreArea
+    let turn: TurnContext
+    let skill: ChoreSkill
+    var words: ChoreWords { ChoreWords(phrasing: phrasing, formatter: formatter) }
+    typealias Question = ChoreArea.Question
+
+    // MARK: - Requests
+
+    func interpret(_ request: AreaRequest) throws -> AreaOutcome {
+        let slots = request.slots
+        switch request.intent {
+        case "chore.assign":
+            return area.act(.assign(try assignment(from: slots)))
+        case "chore.complete":
+            let member = slots.members["member"]?.first ?? speaker.id
+            let open = try skill.chores(of: member, statuses: [.overdue, .pending])
+            let meant = ChoreRules.chores(matching: slots.texts["title"], in: open)
+            return try choose(meant, said: slots.texts["title"], kind: .whichToComplete, member: member, minutes: slots.numbers["minutes"]) {
+                .complete(chores: $0, member: member, minutes: slots.numbers["minutes"])
+            }
+        case "chore.list":
+            return try list(slots)
+        case "chore.review":
+            let approved = Self.approves(slots.texts["verdict"])
+            let waiting = try skill.reviewQueue().filter { chore in slots.members["member"].map { $0.contains(chore.completedBy ?? MemberID("")) } ?? true }
+            let said = slots.texts["title"]
+            let meant = said.map { ChoreRules.chores(matching: $0, in: waiting) } ?? waiting
+            guard !meant.isEmpty else {
+                let whose = slots.members["member"]?.first.map { words.whose($0) + " " } ?? ""
+                return .say(ReplyText("Nothing \(whose.isEmpty ? "" : "of \(whose.dropLast(3))")is waiting for review.".replacingOccurrences(of: "  ", with: " ")),
+                            endsQuestion: false)
+            }
+            // "approve Emma's chores": every one of hers waiting; a title names one.
+            let all = said.map { ChoreRules.significantWords($0).isEmpty } ?? true
+            if all || meant.count == 1 { return area.act(.review(chores: meant.map(\.id), approved: approved, reason: slots.texts["reason"])) }
+            return .ask(try question(.whichToReview, chores: meant, approved: approved, reason: slots.texts["reason"]))
+        case "chore.review_queue":
+            return area.act(.reviewQueue)
+        case "chore.skip":
+            let member = slots.members["member"]?.first
+            var open = try skill.chores(of: member, statuses: [.overdue, .pending])
+            if let range = range(slots.times["date"]) { open = open.filter { range.contains($0.due) } }
+            let meant = ChoreRules.chores(matching: slots.texts["title"], in: open)
+            return try choose(meant, said: slots.texts["title"], kind: .whichToSkip, member: member, minutes: nil) { .skip(chores: $0) }
+        case "chore.stats":
+            let member = slots.members["member"]?.first ?? speaker.id
+            if let denial = ChoreRules.denial(toSeePointsOf: [member], by: speaker) { throw HearthError.permissionDenied(denial) }
+            let today = ISO8601.dateString(now, in: turn.timeZone)
+            guard let range = range(slots.times["range"]) else {
+                // The whole last year: a streak is only as long as what it looks back over.
+                let yearAgo = calendar.date(byAdding: .day, value: -365, to: now)!
+                return area.act(.stats(member: member, firstDay: ISO8601.dateString(yearAgo, in: turn.timeZone), lastDay: today, rangeLabel: nil))
+            }
+            let last = min(range.end.addingTimeInterval(-1), now)
+            return area.act(.stats(member: member, firstDay: ISO8601.dateString(range.start, in: turn.timeZone),
+                                   lastDay: ISO8601.dateString(max(last, range.start), in: turn.timeZone),
+                                   rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
+        case "chore.pause":
+            let everyone = roster.members.map(\.id)
+            let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
+            let range = range(slots.times["range"]) ?? DateInterval(start: calendar.startOfDay(for: now), duration: 86_400)
+            let first = max(range.start, calendar.startOfDay(for: now))
+            return area.act(.pause(members: members, firstDay: ISO8601.dateString(first, in: turn.timeZone),
+                                   lastDay: ISO8601.dateString(max(range.end.addingTimeInterval(-1), first), in: turn.timeZone)))
+        default:
+            throw HearthError.internalState("\(request.intent) sent to chores")
+        }
+    }
+
+    /// "approve", "looks good" → true; "reject", "send it back" → false.
+    static func approves(_ verdict: String?) -> Bool {
+        let said = verdict?.lowercased() ?? "approve"
+        return !["reject", "decline", "back", "no", "not", "redo", "deny", "refuse"].contains { said.contains($0) }
+    }
+
+    /// A time said as a day or a range: that day (00:00 to 00:00) or the range; nil when none was said.
+    func range(_ time: TemporalResolution?) -> DateInterval? {
+        guard let time, let start = time.start else { return nil }
+        if let end = time.end, end > start, !time.hasTimeOfDay || end.timeIntervalSince(start) >= 86_400 {
+            return DateInterval(start: calendar.startOfDay(for: start), end: end)
+        }
+        let day = calendar.startOfDay(for: start)
+        return DateInterval(start: day, end: calendar.date(byAdding: .day, value: 1, to: day)!)
+    }
+
+    /// The one chore (or chores of one title) meant, else a question listing them; none: a clear reply.
+    func choose(_ meant: [Chore], said: String?, kind: Question.Kind, member: MemberID?, minutes: Int?,
+                action: ([ChoreID]) -> ChoreArea.Action) throws -> AreaOutcome {
+        guard let first = meant.first else {
+            let whose = member.map { words.whose($0) } ?? "the"
+            let what = said.map { "'\($0)'" } ?? "anything"
+            let list = member == nil ? "on the chore list" : "on \(whose) chore list"
+            return .say(ReplyText("I can't find \(what) \(list)."), endsQuestion: false)
+        }
+        // The same chore more than once (yesterday's dishes and today's): the oldest first.
+        let titles = Set(meant.map { $0.title.lowercased() })
+        if titles.count == 1 { return area.act(action([first.id])) }
+        return .ask(try question(kind, chores: meant, member: member, minutes: minutes))
+    }
+
+    func question(_ kind: Question.Kind, chores: [Chore], member: MemberID? = nil, minutes: Int? = nil, approved: Bool? = nil,
+                  reason: String? = nil) throws -> PendingQuestion {
+        let shown = Array(chores.prefix(6))
+        var options = shown.map { Question.Option(label: words.line($0, showingWho: member == nil), chores: [$0.id]) }
+        if kind != .whichToComplete || shown.count > 1 { options.append(Question.Option(label: "All of them", chores: shown.map(\.id))) }
+        options.append(Question.Option(label: "Never mind", chores: nil))
+        let verb = switch kind { case .whichToComplete: "did you finish"; case .whichToReview: "do you mean"; case .whichToSkip: "should I skip" }
+        let display = "Which chore \(verb)?\n" + words.numbered(options.map(\.label)) + "\nSay a number."
+        let speak = "Which chore \(verb): \(joinedList(shown.map { words.title($0.title, spoken: true) }, conjunction: "or"))?"
+        return try area.ask(Question(kind: kind, options: options, member: member, minutes: minutes, approved: approved, reason: reason),
+                            prompt: ReplyText(display, speak: speak), options: options.map(\.label), subject: "the chores", in: turn)
+    }
+
+    /// The assignment a request says, with the family's defaults: a template's title and points,
+    /// "for this week" the weekly deadline, a day without a time the default due time.
+    func assignment(from slots: ResolvedSlots) throws -> ChoreSkill.Assignment {
+        guard let assignees = slots.members["assignees"], !assignees.isEmpty else {
+            throw HearthError.invalidRequest("Who should do it? Say it like \"assign the dishes to Jake\".")
+        }
+        if let denial = ChoreRules.denial(toAssignChoresTo: assignees, by: speaker) { throw HearthError.permissionDenied(denial) }
+        let said = slots.texts["title"] ?? ""
+        let template = ChoreRules.template(matching: said, in: try skill.templates())
+        guard let title = template?.title ?? Self.choreTitle(said) else {
+            throw HearthError.invalidRequest("What's the chore? Say it like \"assign the dishes to Jake\".")
+        }
+        let settings = try skill.settings()
+        let time = slots.times["due"]
+        let sharing: ChoreSharing = switch slots.texts["sharing"]?.lowercased() {
+        case let word? where word.hasPrefix("rotat") || word.contains("turn") || word.hasPrefix("altern"): .rotate
+        case "or": .anyOf
+        default: slots.phrases["assignees"].map { $0.lowercased().contains(" or ") } == true ? .anyOf : .single
+        }
+        var rrule = time?.rrule
+        if rrule == nil, sharing == .rotate { rrule = template?.recurrence ?? "FREQ=WEEKLY" }
+        let due = try dueDate(time, phrase: slots.phrases["due"], repeating: rrule != nil, settings: settings)
+        return ChoreSkill.Assignment(title: title, template: template?.id, points: slots.numbers["points"] ?? template?.points ?? ChoreDifficulty.medium.defaultPoints,
+                                     assignees: assignees, sharing: sharing, due: due, rrule: rrule,
+                                     skip: time?.skipsSchoolHolidays == true ? CalendarRecurrence.schoolHolidaysSkip : nil,
+                                     requiresReview: template?.requiresReview ?? false, missedPolicy: template?.missedPolicy ?? .stayOverdue)
+    }
+
+    /// "laundry" → "Laundry": a one-off chore's title as said, capitalised; nil for no words.
+    static func choreTitle(_ said: String) -> String? {
+        let trimmed = said.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        return trimmed.prefix(1).uppercased() + trimmed.dropFirst()
+    }
+
+    /// When a chore is due: nothing said or a week ("for this week", "next week") → the family's
+    /// weekly deadline in it; a day → that day at the default due time; a time → that time.
+    func dueDate(_ time: TemporalResolution?, phrase: String?, repeating: Bool, settings: ChoreSettings) throws -> Date {
+        guard let time, let start = time.start else { return ChoreRules.weeklyDeadline(after: now, settings: settings, calendar: calendar) }
+        if !repeating, let end = time.end, end.timeIntervalSince(start) >= 2 * 86_400 {
+            let deadline = ChoreRules.weeklyDeadline(after: max(now, start), settings: settings, calendar: calendar)
+            return deadline < end ? deadline : end.addingTimeInterval(-1)
+        }
+        let due = time.hasTimeOfDay ? start : ChoreRules.dueTime(onDay: start, settings: settings, calendar: calendar)
+        if !repeating && due <= now { throw HearthError.pastTime(phrasing.words { words.moment(due, spoken: $0) }) }
+        return due
+    }
+
+    func list(_ slots: ResolvedSlots) throws -> AreaOutcome {
+        var members = slots.members["members"]
+        if members == nil, speaker.kind == .child || !speaker.role.canManage && speaker.role != .viewer { members = [speaker.id] }
+        let status = slots.texts["status"]?.lowercased() ?? ""
+        let statuses: [ChoreStatus]
+        if status.contains("overdue") || status.contains("late") { statuses = [.overdue] }
+        else if ["done", "complet", "finish"].contains(where: status.contains) { statuses = [.completed, .pendingReview] }
+        else if status.contains("review") || status.contains("approv") { statuses = [.pendingReview] }
+        else { statuses = [.overdue, .pending, .pendingReview] }
+        var range = range(slots.times["range"])
+        if range == nil, statuses.contains(.completed) { range = calendar.dateInterval(of: .weekOfYear, for: now) }
+        return area.act(.list(members: members, statuses: statuses, range: range, rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
+    }
+
+    // MARK: - Answers
+
+    func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion) throws -> AreaOutcome {
+        let again = AreaOutcome.ask(asked.renewed(now: now), lead: "Sorry, I didn't get that.")
+        switch answer {
+        case .cancel:
+            return .say(ReplyText("OK, I'll leave the chores as they are."), endsQuestion: true)
+        case .option(let number) where question.options.indices.contains(number - 1):
+            guard let chores = question.options[number - 1].chores else {
+                return .say(ReplyText("OK, I'll leave the chores as they are."), endsQuestion: true)
+            }
+            switch question.kind {
+            case .whichToComplete: return area.act(.complete(chores: chores, member: question.member ?? speaker.id, minutes: question.minutes))
+            case .whichToReview: return area.act(.review(chores: chores, approved: question.approved ?? true, reason: question.reason))
+            case .whichToSkip: return area.act(.skip(chores: chores))
+            }
+        default:
+            return again
+        }
+    }
+
+    // MARK: - Executing
+
+    func execute(_ action: ChoreArea.Action) throws -> Execution {
+        switch action {
+        case .assign(let assignment): return .completed(try assign(assignment))
+        case .complete(let chores, let member, let minutes): return .completed(try complete(chores, member: member, minutes: minutes))
+        case .list(let members, let statuses, let range, let label): return .completed(ActionResult(reply: try list(members, statuses, range, label)))
+        case .review(let chores, let approved, let reason): return .completed(try review(chores, approved: approved, reason: reason))
+        case .reviewQueue: return .completed(ActionResult(reply: try reviewQueue()))
+        case .skip(let chores): return .completed(try skip(chores))
+        case .stats(let member, let first, let last, let label): return .completed(ActionResult(reply: try stats(member, first, last, label)))
+        case .pause(let members, let first, let last): return .completed(try pause(members, first, last))
+        }
+    }
+
+    func assign(_ assignment: ChoreSkill.Assignment) throws -> ActionResult {
+        let assigned = try skill.assign(assignment, actor: speaker, now: now)
+        let others = assignment.assignees.filter { $0 != speaker.id }
+        let who = joinedList(assignment.assignees.map { $0 == speaker.id ? "yourself" : phrasing.name($0) },
+                             conjunction: assignment.sharing == .anyOf ? "or" : "and")
+        let told = others.isEmpty ? "" : others.count == 1 ? " \(phrasing.name(others[0])) has been notified." : " They've been notified."
+        let reply: ReplyText
+        if let series = assigned.series.first, let rule = try? RecurrenceRule(rrule: series.rrule) {
+            _ = rule
+            let how = CalendarRecurrence.describe(series.rrule, start: series.firstDue, formatter: formatter, spoken: true) ?? "repeating"
+            let each = assigned.series.count > 1 ? " each" : ""
+            let turns = assigned.series.count == 1 && series.sharing == .rotate ? ", rotating" : ""
+            let next = assigned.series.count == 1
+                ? assigned.upcoming.map { "\(words.shortDay($0.due)) \($0.assignee.map(phrasing.name) ?? who)" }
+                : assigned.upcoming.prefix(3).map { words.shortDay($0.due) }
+            reply = phrasing.words { spoken in
+                "Done! \(words.title(assignment.title, spoken: spoken)) for \(who)\(each), \(how)\(turns): \(next.joined(separator: ", ")). "
+                    + "\(words.points(assignment.points)) each time.\(told)"
+            }
+        } else {
+            let each = assignment.assignees.count > 1 && assignment.sharing == .single ? ", one each," : ""
+            let first = assignment.sharing == .anyOf ? " (whoever does it first)" : ""
+            reply = phrasing.words { spoken in
+                "Done! I've assigned \(words.title(assignment.title, spoken: spoken)) to \(who)\(first)\(each) due \(words.moment(assignment.due, spoken: spoken)) "
+                    + "for \(words.points(assignment.points))\(each.isEmpty ? "" : " each").\(told)"
+            }
+        }
+        let undo = try area.undoRecord(ChoreArea.Change(series: assigned.series.map(\.id), chores: assigned.chores.map(\.id)),
+                                       named: "assigning \(phrasing.lowercasedFirst(assignment.title))", in: turn)
+        return ActionResult(reply: reply, lastChange: .record(undo))
+    }
+
+    func complete(_ ids: [ChoreID], member: MemberID, minutes: Int?) throws -> ActionResult {
+        var done: [ChoreSkill.Completion] = []
+        for id in ids { done.append(try skill.complete(id, by: member, actor: speaker, minutes: minutes, roster: roster, now: now)) }
+        guard let last = done.last else { return ActionResult(reply: ReplyText("There was nothing to check off.")) }
+        let name = phrasing.name(member), mine = member == speaker.id
+        let noted = minutes.map { " I've noted \(TimeFormatter.duration(minutes: $0))." } ?? ""
+        let waiting = done.filter(\.awaitingReview)
+        if !waiting.isEmpty && waiting.count == done.count {
+            let titles = joinedList(waiting.map { "'\($0.chore.title)'" })
+            let lead = mine ? "Nice work, \(name)!" : "Thanks."
+            return ActionResult(reply: ReplyText("\(lead) I've asked a parent to check \(titles); the points come once it's approved.\(noted)",
+                                                 speak: "\(lead) I've asked a parent to check \(titles.replacingOccurrences(of: "'", with: "")); the points come once it's approved.\(noted)"),
+                                lastChange: .forget)
+        }
+        let awards = done.compactMap(\.award)
+        let base = awards.reduce(0) { $0 + $1.base }, early = awards.reduce(0) { $0 + $1.earlyBonus }
+        let first = awards.reduce(0) { $0 + $1.firstChoreBonus }, full = done.filter { $0.award != nil }.reduce(0) { $0 + $1.chore.points }
+        var bonuses: [String] = []
+        if early > 0 { bonuses.append("\(early) for finishing early") }
+        if first > 0 { bonuses.append("\(first) for \(mine ? "your" : "\(name)'s") very first chore") }
+        let plus = bonuses.isEmpty ? "" : ", plus \(joinedList(bonuses))"
+        let balance = mine ? "Your new balance is \(words.points(last.balance))!" : "\(name)'s new balance is \(words.points(last.balance))."
+        let sentence: String
+        if awards.allSatisfy(\.wasOnTime) {
+            sentence = mine ? "Great job, \(name)! You earned \(words.points(base))\(plus). \(balance)"
+                            : "Done: \(name) earned \(words.points(base))\(plus). \(balance)"
+        } else if base > 0 {
+            sentence = "Thanks, \(mine ? name : "that's recorded"). It was late, so \(mine ? "you" : name) earned \(base) of its \(words.points(full))\(plus). \(balance)"
+        } else {
+            sentence = "Thanks, \(mine ? name : "that's recorded"). It was more than a day late, so it earns no points this time\(plus.isEmpty ? "" : " (\(bonuses.joined(separator: ", ")) still counts)"). "
+                + (mine ? "Your balance is \(words.points(last.balance))." : "\(name)'s balance is \(words.points(last.balance)).")
+        }
+        let review = waiting.isEmpty ? "" : " \(joinedList(waiting.map { "'\($0.chore.title)'" })) waits for a parent to check it."
+        return ActionResult(reply: ReplyText(sentence + review + noted), lastChange: .forget)
+    }
+
+    func list(_ members: [MemberID]?, _ statuses: [ChoreStatus], _ range: DateInterval?, _ label: String?) throws -> ReplyText {
+        var chores: [Chore] = []
+        for member in members ?? [] {
+            chores += try skill.chores(of: member, statuses: statuses, dueFrom: range?.start, dueBefore: range?.end)
+        }
+        if members == nil { chores = try skill.chores(statuses: statuses, dueFrom: range?.start, dueBefore: range?.end) }
+        var seen: Set<ChoreID> = []
+        chores = chores.filter { seen.insert($0.id).inserted }.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        // Open chores far ahead are not "my chores" yet: a week ahead unless a range was said.
+        if range == nil, !statuses.contains(.completed) {
+            let horizon = calendar.date(byAdding: .day, value: 7, to: now)!
+            chores = chores.filter { $0.status != .pending || $0.due < horizon }
+        }
+        let whose: String
+        if let members, members.count == 1 { whose = words.Has(members[0]) }
+        else if let members { whose = "\(joinedList(members.map(phrasing.name))) have" }
+        else { whose = "The family has" }
+        let kind = statuses == [.overdue] ? "overdue chores" : statuses.contains(.completed) ? "chores done" : "chores to do"
+        let when = label.map { " \($0.lowercased())" } ?? (statuses.contains(.completed) && range != nil ? " this week" : "")
+        guard !chores.isEmpty else { return ReplyText("\(whose) no \(kind)\(when).") }
+        let showingWho = members?.count != 1
+        let count = chores.count == 1 ? "1 \(kind.replacingOccurrences(of: "chores", with: "chore"))" : "\(chores.count) \(kind)"
+        return ReplyText("\(whose) \(count)\(when):\n" + chores.map { "- " + words.line($0, showingWho: showingWho) }.joined(separator: "\n"),
+                         speak: "\(whose) \(count)\(when): \(joinedList(chores.map { words.spokenLine($0, showingWho: showingWho) })).")
+    }
+
+    func review(_ ids: [ChoreID], approved: Bool, reason: String?) throws -> ActionResult {
+        var reviews: [ChoreSkill.Review] = []
+        for id in ids { reviews.append(try skill.review(id, approved: approved, reason: reason, actor: speaker, roster: roster, now: now)) }
+        let byMember = Dictionary(grouping: reviews) { $0.chore.completedBy ?? $0.chore.assignees.first ?? MemberID("") }
+        var sentences: [String] = []
+        for (member, theirs) in byMember.sorted(by: { $0.key < $1.key }) {
+            let name = phrasing.name(member)
+            let titles = joinedList(theirs.map { "'\($0.chore.title)'" })
+            if approved {
+                let earned = theirs.compactMap(\.award).reduce(0) { $0 + $1.total }
+                sentences.append("Approved \(name)'s \(titles). \(name) earned \(words.points(earned)) and now has \(words.points(theirs.last!.balance)).")
+            } else {
+                let why = reason.map { ": \($0)" } ?? ""
+                sentences.append("OK, I've sent \(titles) back to \(name)\(why). \(name) has been told.")
+            }
+        }
+        let text = sentences.joined(separator: " ")
+        return ActionResult(reply: ReplyText(text, speak: text.replacingOccurrences(of: "'", with: "")), lastChange: .forget)
+    }
+
+    func reviewQueue() throws -> ReplyText {
+        if let denial = ChoreRules.denial(toDecideRedemptionBy: speaker) { throw HearthError.permissionDenied(denial) }
+        let chores = try skill.reviewQueue(), redemptions = try skill.pendingRedemptions()
+        guard !chores.isEmpty || !redemptions.isEmpty else { return ReplyText("Nothing is waiting for your approval.") }
+        let lines = chores.map { "\(phrasing.name($0.completedBy ?? MemberID(""))): \($0.title), done \(words.moment($0.completedAt ?? $0.due, spoken: false))" }
+            + redemptions.map { "\(phrasing.name($0.member)) would like \($0.rewardTitle) (\(words.points($0.cost)))" }
+        let spoken = chores.map { "\(phrasing.name($0.completedBy ?? MemberID("")))'s \(words.title($0.title, spoken: true))" }
+            + redemptions.map { "\(phrasing.name($0.member))'s \($0.rewardTitle)" }
+        let count = lines.count == 1 ? "1 thing waits" : "\(lines.count) things wait"
+        return ReplyText("\(count) for your approval:\n" + lines.map { "- \($0)" }.joined(separator: "\n"),
+                         speak: "\(count) for your approval: \(joinedList(spoken)).")
+    }
+
+    func skip(_ ids: [ChoreID]) throws -> ActionResult {
+        let skipped = try skill.skip(ids, actor: speaker, now: now)
+        guard !skipped.isEmpty else { return ActionResult(reply: ReplyText("There was nothing open to skip.")) }
+        let items = skipped.map { "\($0.title) for \(joinedList($0.assignees.map(phrasing.name))) \(words.day($0.due, spoken: false))" }
+        let text = "OK, I've skipped \(joinedList(items)). Skipped chores earn nothing and break no streak."
+        return ActionResult(reply: ReplyText(text), lastChange: .forget)
+    }
+
+    func stats(_ member: MemberID, _ first: String, _ last: String, _ label: String?) throws -> ReplyText {
+        let stats = try skill.stats(of: member, firstDay: first, lastDay: last, now: now)
+        let name = member == speaker.id ? "You" : phrasing.name(member)
+        let have = member == speaker.id ? "have" : "has"
+        let when = label.map { " \($0.lowercased())" } ?? ""
+        let done = stats.completed == 1 ? "1 chore" : "\(stats.completed) chores"
+        var parts = ["\(name) \(have) done \(done)\(when)"]
+        if stats.completed > 0 { parts[0] += stats.onTime == stats.completed ? ", all on time" : " (\(stats.onTime) on time)" }
+        if let rate = stats.completionRate { parts.append("that's \(Int((rate * 100).rounded())) % of the chores due") }
+        if stats.minutesSpent > 0 { parts.append("\(TimeFormatter.duration(minutes: stats.minutesSpent)) spent") }
+        let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
+        let streak = "The current streak is \(days(stats.streak.current)) of every chore done; the longest is \(days(stats.streak.longest))."
+        return ReplyText(parts.joined(separator: "; ") + ". " + streak)
+    }
+
+    func pause(_ members: [MemberID]?, _ first: String, _ last: String) throws -> ActionResult {
+        let skipped = try skill.pause(members, firstDay: first, lastDay: last, actor: speaker, now: now)
+        let zone = turn.timeZone
+        let from = ISO8601.date(first, in: zone).map { words.day($0, spoken: false) } ?? first
+        let to = ISO8601.date(last, in: zone).map { words.day($0, spoken: false) } ?? last
+        let span = first == last ? from : "from \(from) to \(to)"
+        let who = members.map { "for \(joinedList($0.map(phrasing.name)))" } ?? "for the whole family"
+        let count = skipped == 0 ? "" : " \(skipped == 1 ? "1 chore was" : "\(skipped) chores were") skipped."
+        return ActionResult(reply: ReplyText("OK, chores are paused \(who) \(span).\(count) Streaks are kept as they are."), lastChange: .forget)
+    }
+
+    // MARK: - Parse
+
+    /// SPEC §3 for `hearth parse`: a chore title that names a template is its canonical title;
+    /// `due` as the chore will be due (the weekly deadline for "this week", the default due time for
+    /// a day); `member` the speaker when not said.
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest) throws {
+        let resolved = request.slots
+        if let said = resolved.texts["title"], let template = ChoreRules.template(matching: said, in: try skill.templates()) {
+            slots["title"] = .string(template.title)
+        }
+        switch request.intent {
+        case "chore.assign":
+            guard let assignment = try? assignment(from: resolved) else { return }
+            slots["due"] = .string(ISO8601.string(assignment.due, in: turn.timeZone))
+            slots["points"] = .int(assignment.points)
+            if let rule = assignment.rrule { slots["recurrence"] = .string(rule) }
+        case "chore.complete", "chore.stats":
+            if slots["member"] == nil { slots["member"] = .string(speaker.name) }
+        case "chore.review":
+            slots["approved"] = .bool(Self.approves(resolved.texts["verdict"]))
+            slots["verdict"] = nil
+        default:
+            break
+        }
+    }
+}

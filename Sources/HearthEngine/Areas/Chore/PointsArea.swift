@@ -1,0 +1,121 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+
+/// Points: "how many points does Emma have", "what's my points total", "who's winning this week",
+/// "give Jake 5 bonus points", "take 5 points off Emma for leaving her bike out".
+struct PointsArea: SkillArea {
+    static let id: SkillAreaID = "points"
+    let intents = ["points.balance", "points.adjust"]
+    // Introduced with chores ("chores and points").
+    let help = AreaHelp(topic: "points", examples: [], spoken: [])
+
+    let skill: ChoreSkill
+
+    init(_ dependencies: AreaDependencies) {
+        skill = ChoreSkill(store: dependencies.store, calendar: dependencies.calendar, ids: dependencies.ids, logger: dependencies.logger)
+    }
+
+    enum Action: AreaActionValue {
+        case balance(member: MemberID)
+        /// `weekly`: ranked by what was earned this week ("who's winning this week"), else by balance.
+        case leaderboard(weekly: Bool)
+        case adjust(member: MemberID, amount: Int, reason: String?)
+    }
+
+    func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
+        let slots = request.slots
+        switch request.intent {
+        case "points.balance":
+            let weekly = slots.phrases["range"].map { $0.lowercased().contains("week") } ?? false
+            if slots.texts["ranking"] != nil { return act(.leaderboard(weekly: weekly)) }
+            let member = slots.members["member"]?.first ?? turn.speaker.id
+            if let denial = ChoreRules.denial(toSeePointsOf: [member], by: turn.speaker) { throw HearthError.permissionDenied(denial) }
+            // A parent with no points of their own asking "how many points?" means the children's.
+            if slots.members["member"] == nil, turn.speaker.kind == .adult,
+               try skill.joining(turn.transaction).balance(of: member) == 0 { return act(.leaderboard(weekly: weekly)) }
+            return act(.balance(member: member))
+        case "points.adjust":
+            guard let member = slots.members["member"]?.first else {
+                throw HearthError.invalidRequest("Whose points? Say it like \"give Jake 5 bonus points\".")
+            }
+            guard let points = slots.numbers["points"], points > 0 else {
+                throw HearthError.invalidRequest("How many points? Say it like \"give Jake 5 bonus points\".")
+            }
+            if let denial = ChoreRules.denial(toAdjustPointsOf: member, by: turn.speaker) { throw HearthError.permissionDenied(denial) }
+            let sign = Self.deducts(slots.texts["direction"]) ? -1 : 1
+            return act(.adjust(member: member, amount: sign * points, reason: slots.texts["reason"]))
+        default:
+            throw HearthError.internalState("\(request.intent) sent to points")
+        }
+    }
+
+    /// "take", "deduct", "minus", "lose" → a deduction; anything else gives.
+    static func deducts(_ verb: String?) -> Bool {
+        let said = verb?.lowercased() ?? ""
+        return ["take", "deduct", "minus", "lose", "subtract", "remove", "dock", "off", "less"].contains { said.contains($0) }
+    }
+
+    func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
+        let skill = skill.joining(turn.transaction)
+        let words = ChoreWords(phrasing: turn.phrasing, formatter: turn.formatter)
+        switch action {
+        case .balance(let member):
+            let summary = try skill.points(of: member, roster: turn.roster, now: turn.now)
+            let week = summary.weeklyPoints > 0 ? ", \(summary.weeklyPoints) of them earned this week" : ""
+            return .completed(ActionResult(reply: ReplyText("\(words.Has(member)) \(words.points(summary.totalPoints))\(week).")))
+        case .leaderboard(let weekly):
+            let board = try skill.leaderboard(roster: turn.roster, now: turn.now)
+            guard !board.isEmpty else { return .completed(ActionResult(reply: ReplyText("Nobody has any points yet."))) }
+            let ranked = weekly ? board.sorted { ($0.weeklyPoints, -$0.rank) > ($1.weeklyPoints, -$1.rank) } : board
+            // A child sees the order, and only their own points.
+            let child = turn.speaker.kind == .child
+            let lines = ranked.enumerated().map { index, row -> String in
+                let value = weekly ? row.weeklyPoints : row.totalPoints
+                let name = row.member == turn.speaker.id ? "You" : turn.phrasing.name(row.member)
+                return child && row.member != turn.speaker.id ? "\(index + 1). \(name)" : "\(index + 1). \(name): \(words.points(value))"
+            }
+            let head = weekly ? "This week's points" : "Points"
+            let leader = ranked[0]
+            let leads = weekly ? leader.weeklyPoints : leader.totalPoints
+            let tied = ranked.count > 1 && (weekly ? ranked[1].weeklyPoints : ranked[1].totalPoints) == leads
+            let leaderName = leader.member == turn.speaker.id ? "You're" : "\(turn.phrasing.name(leader.member)) is"
+            let summary = leads == 0 ? "Nobody has earned points \(weekly ? "this week" : "yet")." : tied ? "It's a tie at the top." : "\(leaderName) in the lead."
+            return .completed(ActionResult(reply: ReplyText("\(head):\n" + lines.joined(separator: "\n") + "\n\(summary)",
+                                                            speak: "\(summary) \(lines.map { $0.replacingOccurrences(of: ":", with: " with") }.joined(separator: ", "))." )))
+        case .adjust(let member, let amount, let reason):
+            let result = try skill.adjustPoints(of: member, by: amount, reason: reason, actor: turn.speaker, now: turn.now)
+            let name = turn.phrasing.name(member)
+            let why = reason.map { " \(Self.reasonWords($0))" } ?? ""
+            let text: String
+            if result.applied > 0 {
+                text = "Done: \(words.points(result.applied)) for \(name)\(why). \(name) now has \(words.points(result.balance))."
+            } else if result.applied == 0 {
+                text = "\(name) has no points to take, so I've left the balance at 0."
+            } else if -result.applied < -result.requested {
+                text = "\(name) only had \(words.points(-result.applied)), so I took those\(why). \(name) now has 0 points."
+            } else {
+                text = "OK, I've taken \(words.points(-result.applied)) off \(name)\(why). \(name) now has \(words.points(result.balance))."
+            }
+            return .completed(ActionResult(reply: ReplyText(text), lastChange: .forget))
+        }
+    }
+
+    /// "leaving her bike out" → "for leaving her bike out"; a reason said with its own "for"/"because" keeps it.
+    static func reasonWords(_ reason: String) -> String {
+        let lower = reason.lowercased()
+        return lower.hasPrefix("for ") || lower.hasPrefix("because ") ? reason : "for \(reason)"
+    }
+
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
+        switch request.intent {
+        case "points.adjust":
+            if let points = request.slots.numbers["points"] { slots["points"] = .int(Self.deducts(request.slots.texts["direction"]) ? -points : points) }
+            slots["direction"] = nil
+        case "points.balance":
+            if slots["member"] == nil, request.slots.texts["ranking"] == nil { slots["member"] = .string(turn.speaker.name) }
+        default:
+            break
+        }
+    }
+}

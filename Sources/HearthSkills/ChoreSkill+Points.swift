@@ -1,0 +1,187 @@
+import Foundation
+import HearthDomain
+import HearthStore
+import Logging
+
+/// Points and rewards (seed 000 `getMemberPoints`/`redeemPoints`, seed 003's ledger and rewards).
+/// A balance is the sum of the member's ledger, which is only ever appended to, and never goes
+/// negative: a deduction takes at most what is there, and a redemption checks the balance inside
+/// the same write transaction that spends it — so two processes spending the same points at once
+/// cannot both succeed (SQLite serialises the writes; the second sees the first's line).
+extension ChoreSkill {
+    /// seed 000 `PointsSummary`: the balance, what was earned this week (Monday on) and this month,
+    /// and the rank in the family by balance.
+    public struct PointsSummary: Sendable, Equatable {
+        public var member: MemberID
+        public var totalPoints: Int
+        public var weeklyPoints: Int
+        public var monthlyPoints: Int
+        public var rank: Int
+        public var rankedAmong: Int
+    }
+
+    /// What counts as earned (not spent or given back).
+    static let earningKinds: Set<PointsEntry.Kind> = [.chore, .earlyBonus, .firstChoreBonus, .perfectWeek, .adjustment]
+
+    /// Who takes part in points: the children, and anyone else with a ledger line.
+    func pointsMembers(_ roster: Roster, reader: StoreReader) throws -> [MemberID] {
+        let withLines = Set(try reader.pointsEntries().map(\.member))
+        return roster.members.filter { $0.kind == .child || withLines.contains($0.id) }.map(\.id)
+    }
+
+    /// seed 000 `getMemberPoints`.
+    public func points(of member: MemberID, roster: Roster, now: Date) throws -> PointsSummary {
+        try leaderboard(roster: roster, now: now, including: member).first { $0.member == member }!
+    }
+
+    /// Everyone taking part, ranked by balance (ties share a rank); `including` is added when it
+    /// takes no part yet (an adult asking their own).
+    public func leaderboard(roster: Roster, now: Date, including extra: MemberID? = nil) throws -> [PointsSummary] {
+        let week = calendar.dateInterval(of: .weekOfYear, for: now)!, month = calendar.dateInterval(of: .month, for: now)!
+        return try store.read { reader in
+            var members = try pointsMembers(roster, reader: reader)
+            if let extra, !members.contains(extra) { members.append(extra) }
+            let lines = try reader.pointsEntries()
+            let totals = members.map { member in (member: member, points: lines.filter { $0.member == member }.reduce(0) { $0 + $1.amount }) }
+            func earned(_ member: MemberID, in range: DateInterval) -> Int {
+                lines.filter { $0.member == member && Self.earningKinds.contains($0.kind) && range.contains($0.at) && $0.at < range.end }
+                    .reduce(0) { $0 + $1.amount }
+            }
+            return ChoreRules.ranks(totals).map { ranked in
+                PointsSummary(member: ranked.member, totalPoints: ranked.points, weeklyPoints: earned(ranked.member, in: week),
+                              monthlyPoints: earned(ranked.member, in: month), rank: ranked.rank, rankedAmong: totals.count)
+            }
+        }
+    }
+
+    /// A member's balance.
+    public func balance(of member: MemberID) throws -> Int { try store.read { try $0.pointsBalance(of: member) } }
+
+    /// What an adjustment did: the points actually given (negative: taken) and the balance after.
+    public struct Adjustment: Sendable, Equatable {
+        public var applied: Int
+        public var requested: Int
+        public var balance: Int
+    }
+
+    /// "give Jake 5 bonus points" / "take 5 points off Emma for leaving her bike out": a parent's
+    /// award or deduction, with its reason. A deduction takes at most the balance.
+    public func adjustPoints(of member: MemberID, by amount: Int, reason: String?, actor: Member, now: Date) throws -> Adjustment {
+        try SkillError.checkPermission(ChoreRules.denial(toAdjustPointsOf: member, by: actor))
+        guard amount != 0 else { throw SkillError.invalid("How many points?") }
+        let adjustment = try store.write { writer -> Adjustment in
+            let balance = try writer.reader.pointsBalance(of: member)
+            let applied = amount > 0 ? amount : -ChoreRules.deduction(requested: -amount, balance: balance)
+            if applied != 0 {
+                try writer.append(PointsEntry(member: member, amount: applied, kind: .adjustment, reason: reason, at: now, by: actor.id))
+                try writer.enqueue(OutboxNotification(
+                    id: ids.next("ntf"), recipient: member, kind: "points", title: applied > 0 ? "Bonus points" : "Points taken",
+                    body: applied > 0 ? "You got \(applied) bonus points! Your balance is \(balance + applied)."
+                                      : "\(-applied) points were taken off. Your balance is \(balance + applied).",
+                    createdAt: now))
+            }
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "adjust", subjectType: "points", subjectID: member.rawValue,
+                                            summary: "Adjusted points by \(applied)"))
+            return Adjustment(applied: applied, requested: amount, balance: balance + applied)
+        }
+        logger.info("points adjusted", metadata: ["member": "\(member)", "amount": "\(adjustment.applied)"])
+        return adjustment
+    }
+
+    // MARK: - Rewards
+
+    public func rewards() throws -> [Reward] { try store.read { try $0.rewards() } }
+
+    /// Adds a reward to the family's shop ("pizza night for 200 points").
+    @discardableResult
+    public func createReward(_ reward: Reward, actor: Member, now: Date) throws -> Reward {
+        try SkillError.checkPermission(ChoreRules.denial(toManageRewardsBy: actor))
+        guard !reward.title.trimmingCharacters(in: .whitespaces).isEmpty else { throw SkillError.invalid("What's the reward called?") }
+        guard reward.cost > 0 else { throw SkillError.invalid("A reward needs to cost at least 1 point.") }
+        try store.write { writer in
+            if try writer.reader.rewards(includingRetired: true).contains(where: { $0.title.lowercased() == reward.title.lowercased() }) {
+                throw SkillError.invalid("There's already a reward called \(reward.title).")
+            }
+            try writer.insert(reward, at: now, by: actor.id)
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "reward", subjectID: reward.id.rawValue,
+                                            summary: "Added a reward"))
+        }
+        logger.info("reward created", metadata: ["reward": "\(reward.id)"])
+        return reward
+    }
+
+    /// seed 000 `RedemptionResult`.
+    public struct RedemptionResult: Sendable, Equatable {
+        public var redemption: Redemption
+        public var pointsSpent: Int { redemption.cost }
+        public var remainingPoints: Int
+        public var awaitingApproval: Bool { redemption.status == .pending }
+    }
+
+    /// seed 000 `redeemPoints`: spends `reward.cost` of `member`'s points. Throws
+    /// `SkillError.insufficientPoints` when the balance is short. Where the family (or the reward)
+    /// wants a parent's yes and a child asks, the points are held and the redemption waits.
+    public func redeem(_ reward: Reward, for member: MemberID, actor: Member, roster: Roster, now: Date) throws -> RedemptionResult {
+        try SkillError.checkPermission(ChoreRules.denial(toRedeemFor: member, by: actor))
+        guard reward.active else { throw SkillError.notFound("\(reward.title) isn't on offer any more.") }
+        let result = try store.write { writer -> RedemptionResult in
+            let balance = try writer.reader.pointsBalance(of: member)
+            if let need = ChoreRules.shortfall(balance: balance, cost: reward.cost) {
+                throw SkillError.insufficientPoints(need: need, balance: balance)
+            }
+            let familyWantsApproval = try writer.reader.choreSettings().rewardsNeedApproval
+            let waits = (reward.needsApproval || familyWantsApproval) && !actor.role.canManage
+            let redemption = Redemption(id: RedemptionID(ids.next("rdm")), reward: reward.id, rewardTitle: reward.title, member: member,
+                                        cost: reward.cost, status: waits ? .pending : .approved, requestedAt: now,
+                                        decidedBy: waits ? nil : actor.id, decidedAt: waits ? nil : now)
+            try writer.insert(redemption)
+            try writer.append(PointsEntry(member: member, amount: -reward.cost, kind: .redemption, reason: reward.title,
+                                          relatedID: redemption.id.rawValue, at: now, by: actor.id))
+            if waits {
+                let name = roster[member]?.name ?? "Someone"
+                for parent in roster.members where parent.role.canManage {
+                    try writer.enqueue(OutboxNotification(id: ids.next("ntf"), recipient: parent.id, kind: "reward", title: "Reward to approve",
+                                                          body: "\(name) would like \(reward.title) for \(reward.cost) points. Approve it?",
+                                                          relatedID: redemption.id.rawValue, createdAt: now))
+                }
+            }
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "redeem", subjectType: "reward", subjectID: redemption.id.rawValue,
+                                            summary: waits ? "Asked to redeem a reward" : "Redeemed a reward"))
+            return RedemptionResult(redemption: redemption, remainingPoints: balance - reward.cost)
+        }
+        logger.info("reward redeemed", metadata: ["redemption": "\(result.redemption.id)", "pending": "\(result.awaitingApproval)"])
+        return result
+    }
+
+    /// Redemptions waiting for a parent, oldest first.
+    public func pendingRedemptions() throws -> [Redemption] {
+        try store.read { try $0.redemptions(status: .pending) }.reversed()
+    }
+
+    public func redemptions(of member: MemberID?) throws -> [Redemption] { try store.read { try $0.redemptions(of: member) } }
+
+    /// A parent's yes or no to a waiting redemption; a no gives the points back.
+    public func decide(_ redemption: Redemption, approved: Bool, actor: Member, now: Date) throws -> RedemptionResult {
+        try SkillError.checkPermission(ChoreRules.denial(toDecideRedemptionBy: actor))
+        return try store.write { writer in
+            guard try writer.decide(redemption.id, approved ? .approved : .declined, by: actor.id, at: now) else {
+                throw SkillError.invalid("That reward isn't waiting for a decision any more.")
+            }
+            if !approved {
+                try writer.append(PointsEntry(member: redemption.member, amount: redemption.cost, kind: .refund, reason: redemption.rewardTitle,
+                                              relatedID: redemption.id.rawValue, at: now, by: actor.id))
+            }
+            try writer.enqueue(OutboxNotification(
+                id: ids.next("ntf"), recipient: redemption.member, kind: "reward", title: approved ? "Reward approved" : "Reward declined",
+                body: approved ? "Enjoy \(redemption.rewardTitle)!" : "\(redemption.rewardTitle) wasn't approved this time; your \(redemption.cost) points are back.",
+                relatedID: redemption.id.rawValue, createdAt: now))
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: approved ? "approve" : "decline", subjectType: "reward",
+                                            subjectID: redemption.id.rawValue, summary: approved ? "Approved a reward" : "Declined a reward"))
+            var decided = redemption
+            decided.status = approved ? .approved : .declined
+            decided.decidedBy = actor.id
+            decided.decidedAt = now
+            return RedemptionResult(redemption: decided, remainingPoints: try writer.reader.pointsBalance(of: redemption.member))
+        }
+    }
+}
