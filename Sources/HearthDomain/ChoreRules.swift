@@ -1,0 +1,434 @@
+import Foundation
+
+/// Chores as pure rules (seed 000 §3.4 and §4 POINTS_ALGORITHM, seed 004 statistics and streaks):
+/// what a completion earns, streaks and statistics, who does which occurrence and by when, which
+/// chore or reward spoken words name, who may do what, and when an unfinished chore is closed.
+/// No clock reads: every function takes the instants, days and calendar (with the family's time
+/// zone) it needs. Each `denial` returns the refusal to say, or nil when the actor may go ahead.
+///
+/// "A parent" below is an adult who may run the household's chores: the owner, a co-parent, or an
+/// adult with the plain member role (an au pair, a live-in grandparent). Viewers only look;
+/// children check off their own chores and spend their own points.
+public enum ChoreRules {
+    // MARK: Points (seed 000 §4)
+
+    public static let firstChoreBonus = 10
+    public static let perfectWeekBonus = 50
+    public static let earlyBonusPercent = 25
+    /// How late a chore may be done and still earn half its points.
+    public static let lateGrace: TimeInterval = 24 * 3600
+
+    /// What one completion earns, split the way the ledger records it (each part is its own entry).
+    public struct Award: Equatable, Sendable {
+        public var base: Int
+        public var earlyBonus: Int
+        public var firstChoreBonus: Int
+        public var wasOnTime: Bool
+        public var total: Int { base + earlyBonus + firstChoreBonus }
+
+        public init(base: Int, earlyBonus: Int, firstChoreBonus: Int, wasOnTime: Bool) {
+            self.base = base; self.earlyBonus = earlyBonus; self.firstChoreBonus = firstChoreBonus; self.wasOnTime = wasOnTime
+        }
+    }
+
+    /// On time (up to and including the due instant): full points, plus 25 % (rounded down) when
+    /// done more than a day early. Up to a day late: half (rounded down). Later: nothing — but a
+    /// member's very first completion earns its welcome bonus however late it is, so a child who
+    /// starts badly still gets the encouragement.
+    public static func award(points: Int, due: Date, completedAt: Date, isFirstCompletion: Bool) -> Award {
+        let first = isFirstCompletion ? firstChoreBonus : 0
+        if completedAt <= due {
+            let early = due.timeIntervalSince(completedAt) > lateGrace ? points * earlyBonusPercent / 100 : 0
+            return Award(base: points, earlyBonus: early, firstChoreBonus: first, wasOnTime: true)
+        }
+        let base = completedAt.timeIntervalSince(due) <= lateGrace ? points / 2 : 0
+        return Award(base: base, earlyBonus: 0, firstChoreBonus: first, wasOnTime: false)
+    }
+
+    /// Whether one member's chores due in one Monday–Sunday week make a perfect week: every chore
+    /// done on time. Skipped chores were excused, so they neither spoil nor make the week; a week
+    /// with nothing to do earns no bonus.
+    public static func isPerfectWeek(_ chores: [Chore]) -> Bool {
+        let counted = chores.filter { $0.status != .skipped }
+        return !counted.isEmpty && counted.allSatisfy { chore in
+            chore.status == .completed && chore.completedAt.map { $0 <= chore.due } == true
+        }
+    }
+
+    // MARK: Streaks and statistics (seed 004)
+
+    /// One civil day of a member's chores: the daily goal is met when every chore due that day was
+    /// done by the day's end.
+    public struct DayRecord: Equatable, Sendable {
+        /// "YYYY-MM-DD" in the family's time zone.
+        public var day: String
+        public var due: Int
+        public var done: Int
+        public var paused: Bool
+        public var goalMet: Bool { !paused && due > 0 && done == due }
+
+        public init(day: String, due: Int, done: Int, paused: Bool) {
+            self.day = day; self.due = due; self.done = done; self.paused = paused
+        }
+    }
+
+    /// One record per civil day from `first` through `last` ("YYYY-MM-DD", both included) in
+    /// `calendar`'s time zone. A chore counts on the day it is due; skipped chores don't count.
+    /// A chore done (or waiting for review) counts as done only when it was done before that day
+    /// ended, so finishing it days later does not rebuild an old streak.
+    ///
+    /// "Emma or Jake" chores (`.anyOf`): once someone has done one it belongs to whoever did it;
+    /// while it is still undone (open or missed) it counts for every member it was offered to, since
+    /// any of them could have done it.
+    public static func dayRecords(for member: MemberID, chores: [Chore], pauses: [ChorePause], from first: String,
+                                  through last: String, calendar: Calendar) -> [DayRecord] {
+        guard let start = startOfDay(first, calendar: calendar), let end = startOfDay(last, calendar: calendar), start <= end else {
+            return []
+        }
+        let mine = chores.filter { $0.status != .skipped && belongs($0, to: member) }
+        var byDay: [String: [Chore]] = [:]
+        for chore in mine { byDay[dayString(chore.due, calendar: calendar), default: []].append(chore) }
+
+        var records: [DayRecord] = []
+        var dayStart = start
+        while dayStart <= end {
+            guard let nextDay = calendar.date(byAdding: .day, value: 1, to: dayStart) else { break }
+            let day = dayString(dayStart, calendar: calendar)
+            let due = byDay[day] ?? []
+            let done = due.filter { chore in
+                (chore.status == .completed || chore.status == .pendingReview) && chore.completedAt.map { $0 < nextDay } == true
+            }
+            records.append(DayRecord(day: day, due: due.count, done: done.count,
+                                     paused: pauses.contains { $0.covers(day, member: member) }))
+            dayStart = nextDay
+        }
+        return records
+    }
+
+    public struct Streak: Equatable, Sendable {
+        /// Goal days in a row up to now.
+        public var current: Int
+        /// The longest such run in the days looked at.
+        public var longest: Int
+
+        public init(current: Int, longest: Int) { self.current = current; self.longest = longest }
+    }
+
+    /// Consecutive days whose goal was met. A paused day, or a day with nothing due, neither counts
+    /// nor breaks the run (a holiday should not cost a child their streak). A day with chores left
+    /// undone starts it again from zero — except `today`, which is not over yet: it counts once its
+    /// goal is met and does not break the run before then. Days after `today` have not happened and
+    /// are ignored.
+    public static func streak(_ days: [DayRecord], today: String) -> Streak {
+        var current = 0, longest = 0
+        for record in days where record.day <= today {
+            if record.paused || record.due == 0 { continue }
+            if record.goalMet {
+                current += 1
+                longest = max(longest, current)
+            } else if record.day != today {
+                current = 0
+            }
+        }
+        return Streak(current: current, longest: longest)
+    }
+
+    /// A member's chore statistics over a range of days (seed 004).
+    public struct Stats: Equatable, Sendable {
+        public var completed: Int
+        public var onTime: Int
+        public var minutesSpent: Int
+        public var due: Int
+        /// `completed / due`; nil when nothing was due.
+        public var completionRate: Double?
+        public var streak: Streak
+
+        public init(completed: Int, onTime: Int, minutesSpent: Int, due: Int, completionRate: Double?, streak: Streak) {
+            self.completed = completed; self.onTime = onTime; self.minutesSpent = minutesSpent; self.due = due
+            self.completionRate = completionRate; self.streak = streak
+        }
+    }
+
+    /// `due` counts the member's chores (not skipped) due in the range up to `today`: a chore due
+    /// later that is still open is not yet owed. One due later but already done counts both as due
+    /// and completed, so the rate never goes above 1. `completed` and `onTime` count approved
+    /// completions only; a completion waiting for review has earned nothing yet.
+    public static func stats(for member: MemberID, chores: [Chore], pauses: [ChorePause], from first: String,
+                             through last: String, today: String, calendar: Calendar) -> Stats {
+        let counted = chores.filter { chore in
+            guard chore.status != .skipped, belongs(chore, to: member) else { return false }
+            let day = dayString(chore.due, calendar: calendar)
+            return first <= day && day <= last && (day <= today || chore.status == .completed)
+        }
+        let completed = counted.filter { $0.status == .completed }
+        let onTime = completed.filter { chore in chore.completedAt.map { $0 <= chore.due } == true }
+        let records = dayRecords(for: member, chores: chores, pauses: pauses, from: first, through: last, calendar: calendar)
+        return Stats(completed: completed.count, onTime: onTime.count, minutesSpent: completed.reduce(0) { $0 + ($1.minutesSpent ?? 0) },
+                     due: counted.count, completionRate: counted.isEmpty ? nil : Double(completed.count) / Double(counted.count),
+                     streak: streak(records, today: today))
+    }
+
+    /// Whether `chore` is `member`'s (see `dayRecords` for "Emma or Jake" chores).
+    private static func belongs(_ chore: Chore, to member: MemberID) -> Bool {
+        if chore.sharing == .anyOf, let doer = chore.completedBy { return doer == member }
+        return chore.assignees.contains(member)
+    }
+
+    /// "YYYY-MM-DD" of the civil day `date` falls on in `calendar`'s time zone.
+    private static func dayString(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// The first instant of the civil day "YYYY-MM-DD" in `calendar`'s time zone.
+    private static func startOfDay(_ day: String, calendar: Calendar) -> Date? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3,
+              let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12)) else { return nil }
+        // Noon first: a zone whose clocks skip midnight still has that day's noon.
+        return calendar.startOfDay(for: date)
+    }
+
+    // MARK: Assignment
+
+    /// Who does occurrence `index` (0-based) of a rotating chore: the assignees take turns in order.
+    public static func assignee(forOccurrence index: Int, of assignees: [MemberID]) -> MemberID {
+        precondition(!assignees.isEmpty, "a rotating chore needs someone to rotate between")
+        let count = assignees.count
+        return assignees[((index % count) + count) % count]
+    }
+
+    /// "for this week": the next weekly deadline (demo Thursday 18:00) strictly after `now`. At the
+    /// deadline itself this week's has passed, so it is next week's.
+    public static func weeklyDeadline(after now: Date, settings: ChoreSettings, calendar: Calendar) -> Date {
+        let (hour, minute) = clock(settings.weeklyDeadlineTime, default: (18, 0))
+        let today = calendar.startOfDay(for: now)
+        for ahead in 0...14 {
+            guard let day = calendar.date(byAdding: .day, value: ahead, to: today),
+                  calendar.component(.weekday, from: day) == settings.weeklyDeadlineWeekday,
+                  let deadline = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day),
+                  deadline > now else { continue }
+            return deadline
+        }
+        // Only an impossible weekday setting gets here; a week from now is the least surprising answer.
+        return now.addingTimeInterval(7 * 24 * 3600)
+    }
+
+    /// The due instant of a chore said for a day without a time ("by Saturday"): that day at the
+    /// family's default due time.
+    public static func dueTime(onDay day: Date, settings: ChoreSettings, calendar: Calendar) -> Date {
+        let (hour, minute) = clock(settings.defaultDueTime, default: (18, 0))
+        let start = calendar.startOfDay(for: day)
+        return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: start) ?? start
+    }
+
+    /// "HH:MM" as hour and minute; `fallback` when it is not a valid clock time.
+    private static func clock(_ text: String, default fallback: (Int, Int)) -> (Int, Int) {
+        let parts = text.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else { return fallback }
+        return (parts[0], parts[1])
+    }
+
+    public static func defaultPoints(for difficulty: ChoreDifficulty) -> Int { difficulty.defaultPoints }
+
+    /// The difficulty of a chore from how long it takes (seed 000: easy up to 10 minutes, medium up
+    /// to 30, hard beyond).
+    public static func difficulty(forMinutes minutes: Int) -> ChoreDifficulty {
+        minutes <= 10 ? .easy : minutes <= 30 ? .medium : .hard
+    }
+
+    // MARK: Finding chores and rewards by spoken words
+
+    /// Words that say nothing about which chore or reward is meant. Chore verbs are among them, so
+    /// "took out the trash", "take out trash" and "trash duty" all come down to "trash"; units of
+    /// time too, so "30 minutes screen time" meets "30 min extra screen time" on its other words.
+    private static let stopWords: Set<String> = [
+        "a", "an", "the", "my", "his", "her", "their", "our", "your", "its", "this", "that", "these", "those",
+        "i", "im", "ive", "me", "we", "you", "he", "she", "they", "it", "is", "are", "was", "and", "or", "just", "all",
+        "chore", "chores", "duty", "job", "jobs", "task", "tasks", "please",
+        "to", "of", "for", "up", "out", "off", "with", "in", "on",
+        "take", "taking", "took", "do", "doing", "did", "done", "clean", "cleaned", "cleaning", "tidy", "tidied",
+        "make", "made", "empty", "emptied", "put", "finish", "finished", "wash", "washed",
+        "min", "mins", "minute", "minutes",
+    ]
+
+    /// The words of a spoken title that tell chores and rewards apart: lowercased, possessives and
+    /// apostrophes dropped ("jake's" → "jake"), stop words removed (see `stopWords`), plurals made
+    /// singular ("bins" → "bin", "dishes" → "dish"). A "$" stays on its amount ("$5").
+    public static func significantWords(_ said: String) -> Set<String> {
+        let tokens = said.lowercased().replacingOccurrences(of: "’", with: "'")
+            .split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "$") }
+        var words: Set<String> = []
+        for token in tokens {
+            var word = String(token)
+            if word.hasSuffix("'s") { word.removeLast(2) }
+            word.removeAll { $0 == "'" }
+            guard word.contains(where: { $0.isLetter || $0.isNumber }), !stopWords.contains(word) else { continue }
+            word = singular(word)
+            if !stopWords.contains(word) { words.insert(word) }
+        }
+        return words
+    }
+
+    /// "dishes" → "dish", "boxes" → "box", "bins" → "bin"; short words ("bus") and "-ss" words
+    /// ("glass") are left alone.
+    private static func singular(_ word: String) -> String {
+        if word.hasSuffix("es"), ["sh", "ch", "x", "s"].contains(where: { word.dropLast(2).hasSuffix($0) }) {
+            return String(word.dropLast(2))
+        }
+        if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
+    }
+
+    /// How many of the said words a title and its aliases share; 0 unless one of the shared words
+    /// is more than a number, so "30" alone does not pick "30 min extra screen time".
+    private static func overlap(_ said: Set<String>, phrases: [String]) -> Int {
+        let shared = said.intersection(phrases.reduce(into: Set<String>()) { $0.formUnion(significantWords($1)) })
+        return shared.contains(where: { word in !word.allSatisfy(\.isNumber) }) ? shared.count : 0
+    }
+
+    /// The element sharing the most words with what was said; the first of equals; nil when none shares any.
+    private static func best<T>(_ said: String, in items: [T], phrases: (T) -> [String]) -> T? {
+        let words = significantWords(said)
+        var winner: (item: T, score: Int)?
+        for item in items {
+            let score = overlap(words, phrases: phrases(item))
+            if score > 0 && score > (winner?.score ?? 0) { winner = (item, score) }
+        }
+        return winner?.item
+    }
+
+    /// The template a spoken chore names ("the bins" → Take out trash), by its title and aliases.
+    public static func template(matching said: String, in templates: [ChoreTemplate]) -> ChoreTemplate? {
+        best(said, in: templates) { [$0.title] + $0.aliases }
+    }
+
+    /// The active reward a spoken request names ("extra screen time", "cash"), by its title and aliases.
+    public static func reward(matching said: String, in rewards: [Reward]) -> Reward? {
+        best(said, in: rewards.filter(\.active)) { [$0.title] + $0.aliases }
+    }
+
+    /// The chores a spoken title names, best match first (equals keep their order). Nothing said —
+    /// or nothing but filler, as in "my chores" — names them all.
+    public static func chores(matching said: String?, in chores: [Chore]) -> [Chore] {
+        let words = significantWords(said ?? "")
+        guard !words.isEmpty else { return chores }
+        var scored: [(index: Int, chore: Chore, score: Int)] = []
+        for (index, chore) in chores.enumerated() {
+            let score = overlap(words, phrases: [chore.title])
+            if score > 0 { scored.append((index, chore, score)) }
+        }
+        scored.sort { first, second in first.score != second.score ? first.score > second.score : first.index < second.index }
+        return scored.map(\.chore)
+    }
+
+    // MARK: Permissions
+
+    /// An adult who may run the chores: owner, co-parent, or an adult member such as an au pair.
+    private static func isParent(_ actor: Member) -> Bool {
+        actor.kind == .adult && (actor.role.canManage || actor.role == .member)
+    }
+
+    public static func denial(toAssignChoresTo assignees: [MemberID], by actor: Member) -> String? {
+        if actor.role == .viewer { return "You can see chores, but only a parent can assign them." }
+        return isParent(actor) ? nil : "Only a parent can assign chores."
+    }
+
+    /// Whether `actor` may check off `chore` as done by `member`: a child only their own chore, as
+    /// themselves; a parent for whichever assignee did it; a viewer never.
+    public static func denial(toComplete chore: Chore, as member: MemberID, by actor: Member) -> String? {
+        if actor.role == .viewer { return "You can see chores, but only the family can check them off." }
+        if !isParent(actor) && member != actor.id { return "You can only check off your own chores." }
+        if !chore.assignees.contains(member) { return "That chore isn't assigned to them." }
+        return nil
+    }
+
+    /// A completion is approved by a parent other than whoever did it: nobody marks their own work.
+    public static func denial(toReview chore: Chore, by actor: Member) -> String? {
+        guard isParent(actor) else { return "Only a parent can approve chores." }
+        if chore.completedBy == actor.id { return "Someone else has to review a chore you did yourself." }
+        return nil
+    }
+
+    public static func denial(toAdjustPointsOf member: MemberID, by actor: Member) -> String? {
+        isParent(actor) ? nil : "Only a parent can give or take away points."
+    }
+
+    /// Children see their own points only, so a balance never becomes a comparison they didn't ask for.
+    public static func denial(toSeePointsOf members: [MemberID], by actor: Member) -> String? {
+        guard actor.kind == .child, members.contains(where: { $0 != actor.id }) else { return nil }
+        return "You can see your own points."
+    }
+
+    public static func denial(toRedeemFor member: MemberID, by actor: Member) -> String? {
+        if actor.role == .viewer { return "Only the family can spend points." }
+        if member == actor.id || isParent(actor) { return nil }
+        return "You can only spend your own points."
+    }
+
+    public static func denial(toManageRewardsBy actor: Member) -> String? {
+        isParent(actor) ? nil : "Only a parent can set up rewards."
+    }
+
+    public static func denial(toDecideRedemptionBy actor: Member) -> String? {
+        isParent(actor) ? nil : "Only a parent can approve rewards."
+    }
+
+    public static func denial(toSkipChoresBy actor: Member) -> String? {
+        isParent(actor) ? nil : "Only a parent can skip a chore."
+    }
+
+    public static func denial(toPauseChoresBy actor: Member) -> String? {
+        isParent(actor) ? nil : "Only a parent can pause chores."
+    }
+
+    /// Whether a completion waits for a parent before it earns points: the chore asks for review,
+    /// or the family reviews everything its supervised members (and children) check off.
+    public static func needsReview(_ chore: Chore, completer: Member, settings: ChoreSettings) -> Bool {
+        chore.requiresReview || (settings.reviewAllCompletions && (completer.supervised || completer.kind == .child))
+    }
+
+    // MARK: Redemption and balances
+
+    /// The points still missing to afford `cost`; nil when the balance covers it.
+    public static func shortfall(balance: Int, cost: Int) -> Int? {
+        balance >= cost ? nil : cost - balance
+    }
+
+    /// Seed 000 §10's words for a reward the balance does not cover.
+    public static func insufficientPoints(need: Int) -> String {
+        "You need \(need) more points to redeem this reward. Complete more chores to earn points!"
+    }
+
+    /// How much of a requested deduction can be taken: a balance never goes below zero.
+    public static func deduction(requested: Int, balance: Int) -> Int {
+        min(requested, max(balance, 0))
+    }
+
+    /// A leaderboard: most points first (equals keep their order) with competition ranking — two
+    /// members tied for second are both 2nd, and the next is 4th.
+    public static func ranks(_ totals: [(member: MemberID, points: Int)]) -> [(member: MemberID, points: Int, rank: Int)] {
+        let ordered = totals.enumerated().sorted { first, second in
+            first.element.points != second.element.points ? first.element.points > second.element.points : first.offset < second.offset
+        }.map(\.element)
+        var result: [(member: MemberID, points: Int, rank: Int)] = []
+        for (position, entry) in ordered.enumerated() {
+            let rank = position > 0 && result[position - 1].points == entry.points ? result[position - 1].rank : position + 1
+            result.append((entry.member, entry.points, rank))
+        }
+        return result
+    }
+
+    // MARK: Missed chores
+
+    /// Whether an open chore past its due time is now closed as missed (see `MissedChorePolicy`).
+    /// `nextDue`: when its series' next occurrence is due, nil for a one-off or an ended series —
+    /// which, under `.stayOverdue`, stays open until someone does or skips it.
+    public static func closesAsMissed(_ chore: Chore, nextDue: Date?, now: Date) -> Bool {
+        guard chore.status.isOpen, now > chore.due else { return false }
+        switch chore.missedPolicy {
+        case .stayOverdue: return nextDue.map { $0 <= now } ?? false
+        case .rollOver: return now >= chore.due.addingTimeInterval(lateGrace)
+        }
+    }
+}
