@@ -343,6 +343,11 @@ public enum ChoreRules {
         return nil
     }
 
+    /// Reviewing at all (the queue, "approve Jake's dishes") is a parent's.
+    public static func denial(toReviewChoresBy actor: Member) -> String? {
+        isParent(actor) ? nil : "Only a parent can approve chores."
+    }
+
     /// A completion is approved by a parent other than whoever did it: nobody marks their own work.
     public static func denial(toReview chore: Chore, by actor: Member) -> String? {
         guard isParent(actor) else { return "Only a parent can approve chores." }

@@ -62,6 +62,7 @@ extension ChoreSkill {
         public var applied: Int
         public var requested: Int
         public var balance: Int
+        public var notifications: [OutboxNotification] = []
     }
 
     /// "give Jake 5 bonus points" / "take 5 points off Emma for leaving her bike out": a parent's
@@ -69,12 +70,13 @@ extension ChoreSkill {
     public func adjustPoints(of member: MemberID, by amount: Int, reason: String?, actor: Member, now: Date) throws -> Adjustment {
         try SkillError.checkPermission(ChoreRules.denial(toAdjustPointsOf: member, by: actor))
         guard amount != 0 else { throw SkillError.invalid("How many points?") }
-        let adjustment = try store.write { writer -> Adjustment in
+        let sent = Sent()
+        var adjustment = try store.write { writer -> Adjustment in
             let balance = try writer.reader.pointsBalance(of: member)
             let applied = amount > 0 ? amount : -ChoreRules.deduction(requested: -amount, balance: balance)
             if applied != 0 {
                 try writer.append(PointsEntry(member: member, amount: applied, kind: .adjustment, reason: reason, at: now, by: actor.id))
-                try writer.enqueue(OutboxNotification(
+                try sent.queue(on: writer, OutboxNotification(
                     id: ids.next("ntf"), recipient: member, kind: "points", title: applied > 0 ? "Bonus points" : "Points taken",
                     body: applied > 0 ? "You got \(applied) bonus points! Your balance is \(balance + applied)."
                                       : "\(-applied) points were taken off. Your balance is \(balance + applied).",
@@ -84,6 +86,7 @@ extension ChoreSkill {
                                             summary: "Adjusted points by \(applied)"))
             return Adjustment(applied: applied, requested: amount, balance: balance + applied)
         }
+        adjustment.notifications = sent.notifications
         logger.info("points adjusted", metadata: ["member": "\(member)", "amount": "\(adjustment.applied)"])
         return adjustment
     }
@@ -115,6 +118,7 @@ extension ChoreSkill {
         public var redemption: Redemption
         public var pointsSpent: Int { redemption.cost }
         public var remainingPoints: Int
+        public var notifications: [OutboxNotification] = []
         public var awaitingApproval: Bool { redemption.status == .pending }
     }
 
@@ -124,7 +128,8 @@ extension ChoreSkill {
     public func redeem(_ reward: Reward, for member: MemberID, actor: Member, roster: Roster, now: Date) throws -> RedemptionResult {
         try SkillError.checkPermission(ChoreRules.denial(toRedeemFor: member, by: actor))
         guard reward.active else { throw SkillError.notFound("\(reward.title) isn't on offer any more.") }
-        let result = try store.write { writer -> RedemptionResult in
+        let sent = Sent()
+        var result = try store.write { writer -> RedemptionResult in
             let balance = try writer.reader.pointsBalance(of: member)
             if let need = ChoreRules.shortfall(balance: balance, cost: reward.cost) {
                 throw SkillError.insufficientPoints(need: need, balance: balance)
@@ -140,7 +145,7 @@ extension ChoreSkill {
             if waits {
                 let name = roster[member]?.name ?? "Someone"
                 for parent in roster.members where parent.role.canManage {
-                    try writer.enqueue(OutboxNotification(id: ids.next("ntf"), recipient: parent.id, kind: "reward", title: "Reward to approve",
+                    try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: parent.id, kind: "reward", title: "Reward to approve",
                                                           body: "\(name) would like \(reward.title) for \(reward.cost) points. Approve it?",
                                                           relatedID: redemption.id.rawValue, createdAt: now))
                 }
@@ -149,6 +154,7 @@ extension ChoreSkill {
                                             summary: waits ? "Asked to redeem a reward" : "Redeemed a reward"))
             return RedemptionResult(redemption: redemption, remainingPoints: balance - reward.cost)
         }
+        result.notifications = sent.notifications
         logger.info("reward redeemed", metadata: ["redemption": "\(result.redemption.id)", "pending": "\(result.awaitingApproval)"])
         return result
     }
@@ -163,7 +169,8 @@ extension ChoreSkill {
     /// A parent's yes or no to a waiting redemption; a no gives the points back.
     public func decide(_ redemption: Redemption, approved: Bool, actor: Member, now: Date) throws -> RedemptionResult {
         try SkillError.checkPermission(ChoreRules.denial(toDecideRedemptionBy: actor))
-        return try store.write { writer in
+        let sent = Sent()
+        var result = try store.write { writer -> RedemptionResult in
             guard try writer.decide(redemption.id, approved ? .approved : .declined, by: actor.id, at: now) else {
                 throw SkillError.invalid("That reward isn't waiting for a decision any more.")
             }
@@ -171,7 +178,7 @@ extension ChoreSkill {
                 try writer.append(PointsEntry(member: redemption.member, amount: redemption.cost, kind: .refund, reason: redemption.rewardTitle,
                                               relatedID: redemption.id.rawValue, at: now, by: actor.id))
             }
-            try writer.enqueue(OutboxNotification(
+            try sent.queue(on: writer, OutboxNotification(
                 id: ids.next("ntf"), recipient: redemption.member, kind: "reward", title: approved ? "Reward approved" : "Reward declined",
                 body: approved ? "Enjoy \(redemption.rewardTitle)!" : "\(redemption.rewardTitle) wasn't approved this time; your \(redemption.cost) points are back.",
                 relatedID: redemption.id.rawValue, createdAt: now))
@@ -183,5 +190,7 @@ extension ChoreSkill {
             decided.decidedAt = now
             return RedemptionResult(redemption: decided, remainingPoints: try writer.reader.pointsBalance(of: redemption.member))
         }
+        result.notifications = sent.notifications
+        return result
     }
 }

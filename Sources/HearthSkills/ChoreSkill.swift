@@ -13,6 +13,14 @@ import Logging
 /// checks the acting member's permission itself (`ChoreRules.denial…`). Privacy: chore titles never
 /// reach the log or the activity summary — ids and counts only.
 public struct ChoreSkill: Sendable {
+    /// The notifications a write queued, handed back with its result (the reply's `notifications`).
+    final class Sent {
+        var notifications: [OutboxNotification] = []
+        func queue(on writer: StoreWriter, _ notification: OutboxNotification) throws {
+            if try writer.enqueue(notification) { notifications.append(notification) }
+        }
+    }
+
     /// The calendar on the same store: its recurrence expansion (school holidays included) makes a
     /// series' occurrences, as it does for repeating reminders.
     public let calendarSkill: CalendarSkill
@@ -89,6 +97,7 @@ public struct ChoreSkill: Sendable {
         public var chores: [Chore]
         public var series: [ChoreSeries]
         public var upcoming: [(due: Date, assignee: MemberID?)]
+        public var notifications: [OutboxNotification] = []
         public static func == (lhs: Assigned, rhs: Assigned) -> Bool {
             lhs.chores == rhs.chores && lhs.series == rhs.series && lhs.upcoming.map(\.due) == rhs.upcoming.map(\.due)
                 && lhs.upcoming.map(\.assignee) == rhs.upcoming.map(\.assignee)
@@ -109,7 +118,8 @@ public struct ChoreSkill: Sendable {
         let groups: [[MemberID]] = assignment.sharing == .single ? assignment.assignees.map { [$0] } : [assignment.assignees]
         let sharing: ChoreSharing = assignment.assignees.count == 1 ? .single : assignment.sharing
         let formatter = TimeFormatter(calendar: calendar, now: now)
-        let assigned = try store.write { writer -> Assigned in
+        let sent = Sent()
+        var assigned = try store.write { writer -> Assigned in
             let inside = joining(writer.joined)
             var result = Assigned(chores: [], series: [], upcoming: [])
             for group in groups {
@@ -133,9 +143,9 @@ public struct ChoreSkill: Sendable {
             }
             for chore in result.chores where chore.status.isOpen {
                 for member in chore.assignees where member != actor.id {
-                    try writer.enqueue(OutboxNotification(
+                    try sent.queue(on: writer, OutboxNotification(
                         id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
-                        body: "New chore assigned: \(chore.title) by \(formatter.day(chore.due)) at \(formatter.time(chore.due, spoken: true)). "
+                        body: "New chore assigned: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). "
                             + "Earn \(chore.points) points!", relatedID: chore.id.rawValue, createdAt: now))
                 }
             }
@@ -144,6 +154,7 @@ public struct ChoreSkill: Sendable {
                                             summary: "Assigned a chore to \(assignment.assignees.count) member(s)"))
             return result
         }
+        assigned.notifications = sent.notifications
         logger.info("chore assigned", metadata: ["chores": "\(assigned.chores.count)", "series": "\(assigned.series.count)"])
         return assigned
     }
@@ -243,6 +254,7 @@ public struct ChoreSkill: Sendable {
         public var chore: Chore
         public var award: ChoreRules.Award?
         public var balance: Int
+        public var notifications: [OutboxNotification] = []
         public var awaitingReview: Bool { award == nil }
         /// seed 000 `ChoreCompletion`.
         public var pointsAwarded: Int { award?.base ?? 0 }
@@ -254,7 +266,8 @@ public struct ChoreSkill: Sendable {
     /// for). Points by the due time (`ChoreRules.award`), as separate ledger lines for each bonus; a
     /// chore needing review waits for a parent instead, who is told.
     public func complete(_ id: ChoreID, by member: MemberID, actor: Member, minutes: Int? = nil, roster: Roster, now: Date) throws -> Completion {
-        let completion = try store.write { writer -> Completion in
+        let sent = Sent()
+        var completion = try store.write { writer -> Completion in
             guard var chore = try writer.reader.chore(id) else { throw SkillError.notFound("That chore isn't there any more.") }
             guard chore.status.isOpen else {
                 throw SkillError.invalid(chore.status == .pendingReview ? "That one is already waiting for a parent to check it."
@@ -272,7 +285,7 @@ public struct ChoreSkill: Sendable {
                 chore.status = .pendingReview
                 try writer.update(chore, at: now, by: actor.id)
                 for parent in roster.members where parent.role.canManage && parent.id != member {
-                    try writer.enqueue(OutboxNotification(id: ids.next("ntf"), recipient: parent.id, kind: "chore_review", title: "Chore to check",
+                    try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: parent.id, kind: "chore_review", title: "Chore to check",
                                                           body: "\(doer.name) says \(chore.title) is done. Approve it?",
                                                           relatedID: chore.id.rawValue, createdAt: now))
                 }
@@ -285,6 +298,7 @@ public struct ChoreSkill: Sendable {
                                             summary: "Completed a chore for \(award.total) point(s)"))
             return Completion(chore: chore, award: award, balance: try writer.reader.pointsBalance(of: member))
         }
+        completion.notifications = sent.notifications
         logger.info("chore completed", metadata: ["chore": "\(id)", "review": "\(completion.awaitingReview)"])
         return completion
     }
@@ -313,12 +327,14 @@ public struct ChoreSkill: Sendable {
         public var chore: Chore
         public var award: ChoreRules.Award?
         public var balance: Int
+        public var notifications: [OutboxNotification] = []
     }
 
     /// seed 000 `verifyChoreCompletion` with seed 004's review: approving awards the points as of when
     /// the chore was done; rejecting sends it back to do, with the reason, and tells the child.
     public func review(_ id: ChoreID, approved: Bool, reason: String?, actor: Member, roster: Roster, now: Date) throws -> Review {
-        let review = try store.write { writer -> Review in
+        let sent = Sent()
+        var review = try store.write { writer -> Review in
             guard var chore = try writer.reader.chore(id) else { throw SkillError.notFound("That chore isn't there any more.") }
             guard chore.status == .pendingReview, let member = chore.completedBy else {
                 throw SkillError.invalid("That chore isn't waiting for review.")
@@ -327,7 +343,7 @@ public struct ChoreSkill: Sendable {
             let name = roster[actor.id]?.name ?? "A parent"
             if approved {
                 let award = try award(&chore, to: member, reviewer: actor.id, actor: actor.id, now: now, writer: writer)
-                try writer.enqueue(OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore_review", title: "Chore approved",
+                try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore_review", title: "Chore approved",
                                                       body: "\(name) approved \(chore.title). You earned \(award.total) points!",
                                                       relatedID: chore.id.rawValue, createdAt: now))
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "approve", subjectType: "chore", subjectID: id.rawValue,
@@ -343,13 +359,14 @@ public struct ChoreSkill: Sendable {
             chore.rejectionReason = reason
             try writer.update(chore, at: now, by: actor.id)
             let why = reason.map { ": \($0)" } ?? "."
-            try writer.enqueue(OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore_review", title: "Chore sent back",
+            try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore_review", title: "Chore sent back",
                                                   body: "\(name) sent back \(chore.title)\(why) Have another go!",
                                                   relatedID: chore.id.rawValue, createdAt: now))
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "reject", subjectType: "chore", subjectID: id.rawValue,
                                             summary: "Sent a chore back"))
             return Review(chore: chore, award: nil, balance: try writer.reader.pointsBalance(of: member))
         }
+        review.notifications = sent.notifications
         logger.info("chore reviewed", metadata: ["chore": "\(id)", "approved": "\(approved)"])
         return review
     }
@@ -425,7 +442,15 @@ public struct ChoreSkill: Sendable {
             let inside = joining(writer.joined)
             var queued = 0
             for series in try writer.reader.activeChoreSeries() {
-                _ = try inside.makeOccurrences(of: series, now: now, writer: writer)
+                for chore in try inside.makeOccurrences(of: series, now: now, writer: writer) where chore.status.isOpen {
+                    for member in chore.assignees {
+                        let notification = OutboxNotification(
+                            id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
+                            body: "Next up: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!",
+                            relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-new:\(chore.id.rawValue):\(member.rawValue)")
+                        if try writer.enqueue(notification) { queued += 1 }
+                    }
+                }
             }
             for var chore in try writer.reader.chores(statuses: [.pending, .overdue], dueBefore: now) {
                 let next = try chore.series.flatMap { series in
@@ -440,7 +465,7 @@ public struct ChoreSkill: Sendable {
                     for member in chore.assignees {
                         let notification = OutboxNotification(
                             id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore overdue",
-                            body: "\(chore.title) was due \(formatter.day(chore.due)) at \(formatter.time(chore.due, spoken: true)). "
+                            body: "\(chore.title) was due \(Self.dueWords(chore.due, formatter: formatter)). "
                                 + "Do it within a day for half the points.",
                             relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-overdue:\(chore.id.rawValue):\(member.rawValue)")
                         if try writer.enqueue(notification) { queued += 1 }
@@ -480,6 +505,15 @@ public struct ChoreSkill: Sendable {
         }
         try writer.setSetting("perfect_week_checked_through", ISO8601.dateString(thisWeek, in: zone))
         return queued
+    }
+
+    /// "Thursday 6 PM" within the coming week (seed 000 Scenario 4's notification), "today 6 PM",
+    /// else "Thursday, Feb 12 6 PM".
+    static func dueWords(_ due: Date, formatter: TimeFormatter) -> String {
+        let zone = formatter.calendar.timeZone
+        let days = CivilTime(due, in: zone).dayNumber - CivilTime(formatter.now, in: zone).dayNumber
+        let day = days == -1 ? "yesterday" : (2...6).contains(days) ? formatter.weekday(due) : formatter.day(due)
+        return "\(day) \(formatter.time(due, spoken: true))"
     }
 
     static func statusWords(_ status: ChoreStatus) -> String {

@@ -89,33 +89,34 @@ struct ChoreTurn: AreaAtWork {
         case "chore.complete":
             let member = slots.members["member"]?.first ?? speaker.id
             let open = try skill.chores(of: member, statuses: [.overdue, .pending])
-            let meant = ChoreRules.chores(matching: slots.texts["title"], in: open)
+            let meant = try chores(meant: slots.texts["title"], in: open)
             return try choose(meant, said: slots.texts["title"], kind: .whichToComplete, member: member, minutes: slots.numbers["minutes"]) {
                 .complete(chores: $0, member: member, minutes: slots.numbers["minutes"])
             }
         case "chore.list":
             return try list(slots)
         case "chore.review":
+            if let denial = ChoreRules.denial(toReviewChoresBy: speaker) { throw HearthError.permissionDenied(denial) }
             let approved = Self.approves(slots.texts["verdict"])
             let waiting = try skill.reviewQueue().filter { chore in slots.members["member"].map { $0.contains(chore.completedBy ?? MemberID("")) } ?? true }
             let said = slots.texts["title"]
-            let meant = said.map { ChoreRules.chores(matching: $0, in: waiting) } ?? waiting
+            let meant = try chores(meant: said, in: waiting)
             guard !meant.isEmpty else {
-                let whose = slots.members["member"]?.first.map { words.whose($0) + " " } ?? ""
-                return .say(ReplyText("Nothing \(whose.isEmpty ? "" : "of \(whose.dropLast(3))")is waiting for review.".replacingOccurrences(of: "  ", with: " ")),
-                            endsQuestion: false)
+                let whose = slots.members["member"]?.first.map { " of \(phrasing.name($0))'s" } ?? ""
+                return .say(ReplyText("Nothing\(whose) is waiting for review."), endsQuestion: false)
             }
             // "approve Emma's chores": every one of hers waiting; a title names one.
             let all = said.map { ChoreRules.significantWords($0).isEmpty } ?? true
             if all || meant.count == 1 { return area.act(.review(chores: meant.map(\.id), approved: approved, reason: slots.texts["reason"])) }
             return .ask(try question(.whichToReview, chores: meant, approved: approved, reason: slots.texts["reason"]))
         case "chore.review_queue":
+            if let denial = ChoreRules.denial(toReviewChoresBy: speaker) { throw HearthError.permissionDenied(denial) }
             return area.act(.reviewQueue)
         case "chore.skip":
             let member = slots.members["member"]?.first
             var open = try skill.chores(of: member, statuses: [.overdue, .pending])
             if let range = range(slots.times["date"]) { open = open.filter { range.contains($0.due) } }
-            let meant = ChoreRules.chores(matching: slots.texts["title"], in: open)
+            let meant = try chores(meant: slots.texts["title"], in: open)
             return try choose(meant, said: slots.texts["title"], kind: .whichToSkip, member: member, minutes: nil) { .skip(chores: $0) }
         case "chore.stats":
             let member = slots.members["member"]?.first ?? speaker.id
@@ -142,6 +143,23 @@ struct ChoreTurn: AreaAtWork {
         }
     }
 
+    /// The chores `said` names: those made from the template it names ("my bedroom" → Clean room),
+    /// then those whose titles share its words; all of them when it names nothing in particular.
+    func chores(meant said: String?, in chores: [Chore]) throws -> [Chore] {
+        let byTitle = ChoreRules.chores(matching: said, in: chores)
+        guard let said, let template = ChoreRules.template(matching: said, in: try skill.templates()) else { return byTitle }
+        let fromTemplate = chores.filter { $0.template == template.id }
+        return fromTemplate + byTitle.filter { chore in !fromTemplate.contains { $0.id == chore.id } }
+    }
+
+    /// A chore `said` names that someone other than `member` did in the last day ("Emma or Jake":
+    /// the other one got there first).
+    func doneBySomeoneElse(_ said: String?, member: MemberID) throws -> Chore? {
+        let recent = try skill.chores(statuses: [.completed, .pendingReview], dueFrom: now.addingTimeInterval(-2 * 86_400))
+            .filter { $0.completedBy != member && ($0.completedAt ?? .distantPast) > now.addingTimeInterval(-86_400) }
+        return try chores(meant: said, in: recent).first
+    }
+
     /// "approve", "looks good" → true; "reject", "send it back" → false.
     static func approves(_ verdict: String?) -> Bool {
         let said = verdict?.lowercased() ?? "approve"
@@ -162,6 +180,12 @@ struct ChoreTurn: AreaAtWork {
     func choose(_ meant: [Chore], said: String?, kind: Question.Kind, member: MemberID?, minutes: Int?,
                 action: ([ChoreID]) -> ChoreArea.Action) throws -> AreaOutcome {
         guard let first = meant.first else {
+            if kind == .whichToComplete, let member, let done = try doneBySomeoneElse(said, member: member) {
+                let who = phrasing.name(done.completedBy ?? MemberID(""))
+                return .say(phrasing.words { spoken in
+                    "\(who) already did \(words.title(done.title, spoken: spoken)) \(words.day(done.completedAt ?? now, spoken: spoken))."
+                }, endsQuestion: false)
+            }
             let whose = member.map { words.whose($0) } ?? "the"
             let what = said.map { "'\($0)'" } ?? "anything"
             let list = member == nil ? "on the chore list" : "on \(whose) chore list"
@@ -296,24 +320,26 @@ struct ChoreTurn: AreaAtWork {
             let how = CalendarRecurrence.describe(series.rrule, start: series.firstDue, formatter: formatter, spoken: true) ?? "repeating"
             let each = assigned.series.count > 1 ? " each" : ""
             let turns = assigned.series.count == 1 && series.sharing == .rotate ? ", rotating" : ""
+            let daily = zip(assigned.upcoming, assigned.upcoming.dropFirst()).allSatisfy { $1.due.timeIntervalSince($0.due) < 6 * 86_400 }
+            let day = { (due: Date) in daily ? words.shortDay(due) : "\(words.shortDay(due)) \(words.shortDate(due))" }
             let next = assigned.series.count == 1
-                ? assigned.upcoming.map { "\(words.shortDay($0.due)) \($0.assignee.map(phrasing.name) ?? who)" }
-                : assigned.upcoming.prefix(3).map { words.shortDay($0.due) }
+                ? assigned.upcoming.map { "\(day($0.due)) \($0.assignee.map(phrasing.name) ?? who)" }
+                : assigned.upcoming.prefix(3).map { day($0.due) }
             reply = phrasing.words { spoken in
                 "Done! \(words.title(assignment.title, spoken: spoken)) for \(who)\(each), \(how)\(turns): \(next.joined(separator: ", ")). "
                     + "\(words.points(assignment.points)) each time.\(told)"
             }
         } else {
-            let each = assignment.assignees.count > 1 && assignment.sharing == .single ? ", one each," : ""
-            let first = assignment.sharing == .anyOf ? " (whoever does it first)" : ""
+            let each = assignment.assignees.count > 1 && assignment.sharing == .single
+            let note = assignment.sharing == .anyOf ? " (whoever does it first)" : each ? " (one each)" : ""
             reply = phrasing.words { spoken in
-                "Done! I've assigned \(words.title(assignment.title, spoken: spoken)) to \(who)\(first)\(each) due \(words.moment(assignment.due, spoken: spoken)) "
-                    + "for \(words.points(assignment.points))\(each.isEmpty ? "" : " each").\(told)"
+                "Done! I've assigned \(words.title(assignment.title, spoken: spoken)) to \(who)\(note), due \(words.moment(assignment.due, spoken: spoken)) "
+                    + "for \(words.points(assignment.points))\(each ? " each" : "").\(told)"
             }
         }
         let undo = try area.undoRecord(ChoreArea.Change(series: assigned.series.map(\.id), chores: assigned.chores.map(\.id)),
                                        named: "assigning \(phrasing.lowercasedFirst(assignment.title))", in: turn)
-        return ActionResult(reply: reply, lastChange: .record(undo))
+        return ActionResult(reply: reply, notifications: assigned.notifications, lastChange: .record(undo))
     }
 
     func complete(_ ids: [ChoreID], member: MemberID, minutes: Int?) throws -> ActionResult {
@@ -323,12 +349,13 @@ struct ChoreTurn: AreaAtWork {
         let name = phrasing.name(member), mine = member == speaker.id
         let noted = minutes.map { " I've noted \(TimeFormatter.duration(minutes: $0))." } ?? ""
         let waiting = done.filter(\.awaitingReview)
+        let sent = done.flatMap(\.notifications)
         if !waiting.isEmpty && waiting.count == done.count {
             let titles = joinedList(waiting.map { "'\($0.chore.title)'" })
             let lead = mine ? "Nice work, \(name)!" : "Thanks."
             return ActionResult(reply: ReplyText("\(lead) I've asked a parent to check \(titles); the points come once it's approved.\(noted)",
                                                  speak: "\(lead) I've asked a parent to check \(titles.replacingOccurrences(of: "'", with: "")); the points come once it's approved.\(noted)"),
-                                lastChange: .forget)
+                                notifications: sent, lastChange: .forget)
         }
         let awards = done.compactMap(\.award)
         let base = awards.reduce(0) { $0 + $1.base }, early = awards.reduce(0) { $0 + $1.earlyBonus }
@@ -337,9 +364,10 @@ struct ChoreTurn: AreaAtWork {
         if early > 0 { bonuses.append("\(early) for finishing early") }
         if first > 0 { bonuses.append("\(first) for \(mine ? "your" : "\(name)'s") very first chore") }
         let plus = bonuses.isEmpty ? "" : ", plus \(joinedList(bonuses))"
-        let balance = mine ? "Your new balance is \(words.points(last.balance))!" : "\(name)'s new balance is \(words.points(last.balance))."
+        let onTime = awards.allSatisfy(\.wasOnTime)
+        let balance = mine ? "Your new balance is \(words.points(last.balance))\(onTime ? "!" : ".")" : "\(name)'s new balance is \(words.points(last.balance))."
         let sentence: String
-        if awards.allSatisfy(\.wasOnTime) {
+        if onTime {
             sentence = mine ? "Great job, \(name)! You earned \(words.points(base))\(plus). \(balance)"
                             : "Done: \(name) earned \(words.points(base))\(plus). \(balance)"
         } else if base > 0 {
@@ -349,7 +377,7 @@ struct ChoreTurn: AreaAtWork {
                 + (mine ? "Your balance is \(words.points(last.balance))." : "\(name)'s balance is \(words.points(last.balance)).")
         }
         let review = waiting.isEmpty ? "" : " \(joinedList(waiting.map { "'\($0.chore.title)'" })) waits for a parent to check it."
-        return ActionResult(reply: ReplyText(sentence + review + noted), lastChange: .forget)
+        return ActionResult(reply: ReplyText(sentence + review + noted), notifications: sent, lastChange: .forget)
     }
 
     func list(_ members: [MemberID]?, _ statuses: [ChoreStatus], _ range: DateInterval?, _ label: String?) throws -> ReplyText {
@@ -395,11 +423,11 @@ struct ChoreTurn: AreaAtWork {
             }
         }
         let text = sentences.joined(separator: " ")
-        return ActionResult(reply: ReplyText(text, speak: text.replacingOccurrences(of: "'", with: "")), lastChange: .forget)
+        return ActionResult(reply: ReplyText(text, speak: text.replacingOccurrences(of: "'", with: "")), notifications: reviews.flatMap(\.notifications),
+                            lastChange: .forget)
     }
 
     func reviewQueue() throws -> ReplyText {
-        if let denial = ChoreRules.denial(toDecideRedemptionBy: speaker) { throw HearthError.permissionDenied(denial) }
         let chores = try skill.reviewQueue(), redemptions = try skill.pendingRedemptions()
         guard !chores.isEmpty || !redemptions.isEmpty else { return ReplyText("Nothing is waiting for your approval.") }
         let lines = chores.map { "\(phrasing.name($0.completedBy ?? MemberID(""))): \($0.title), done \(words.moment($0.completedAt ?? $0.due, spoken: false))" }
@@ -427,11 +455,14 @@ struct ChoreTurn: AreaAtWork {
         let done = stats.completed == 1 ? "1 chore" : "\(stats.completed) chores"
         var parts = ["\(name) \(have) done \(done)\(when)"]
         if stats.completed > 0 { parts[0] += stats.onTime == stats.completed ? ", all on time" : " (\(stats.onTime) on time)" }
-        if let rate = stats.completionRate { parts.append("that's \(Int((rate * 100).rounded())) % of the chores due") }
-        if stats.minutesSpent > 0 { parts.append("\(TimeFormatter.duration(minutes: stats.minutesSpent)) spent") }
+        if let rate = stats.completionRate { parts.append("\(Int((rate * 100).rounded())) % of the chores due") }
+        if stats.minutesSpent > 0 { parts.append("\(TimeFormatter.duration(minutes: stats.minutesSpent)) spent on them") }
         let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
-        let streak = "The current streak is \(days(stats.streak.current)) of every chore done; the longest is \(days(stats.streak.longest))."
-        return ReplyText(parts.joined(separator: "; ") + ". " + streak)
+        let whose = member == speaker.id ? "Your" : "\(phrasing.name(member))'s"
+        let streak = stats.streak.current == 0
+            ? "\(whose) streak starts again with the next day of every chore done (longest: \(days(stats.streak.longest)))."
+            : "\(whose) streak: \(days(stats.streak.current)) in a row with every chore done (longest: \(days(stats.streak.longest)))."
+        return ReplyText(parts.joined(separator: ", ") + ". " + streak)
     }
 
     func pause(_ members: [MemberID]?, _ first: String, _ last: String) throws -> ActionResult {

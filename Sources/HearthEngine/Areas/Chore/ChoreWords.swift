@@ -23,6 +23,12 @@ struct ChoreWords {
     /// "Tue", "Wed": a day in a rotation read back.
     func shortDay(_ date: Date) -> String { String(formatter.weekday(date).prefix(3)) }
 
+    /// "Feb 12".
+    func shortDate(_ date: Date) -> String {
+        let local = CivilTime(date, in: formatter.calendar.timeZone)
+        return "\(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][local.month - 1]) \(local.day)"
+    }
+
     func points(_ count: Int) -> String { count == 1 ? "1 point" : "\(count) points" }
 
     /// "'Take out trash'" on screen; aloud without quotes.

@@ -97,7 +97,7 @@ struct PointsArea: SkillArea {
             } else {
                 text = "OK, I've taken \(words.points(-result.applied)) off \(name)\(why). \(name) now has \(words.points(result.balance))."
             }
-            return .completed(ActionResult(reply: ReplyText(text), lastChange: .forget))
+            return .completed(ActionResult(reply: ReplyText(text), notifications: result.notifications, lastChange: .forget))
         }
     }
 

@@ -84,7 +84,8 @@ struct RewardArea: SkillArea {
                 let result = try skill.redeem(reward, for: member, actor: speaker, roster: turn.roster, now: turn.now)
                 if result.awaitingApproval {
                     return .completed(ActionResult(reply: ReplyText(
-                        "I've asked a parent to approve \(reward.title) (\(words.points(reward.cost))). The points are set aside until then."), lastChange: .forget))
+                        "I've asked a parent to approve \(reward.title) (\(words.points(reward.cost))). The points are set aside until then."),
+                        notifications: result.notifications, lastChange: .forget))
                 }
                 let left = mine ? "You have \(words.points(result.remainingPoints)) left." : "\(name) has \(words.points(result.remainingPoints)) left."
                 let who = mine ? "you" : name
@@ -139,7 +140,7 @@ struct RewardArea: SkillArea {
             let name = phrasing.name(redemption.member)
             let text = approved ? "Approved: \(redemption.rewardTitle) for \(name). \(name) has been told."
                 : "OK, \(name) won't get \(redemption.rewardTitle) this time; the \(words.points(redemption.cost)) are back, so \(name) has \(words.points(result.remainingPoints))."
-            return .completed(ActionResult(reply: ReplyText(text), lastChange: .forget))
+            return .completed(ActionResult(reply: ReplyText(text), notifications: result.notifications, lastChange: .forget))
         }
     }
 
