@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
         .testTarget(name: "HearthTimeTests", dependencies: ["HearthTime", "HearthTestSupport"]),
         .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar", "HearthTestSupport"]),
-        .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime",
+        .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime", "HearthTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HearthCLITests", dependencies: ["hearth", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
