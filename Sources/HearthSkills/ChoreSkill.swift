@@ -358,7 +358,7 @@ public struct ChoreSkill: Sendable {
             chore.reviewedAt = now
             chore.rejectionReason = reason
             try writer.update(chore, at: now, by: actor.id)
-            let why = reason.map { ": \($0)" } ?? "."
+            let why = reason.map { ": \($0)." } ?? "."
             try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore_review", title: "Chore sent back",
                                                   body: "\(name) sent back \(chore.title)\(why) Have another go!",
                                                   relatedID: chore.id.rawValue, createdAt: now))

@@ -107,8 +107,10 @@ struct ChoreTurn: AreaAtWork {
             }
             // "approve Emma's chores": every one of hers waiting; a title names one.
             let all = said.map { ChoreRules.significantWords($0).isEmpty } ?? true
-            if all || meant.count == 1 { return area.act(.review(chores: meant.map(\.id), approved: approved, reason: slots.texts["reason"])) }
-            return .ask(try question(.whichToReview, chores: meant, approved: approved, reason: slots.texts["reason"]))
+            // The reason as said, articles kept ("the bed isn't made").
+            let reason = slots.phrases["reason"].map(ReminderTurn.asSaid)
+            if all || meant.count == 1 { return area.act(.review(chores: meant.map(\.id), approved: approved, reason: reason)) }
+            return .ask(try question(.whichToReview, chores: meant, approved: approved, reason: reason))
         case "chore.review_queue":
             if let denial = ChoreRules.denial(toReviewChoresBy: speaker) { throw HearthError.permissionDenied(denial) }
             return area.act(.reviewQueue)
@@ -235,7 +237,7 @@ struct ChoreTurn: AreaAtWork {
         return ChoreSkill.Assignment(title: title, template: template?.id, points: slots.numbers["points"] ?? template?.points ?? ChoreDifficulty.medium.defaultPoints,
                                      assignees: assignees, sharing: sharing, due: due, rrule: rrule,
                                      skip: time?.skipsSchoolHolidays == true ? CalendarRecurrence.schoolHolidaysSkip : nil,
-                                     requiresReview: template?.requiresReview ?? false, missedPolicy: template?.missedPolicy ?? .stayOverdue)
+                                     requiresReview: slots.texts["review"] != nil || template?.requiresReview == true, missedPolicy: template?.missedPolicy ?? .stayOverdue)
     }
 
     /// "laundry" → "Laundry": a one-off chore's title as said, capitalised; nil for no words.
@@ -363,7 +365,7 @@ struct ChoreTurn: AreaAtWork {
         var bonuses: [String] = []
         if early > 0 { bonuses.append("\(early) for finishing early") }
         if first > 0 { bonuses.append("\(first) for \(mine ? "your" : "\(name)'s") very first chore") }
-        let plus = bonuses.isEmpty ? "" : ", plus \(joinedList(bonuses))"
+        let plus = words.bonuses(awards, member: member)
         let onTime = awards.allSatisfy(\.wasOnTime)
         let balance = mine ? "Your new balance is \(words.points(last.balance))\(onTime ? "!" : ".")" : "\(name)'s new balance is \(words.points(last.balance))."
         let sentence: String
@@ -415,8 +417,10 @@ struct ChoreTurn: AreaAtWork {
             let name = phrasing.name(member)
             let titles = joinedList(theirs.map { "'\($0.chore.title)'" })
             if approved {
-                let earned = theirs.compactMap(\.award).reduce(0) { $0 + $1.total }
-                sentences.append("Approved \(name)'s \(titles). \(name) earned \(words.points(earned)) and now has \(words.points(theirs.last!.balance)).")
+                let awards = theirs.compactMap(\.award)
+                let base = awards.reduce(0) { $0 + $1.base }
+                let bonuses = words.bonuses(awards, member: member)
+                sentences.append("Approved \(name)'s \(titles). \(name) earned \(words.points(base))\(bonuses)\(bonuses.isEmpty ? "" : ",") and now has \(words.points(theirs.last!.balance)).")
             } else {
                 let why = reason.map { ": \($0)" } ?? ""
                 sentences.append("OK, I've sent \(titles) back to \(name)\(why). \(name) has been told.")
@@ -492,6 +496,8 @@ struct ChoreTurn: AreaAtWork {
             slots["due"] = .string(ISO8601.string(assignment.due, in: turn.timeZone))
             slots["points"] = .int(assignment.points)
             if let rule = assignment.rrule { slots["recurrence"] = .string(rule) }
+            slots["review"] = nil
+            if assignment.requiresReview { slots["requires_review"] = .bool(true) }
         case "chore.complete", "chore.stats":
             if slots["member"] == nil { slots["member"] = .string(speaker.name) }
         case "chore.review":

@@ -65,6 +65,15 @@ struct ChoreWords {
         return "\(title(chore.title, spoken: true))\(who), \(state(chore, spoken: true))"
     }
 
+    /// ", plus 3 for finishing early and 10 for your very first chore"; "" without bonuses.
+    func bonuses(_ awards: [ChoreRules.Award], member: MemberID) -> String {
+        let early = awards.reduce(0) { $0 + $1.earlyBonus }, first = awards.reduce(0) { $0 + $1.firstChoreBonus }
+        var parts: [String] = []
+        if early > 0 { parts.append("\(early) for finishing early") }
+        if first > 0 { parts.append("\(first) for \(member == speaker.id ? "your" : "\(phrasing.name(member))'s") very first chore") }
+        return parts.isEmpty ? "" : ", plus \(joinedList(parts))"
+    }
+
     func numbered(_ labels: [String]) -> String {
         labels.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
