@@ -65,7 +65,7 @@ public enum DemoFamily {
     /// SPEC §5's rewards.
     public static let rewards: [Reward] = [
         Reward(id: RewardID("rwd_screen"), title: "30 min extra screen time", cost: 50, category: "screen_time", aliases: ["screen time", "tablet time"]),
-        Reward(id: RewardID("rwd_movie"), title: "Pick the movie", cost: 100, category: "privilege", aliases: ["movie", "film", "movie night"]),
+        Reward(id: RewardID("rwd_movie"), title: "Pick the movie", cost: 100, category: "privilege", aliases: ["movie", "film"]),
         Reward(id: RewardID("rwd_cash"), title: "$5 cash", cost: 200, category: "money", aliases: ["cash", "five dollars", "money", "$5"]),
     ]
 

@@ -11,7 +11,7 @@ struct ChoreArea: WorksPerTurn {
     static let id: SkillAreaID = "chore"
     let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
                    "chore.pause"]
-    let help = AreaHelp(topic: "chores and points",
+    let help = AreaHelp(topic: "chores with points and rewards",
                         examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
                                    "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],
                         spoken: ["assign trash duty to Jake for this week"])
@@ -165,8 +165,13 @@ struct ChoreTurn: AreaAtWork {
     /// "approve", "looks good" → true; "reject", "send it back" → false.
     static func approves(_ verdict: String?) -> Bool {
         let said = verdict?.lowercased() ?? "approve"
-        return !["reject", "decline", "back", "no", "not", "redo", "deny", "refuse"].contains { said.contains($0) }
+        let first = said.split(separator: " ").first.map(String.init) ?? said
+        return !(noWords.contains(first) || ["reject", "declin", "refus", "deni", "deny", "turn down", "send"].contains { said.hasPrefix($0) })
     }
+
+    /// Verdict words that mean no ("send it back", "make her do it again", "nope").
+    static let noWords: Set<String> = ["reject", "rejected", "decline", "declined", "refuse", "deny", "fail", "send", "redo", "do", "no", "nope",
+                                       "nah", "not", "back", "turn"]
 
     /// A time said as a day or a range: that day (00:00 to 00:00) or the range; nil when none was said.
     func range(_ time: TemporalResolution?) -> DateInterval? {
@@ -227,7 +232,7 @@ struct ChoreTurn: AreaAtWork {
         let settings = try skill.settings()
         let time = slots.times["due"]
         let sharing: ChoreSharing = switch slots.texts["sharing"]?.lowercased() {
-        case let word? where word.hasPrefix("rotat") || word.contains("turn") || word.hasPrefix("altern"): .rotate
+        case let word? where ["rotat", "turn", "altern", "shar", "split"].contains(where: word.hasPrefix): .rotate
         case "or": .anyOf
         default: slots.phrases["assignees"].map { $0.lowercased().contains(" or ") } == true ? .anyOf : .single
         }
@@ -250,7 +255,12 @@ struct ChoreTurn: AreaAtWork {
     /// When a chore is due: nothing said or a week ("for this week", "next week") → the family's
     /// weekly deadline in it; a day → that day at the default due time; a time → that time.
     func dueDate(_ time: TemporalResolution?, phrase: String?, repeating: Bool, settings: ChoreSettings) throws -> Date {
-        guard let time, let start = time.start else { return ChoreRules.weeklyDeadline(after: now, settings: settings, calendar: calendar) }
+        guard let time, let start = time.start else {
+            guard repeating else { return ChoreRules.weeklyDeadline(after: now, settings: settings, calendar: calendar) }
+            // A repeating chore said without a time starts today at the due time, else tomorrow.
+            let today = ChoreRules.dueTime(onDay: now, settings: settings, calendar: calendar)
+            return today > now ? today : ChoreRules.dueTime(onDay: calendar.date(byAdding: .day, value: 1, to: now)!, settings: settings, calendar: calendar)
+        }
         if !repeating, let end = time.end, end.timeIntervalSince(start) >= 2 * 86_400 {
             let deadline = ChoreRules.weeklyDeadline(after: max(now, start), settings: settings, calendar: calendar)
             return deadline < end ? deadline : end.addingTimeInterval(-1)
@@ -323,19 +333,24 @@ struct ChoreTurn: AreaAtWork {
             let each = assigned.series.count > 1 ? " each" : ""
             let turns = assigned.series.count == 1 && series.sharing == .rotate ? ", rotating" : ""
             let daily = zip(assigned.upcoming, assigned.upcoming.dropFirst()).allSatisfy { $1.due.timeIntervalSince($0.due) < 6 * 86_400 }
-            let day = { (due: Date) in daily ? words.shortDay(due) : "\(words.shortDay(due)) \(words.shortDate(due))" }
-            let next = assigned.series.count == 1
-                ? assigned.upcoming.map { "\(day($0.due)) \($0.assignee.map(phrasing.name) ?? who)" }
-                : assigned.upcoming.prefix(3).map { day($0.due) }
+            // On screen "Tue Emma" / "Thu Feb 5 Emma"; aloud "Tuesday Emma" / "Thursday, February 5th Emma".
+            func day(_ due: Date, spoken: Bool) -> String {
+                if spoken { return daily ? formatter.weekday(due) : formatter.dateWords(due, spoken: true) }
+                return daily ? words.shortDay(due) : "\(words.shortDay(due)) \(words.shortDate(due))"
+            }
             reply = phrasing.words { spoken in
-                "Done! \(words.title(assignment.title, spoken: spoken)) for \(who)\(each), \(how)\(turns): \(next.joined(separator: ", ")). "
+                let next = assigned.series.count == 1
+                    ? assigned.upcoming.map { "\(day($0.due, spoken: spoken)) \($0.assignee.map(phrasing.name) ?? who)" }
+                    : assigned.upcoming.prefix(3).map { day($0.due, spoken: spoken) }
+                return "Done! \(words.title(assignment.title, spoken: spoken)) for \(who)\(each), \(how)\(turns): \(next.joined(separator: spoken ? "; " : ", ")). "
                     + "\(words.points(assignment.points)) each time.\(told)"
             }
         } else {
             let each = assignment.assignees.count > 1 && assignment.sharing == .single
-            let note = assignment.sharing == .anyOf ? " (whoever does it first)" : each ? " (one each)" : ""
             reply = phrasing.words { spoken in
-                "Done! I've assigned \(words.title(assignment.title, spoken: spoken)) to \(who)\(note), due \(words.moment(assignment.due, spoken: spoken)) "
+                let note = assignment.sharing == .anyOf ? (spoken ? ", whoever does it first" : " (whoever does it first)")
+                    : each ? (spoken ? ", one each" : " (one each)") : ""
+                return "Done! I've assigned \(words.title(assignment.title, spoken: spoken)) to \(who)\(note), due \(words.moment(assignment.due, spoken: spoken)) "
                     + "for \(words.points(assignment.points))\(each ? " each" : "").\(told)"
             }
         }
@@ -353,11 +368,11 @@ struct ChoreTurn: AreaAtWork {
         let waiting = done.filter(\.awaitingReview)
         let sent = done.flatMap(\.notifications)
         if !waiting.isEmpty && waiting.count == done.count {
-            let titles = joinedList(waiting.map { "'\($0.chore.title)'" })
             let lead = mine ? "Nice work, \(name)!" : "Thanks."
-            return ActionResult(reply: ReplyText("\(lead) I've asked a parent to check \(titles); the points come once it's approved.\(noted)",
-                                                 speak: "\(lead) I've asked a parent to check \(titles.replacingOccurrences(of: "'", with: "")); the points come once it's approved.\(noted)"),
-                                notifications: sent, lastChange: .forget)
+            return ActionResult(reply: phrasing.words { spoken in
+                "\(lead) I've asked a parent to check \(joinedList(waiting.map { words.title($0.chore.title, spoken: spoken) })); "
+                    + "the points come once it's approved.\(noted)"
+            }, notifications: sent, lastChange: .forget)
         }
         let awards = done.compactMap(\.award)
         let base = awards.reduce(0) { $0 + $1.base }, early = awards.reduce(0) { $0 + $1.earlyBonus }
@@ -412,23 +427,25 @@ struct ChoreTurn: AreaAtWork {
         var reviews: [ChoreSkill.Review] = []
         for id in ids { reviews.append(try skill.review(id, approved: approved, reason: reason, actor: speaker, roster: roster, now: now)) }
         let byMember = Dictionary(grouping: reviews) { $0.chore.completedBy ?? $0.chore.assignees.first ?? MemberID("") }
-        var sentences: [String] = []
-        for (member, theirs) in byMember.sorted(by: { $0.key < $1.key }) {
-            let name = phrasing.name(member)
-            let titles = joinedList(theirs.map { "'\($0.chore.title)'" })
-            if approved {
-                let awards = theirs.compactMap(\.award)
-                let base = awards.reduce(0) { $0 + $1.base }
-                let bonuses = words.bonuses(awards, member: member)
-                sentences.append("Approved \(name)'s \(titles). \(name) earned \(words.points(base))\(bonuses)\(bonuses.isEmpty ? "" : ",") and now has \(words.points(theirs.last!.balance)).")
-            } else {
-                let why = reason.map { ": \($0)" } ?? ""
-                sentences.append("OK, I've sent \(titles) back to \(name)\(why). \(name) has been told.")
+        let reply = phrasing.words { spoken in
+            var sentences: [String] = []
+            for (member, theirs) in byMember.sorted(by: { $0.key < $1.key }) {
+                let name = phrasing.name(member)
+                let titles = joinedList(theirs.map { words.title($0.chore.title, spoken: spoken) })
+                if approved {
+                    let awards = theirs.compactMap(\.award)
+                    let base = awards.reduce(0) { $0 + $1.base }
+                    let bonuses = words.bonuses(awards, member: member)
+                    sentences.append("Approved \(name)'s \(titles). \(name) earned \(words.points(base))\(bonuses)\(bonuses.isEmpty ? "" : ",") "
+                        + "and now has \(words.points(theirs.last!.balance)).")
+                } else {
+                    let why = reason.map { ": \($0)" } ?? ""
+                    sentences.append("OK, I've sent \(titles) back to \(name)\(why). \(name) has been told.")
+                }
             }
+            return sentences.joined(separator: " ")
         }
-        let text = sentences.joined(separator: " ")
-        return ActionResult(reply: ReplyText(text, speak: text.replacingOccurrences(of: "'", with: "")), notifications: reviews.flatMap(\.notifications),
-                            lastChange: .forget)
+        return ActionResult(reply: reply, notifications: reviews.flatMap(\.notifications), lastChange: .forget)
     }
 
     func reviewQueue() throws -> ReplyText {
@@ -464,9 +481,10 @@ struct ChoreTurn: AreaAtWork {
         let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
         let whose = member == speaker.id ? "Your" : "\(phrasing.name(member))'s"
         let streak = stats.streak.current == 0
-            ? "\(whose) streak starts again with the next day of every chore done (longest: \(days(stats.streak.longest)))."
-            : "\(whose) streak: \(days(stats.streak.current)) in a row with every chore done (longest: \(days(stats.streak.longest)))."
-        return ReplyText(parts.joined(separator: ", ") + ". " + streak)
+            ? "\(whose) streak starts again with the next day of every chore done; the longest was \(days(stats.streak.longest))."
+            : "\(whose) streak is \(days(stats.streak.current)) in a row with every chore done; the longest is \(days(stats.streak.longest))."
+        let text = parts.joined(separator: ", ") + ". " + streak
+        return ReplyText(text, speak: text.replacingOccurrences(of: " %", with: " percent"))
     }
 
     func pause(_ members: [MemberID]?, _ first: String, _ last: String) throws -> ActionResult {

@@ -53,7 +53,7 @@ struct PointsArea: SkillArea {
     /// "take", "deduct", "minus", "lose" → a deduction; anything else gives.
     static func deducts(_ verb: String?) -> Bool {
         let said = verb?.lowercased() ?? ""
-        return ["take", "deduct", "minus", "lose", "subtract", "remove", "dock", "off", "less"].contains { said.contains($0) }
+        return ["take", "deduct", "minus", "lose", "lost", "subtract", "remove", "dock", "knock", "penalt", "off", "less"].contains { said.contains($0) }
     }
 
     func execute(_ action: Action, in turn: TurnContext) throws -> Execution {

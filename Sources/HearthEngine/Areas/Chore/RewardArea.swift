@@ -155,6 +155,10 @@ struct RewardArea: SkillArea {
         case "reward.approve":
             slots["approved"] = .bool(ChoreTurn.approves(request.slots.texts["verdict"]))
             slots["verdict"] = nil
+            if let said = request.slots.texts["reward"],
+               let reward = ChoreRules.reward(matching: said, in: try skill.joining(turn.transaction).rewards()) {
+                slots["reward"] = .string(reward.title)
+            }
         default:
             break
         }
