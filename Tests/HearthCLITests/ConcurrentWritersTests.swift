@@ -109,4 +109,41 @@ final class ConcurrentWritersTests: XCTestCase {
         try process.run()
         return Started(process: process, output: output)
     }
+
+    /// Issue #16: points are spent in the same transaction that checks them. Emma has 100 points;
+    /// two processes redeem "Pick the movie" (100) for her at the same moment: one gets it, the
+    /// other is told she is short, and her balance ends at 0, never below.
+    func testTwoProcessesRedeemingTheSamePointsCannotBothSucceed() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-redeem-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let now = ["--now", "2026-02-02T09:00:00-05:00"]
+        func run(_ arguments: [String]) throws -> (Process, Pipe) {
+            let process = Process(), output = Pipe()
+            process.executableURL = CLITests.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = CLITests.root
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (process, output)
+        }
+        let (initProcess, _) = try run(["init", "--demo", "--db", path] + now)
+        initProcess.waitUntilExit()
+        XCTAssertEqual(initProcess.terminationStatus, 0)
+
+        let redeemers = try (0..<2).map { index in
+            try run(["say", "--db", path, "--as", "Emma", "--session", "redeem-\(index)"] + now + ["I want to pick the movie"])
+        }
+        let replies = redeemers.map { process, output -> String in
+            let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return reply
+        }
+        XCTAssertEqual(replies.filter { $0.contains("Done! That's Pick the movie for you") }.count, 1, replies.joined(separator: "\n"))
+        XCTAssertEqual(replies.filter { $0.contains("You need 100 more points") }.count, 1, replies.joined(separator: "\n"))
+        let (reader, output) = try run(["say", "--db", path, "--as", "Emma"] + now + ["how many points do I have"])
+        let balance = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        XCTAssertTrue(balance.hasPrefix("You have 0 points"), balance)
+    }
 }
