@@ -133,7 +133,7 @@ struct SlotResolver {
         for part in parts {
             let id: MemberID
             switch part {
-            case "me", "i", "myself": id = speaker.id
+            case "me", "i", "myself", "my": id = speaker.id  // "my chore is …", "on my chore list"
             case "us", "we": result += roster.members.map(\.id); continue
             default:
                 guard let member = roster.member(named: part) else { throw .unknownMember(part.capitalized) }
