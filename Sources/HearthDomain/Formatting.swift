@@ -64,6 +64,12 @@ public struct TimeFormatter: Sendable {
         return "\(weekday), \(month.prefix(3)) \(dayNumber)"
     }
 
+    /// "Feb 5": the month and day as `dateWords` shows them, without the weekday.
+    public func monthAndDay(_ date: Date) -> String {
+        let local = CivilTime(date, in: calendar.timeZone)
+        return "\(Self.months[local.month - 1].prefix(3)) \(local.day)"
+    }
+
     public func weekday(_ date: Date) -> String {
         Self.weekdays[CivilTime(date, in: calendar.timeZone).weekday]
     }

@@ -510,10 +510,16 @@ public struct ChoreSkill: Sendable {
     /// "Thursday 6 PM" within the coming week (seed 000 Scenario 4's notification), "today 6 PM",
     /// else "Thursday, Feb 12 6 PM".
     static func dueWords(_ due: Date, formatter: TimeFormatter) -> String {
+        "\(dayWords(due, formatter: formatter, spoken: false)) \(formatter.time(due, spoken: true))"
+    }
+
+    /// How chores name a day: "yesterday", "today", "tomorrow", a weekday within the coming week,
+    /// else the date ("Thursday, Feb 12").
+    public static func dayWords(_ date: Date, formatter: TimeFormatter, spoken: Bool) -> String {
         let zone = formatter.calendar.timeZone
-        let days = CivilTime(due, in: zone).dayNumber - CivilTime(formatter.now, in: zone).dayNumber
-        let day = days == -1 ? "yesterday" : (2...6).contains(days) ? formatter.weekday(due) : formatter.day(due)
-        return "\(day) \(formatter.time(due, spoken: true))"
+        let days = CivilTime(date, in: zone).dayNumber - CivilTime(formatter.now, in: zone).dayNumber
+        if days == -1 { return "yesterday" }
+        return (2...6).contains(days) ? formatter.weekday(date) : formatter.day(date, spoken: spoken)
     }
 
     static func statusWords(_ status: ChoreStatus) -> String {

@@ -71,7 +71,7 @@ public enum DemoFamily {
 
     /// The chores behind Emma's 100 and Jake's 75 points (SPEC §5): done on time in the weeks before
     /// this one, so neither child's next chore is their first (seed 000 Scenario 4 awards exactly 10).
-    static func choreHistory(weekStart: Date, calendar: Calendar) -> [(member: String, template: ChoreTemplate, weeksAgo: Int)] {
+    static var choreHistory: [(member: String, template: ChoreTemplate, weeksAgo: Int)] {
         let trash = choreTemplates[0], room = choreTemplates[1], dishes = choreTemplates[2]
         return (1...4).map { ("emma", room, $0) } + (1...4).map { ("emma", trash, $0) }
             + (1...6).map { ("jake", trash, $0) } + (1...3).map { ("jake", dishes, $0) }
@@ -105,7 +105,7 @@ public enum DemoFamily {
             try writer.setSetting("chore_deadline_time", "18:00")
             for template in choreTemplates { try writer.insert(template, at: now, by: MemberID("lisa")) }
             for reward in rewards { try writer.insert(reward, at: now, by: MemberID("lisa")) }
-            for (index, past) in choreHistory(weekStart: thisWeek, calendar: calendar).enumerated() {
+            for (index, past) in choreHistory.enumerated() {
                 // Due on that week's Thursday at 18:00, done at 17:00.
                 let day = calendar.date(byAdding: .day, value: 3 - 7 * past.weeksAgo, to: thisWeek)!
                 let due = calendar.date(bySettingHour: 18, minute: 0, second: 0, of: day)!, done = due.addingTimeInterval(-3600)

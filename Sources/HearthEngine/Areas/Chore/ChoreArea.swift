@@ -327,8 +327,7 @@ struct ChoreTurn: AreaAtWork {
                              conjunction: assignment.sharing == .anyOf ? "or" : "and")
         let told = others.isEmpty ? "" : others.count == 1 ? " \(phrasing.name(others[0])) has been notified." : " They've been notified."
         let reply: ReplyText
-        if let series = assigned.series.first, let rule = try? RecurrenceRule(rrule: series.rrule) {
-            _ = rule
+        if let series = assigned.series.first {
             let how = CalendarRecurrence.describe(series.rrule, start: series.firstDue, formatter: formatter, spoken: true) ?? "repeating"
             let each = assigned.series.count > 1 ? " each" : ""
             let turns = assigned.series.count == 1 && series.sharing == .rotate ? ", rotating" : ""
@@ -375,11 +374,7 @@ struct ChoreTurn: AreaAtWork {
             }, notifications: sent, lastChange: .forget)
         }
         let awards = done.compactMap(\.award)
-        let base = awards.reduce(0) { $0 + $1.base }, early = awards.reduce(0) { $0 + $1.earlyBonus }
-        let first = awards.reduce(0) { $0 + $1.firstChoreBonus }, full = done.filter { $0.award != nil }.reduce(0) { $0 + $1.chore.points }
-        var bonuses: [String] = []
-        if early > 0 { bonuses.append("\(early) for finishing early") }
-        if first > 0 { bonuses.append("\(first) for \(mine ? "your" : "\(name)'s") very first chore") }
+        let base = awards.reduce(0) { $0 + $1.base }, full = done.filter { $0.award != nil }.reduce(0) { $0 + $1.chore.points }
         let plus = words.bonuses(awards, member: member)
         let onTime = awards.allSatisfy(\.wasOnTime)
         let balance = mine ? "Your new balance is \(words.points(last.balance))\(onTime ? "!" : ".")" : "\(name)'s new balance is \(words.points(last.balance))."
@@ -390,7 +385,7 @@ struct ChoreTurn: AreaAtWork {
         } else if base > 0 {
             sentence = "Thanks, \(mine ? name : "that's recorded"). It was late, so \(mine ? "you" : name) earned \(base) of its \(words.points(full))\(plus). \(balance)"
         } else {
-            sentence = "Thanks, \(mine ? name : "that's recorded"). It was more than a day late, so it earns no points this time\(plus.isEmpty ? "" : " (\(bonuses.joined(separator: ", ")) still counts)"). "
+            sentence = "Thanks, \(mine ? name : "that's recorded"). It was more than a day late, so it earns no points this time\(plus.isEmpty ? "" : ", though it still earns\(plus.dropFirst(", plus".count))"). "
                 + (mine ? "Your balance is \(words.points(last.balance))." : "\(name)'s balance is \(words.points(last.balance)).")
         }
         let review = waiting.isEmpty ? "" : " \(joinedList(waiting.map { "'\($0.chore.title)'" })) waits for a parent to check it."

@@ -9,13 +9,8 @@ struct ChoreWords {
     let formatter: TimeFormatter
     var speaker: Member { phrasing.speaker }
 
-    /// "today", "tomorrow", a weekday within the coming week ("Thursday"), else "Thursday, Feb 12".
-    func day(_ date: Date, spoken: Bool) -> String {
-        let days = CivilTime(date, in: formatter.calendar.timeZone).dayNumber - CivilTime(formatter.now, in: formatter.calendar.timeZone).dayNumber
-        if days == -1 { return "yesterday" }
-        if (2...6).contains(days) { return formatter.weekday(date) }
-        return formatter.day(date, spoken: spoken)
-    }
+    /// "yesterday", "today", "tomorrow", a weekday within the coming week ("Thursday"), else "Thursday, Feb 12".
+    func day(_ date: Date, spoken: Bool) -> String { ChoreSkill.dayWords(date, formatter: formatter, spoken: spoken) }
 
     /// "Thursday at 6 PM": chores keep times short ("6 PM"), on screen as aloud (seed 000 Scenario 4).
     func moment(_ date: Date, spoken: Bool) -> String { "\(day(date, spoken: spoken)) at \(formatter.time(date, spoken: true))" }
@@ -24,10 +19,7 @@ struct ChoreWords {
     func shortDay(_ date: Date) -> String { String(formatter.weekday(date).prefix(3)) }
 
     /// "Feb 12".
-    func shortDate(_ date: Date) -> String {
-        let local = CivilTime(date, in: formatter.calendar.timeZone)
-        return "\(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][local.month - 1]) \(local.day)"
-    }
+    func shortDate(_ date: Date) -> String { formatter.monthAndDay(date) }
 
     func points(_ count: Int) -> String { count == 1 ? "1 point" : "\(count) points" }
 
