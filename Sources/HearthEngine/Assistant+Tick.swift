@@ -14,7 +14,7 @@ extension Assistant {
     /// `hearth tick`: each area's time-driven work in one transaction — the calendar queues its
     /// reminders for occurrences starting within the next 25 hours (recurring ones included, each
     /// reminder once), the reminder area queues the reminders due by now (each occurrence once) —
-    /// then the notifications due by `now` are returned and marked delivered.
+    /// then the notifications due by `now` and not yet handed out are returned and marked sent.
     /// Running it twice queues and delivers nothing new.
     public func tick(now: Date) throws -> TickResult {
         let owner = try speaker(named: nil)
@@ -27,13 +27,19 @@ extension Assistant {
 }
 
 extension Assistant {
-    /// Notifications whose time has come: returned once, then marked delivered.
+    /// Notifications whose time has come and that no front end was handed yet: returned once, then
+    /// marked sent. Their status then follows the front end's acknowledgements (`acknowledge`).
     public func deliverDueNotifications(now: Date) throws -> [Reply.Notice] {
         let due = try store.write { writer -> [OutboxNotification] in
-            let pending = try writer.reader.notifications(status: .pending, limit: 1000).filter { $0.deliverAt <= now }
-            for notification in pending { _ = try writer.setNotificationStatus(notification.id, .delivered) }
-            return pending
+            let due = try writer.reader.unsentNotifications(dueBy: now)
+            try writer.markSent(due.map(\.id), at: now)
+            return due
         }
-        return due.map { Reply.Notice(id: $0.id, to: roster[$0.recipient]?.name ?? $0.recipient.rawValue, title: $0.title, body: $0.body) }
+        return due.map(notice)
+    }
+
+    func notice(_ notification: OutboxNotification) -> Reply.Notice {
+        Reply.Notice(id: notification.id, to: roster[notification.recipient]?.name ?? notification.recipient.rawValue,
+                     title: notification.title, body: notification.body)
     }
 }

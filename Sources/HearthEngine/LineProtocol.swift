@@ -84,10 +84,14 @@ public struct LineProtocol: Sendable {
                                           accuracyMeters: (object["accuracy"] as? NSNumber)?.doubleValue ?? 50,
                                           battery: (object["battery"] as? NSNumber)?.intValue,
                                           recordedAt: now ?? assistant.timeSource.now())
-            do { try assistant.store.write { try $0.upsert(location) } } catch {
+            if let battery = location.battery, !(0...100).contains(battery) { return bad("'battery' must be a percentage from 0 to 100") }
+            if location.accuracyMeters < 0 || !location.accuracyMeters.isFinite { return bad("'accuracy' must be a distance in metres, 0 or more") }
+            do {
+                let report = try assistant.reportLocation(location, now: now ?? assistant.timeSource.now())
+                return encode(AckLine(id: id, ok: true, notifications: report.notifications))
+            } catch {
                 return encode(ErrorLine(id: id, error: ErrorBody(code: "storage_error", message: "the location was not saved; please resend")))
             }
-            return encode(AckLine(id: id, ok: true, notifications: nil))
         case "tick":
             do {
                 let due = try assistant.tick(now: now ?? assistant.timeSource.now()).notifications
@@ -97,9 +101,19 @@ public struct LineProtocol: Sendable {
             }
         case "ack":
             guard let notification = object["notification"] as? String else { return bad("'notification' must be a notification id") }
-            let status = (object["status"] as? String).flatMap(OutboxNotification.Status.init(rawValue:)) ?? .read
-            let found = (try? assistant.store.write { try $0.setNotificationStatus(notification, status) }) ?? false
-            return found ? encode(AckLine(id: id, ok: true, notifications: nil)) : bad("no notification '\(notification)'")
+            let said = (object["status"] as? String) ?? "read"
+            guard let status = OutboxNotification.Status(rawValue: said), status != .pending else {
+                return bad("'status' must be \"delivered\" or \"read\"")
+            }
+            do {
+                switch try assistant.acknowledge(notification, status: status, now: now ?? assistant.timeSource.now()) {
+                case .acknowledged, .unchanged: return encode(AckLine(id: id, ok: true, notifications: nil))
+                case .unknownNotification:
+                    return encode(ErrorLine(id: id, error: ErrorBody(code: "unknown_notification", message: "no notification '\(notification)'")))
+                }
+            } catch {
+                return encode(ErrorLine(id: id, error: ErrorBody(code: "storage_error", message: "the acknowledgement was not saved; please resend")))
+            }
         default:
             return bad("line \(lineNumber) needs a 'text' or a known 'type' (text, location, tick, ack)")
         }

@@ -56,6 +56,9 @@ struct TurnRun {
                 if let question, question.expiresAt <= now { try send(.decisionExpired) }
                 try send(.utteranceReceived(turn.text))
                 guard reachedCommit else { throw HearthError.internalState("the turn ended in \(machine.state.name.rawValue)") }
+                // The reply hands these to the front end: no later tick hands them out again.
+                let handedOut = (machine.lastResult?.notifications ?? []).filter { $0.deliverAt <= now }.map(\.id)
+                try writer.markSent(handedOut, at: now)
                 try save(session, speaker: speaker.id, writer: writer)
                 try assistant.beforeCommit?()
             }
@@ -94,7 +97,16 @@ struct TurnRun {
             switch assistant.understand(trimmed, now: now) {
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
-            case .noMatch: throw HearthError.notUnderstood
+            case .noMatch:
+                // A free answer to an open question ("I need milk" after "does anyone need anything?").
+                let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
+                for area in areas.areas {
+                    guard let claimed = try area.claimsUnmatched(trimmed, in: context) else { continue }
+                    intent = claimed
+                    let match = IntentMatch(intent: claimed, captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
+                    return .intentRecognized(match, role: areas.role(of: claimed))
+                }
+                throw HearthError.notUnderstood
             case .matched(let match):
                 intent = match.intent
                 return .intentRecognized(match, role: areas.role(of: match.intent))
@@ -230,9 +242,7 @@ struct TurnRun {
             }.joined(separator: " ")
             text = ReplyText("\(lead)\n\(text.display)", speak: "\(spoken) \(text.speak)")
         }
-        let notices = (error == nil ? machine.lastResult?.notifications ?? [] : []).map {
-            Reply.Notice(id: $0.id, to: assistant.roster[$0.recipient]?.name ?? $0.recipient.rawValue, title: $0.title, body: $0.body)
-        }
+        let notices = (error == nil ? machine.lastResult?.notifications ?? [] : []).map(assistant.notice)
         return Reply(intent: intent, state: machine.state.name.rawValue, reply: text.display, speak: Assistant.speakable(text.speak),
                      options: options, notifications: notices, trace: machine.trace.map(\.rawValue),
                      error: error.map { Reply.Failure(code: $0.code, message: $0.reply.display) })

@@ -32,4 +32,14 @@ public struct LocationSkill: Sendable {
             }
         }
     }
+
+    /// seed 000 `updateMemberLocation`. PLACEHOLDER until the location rules land: keeps every
+    /// report and finds no crossings.
+    public func update(_ location: MemberLocation, now: Date) throws -> LocationUpdate {
+        try store.write { writer in
+            let previous = try writer.reader.latestLocations().first { $0.member == location.member }
+            try writer.upsert(location)
+            return LocationUpdate(location: location, previous: previous, stored: true, crossings: [])
+        }
+    }
 }

@@ -288,6 +288,12 @@ enum Migrations {
                 t.check(sql: "last_day >= first_day AND length(first_day) = 10 AND length(last_day) = 10")
             }
         }
+        // When a notification was handed to a front end (in a turn's reply or a tick's output):
+        // handed out once, then `status` follows the front end's acknowledgements.
+        migrator.registerMigration("v9-notification-sent-at") { db in
+            try db.alter(table: "notification") { t in t.add(column: "sent_at", .double) }
+        }
+        // Later areas add their migrations below, one each, in the order they landed.
         return migrator
     }
 }

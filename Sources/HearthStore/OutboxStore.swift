@@ -12,13 +12,27 @@ extension StoreReader {
         if let status { sql += " WHERE status = ?"; arguments += [status.rawValue] }
         sql += " ORDER BY created_at, id LIMIT ?"
         arguments += [limit]
-        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            OutboxNotification(id: row["id"], recipient: MemberID(row["recipient_id"] as String), kind: row["kind"],
-                               title: row["title"], body: row["body"], relatedID: row["related_id"],
-                               createdAt: Date(timeIntervalSince1970: row["created_at"]),
-                               deliverAt: Date(timeIntervalSince1970: row["deliver_at"]),
-                               status: OutboxNotification.Status(rawValue: row["status"]) ?? .pending, dedupeKey: row["dedupe_key"])
-        }
+        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map(OutboxNotification.init(row:))
+    }
+
+    /// Notifications due by `dueBy` that no front end has been handed yet (what a tick hands out).
+    public func unsentNotifications(dueBy: Date, limit: Int = 1000) throws -> [OutboxNotification] {
+        try Row.fetchAll(try db.cachedStatement(sql: """
+            SELECT * FROM notification WHERE status = 'pending' AND sent_at IS NULL AND deliver_at <= ? ORDER BY created_at, id LIMIT ?
+            """), arguments: [dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
+    }
+
+    /// Notifications to `recipient` not yet read that a front end was handed, oldest first
+    /// (`hearth notifications`).
+    public func unreadNotifications(to recipient: MemberID, limit: Int = 100) throws -> [OutboxNotification] {
+        try Row.fetchAll(try db.cachedStatement(sql: """
+            SELECT * FROM notification WHERE recipient_id = ? AND status != 'read' AND sent_at IS NOT NULL
+            ORDER BY created_at, id LIMIT ?
+            """), arguments: [recipient.rawValue, limit]).map(OutboxNotification.init(row:))
+    }
+
+    public func notification(_ id: String) throws -> OutboxNotification? {
+        try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM notification WHERE id = ?"), arguments: [id]).map(OutboxNotification.init(row:))
     }
 
     public func activity(since: Date? = nil, limit: Int = 100) throws -> [ActivityEntry] {
@@ -62,5 +76,36 @@ extension StoreWriter {
     public func setNotificationStatus(_ id: String, _ status: OutboxNotification.Status) throws -> Bool {
         try db.cachedStatement(sql: "UPDATE notification SET status = ? WHERE id = ?").execute(arguments: [status.rawValue, id])
         return db.changesCount > 0
+    }
+
+    /// Moves a notification forward only (pending → delivered → read): a late "delivered" after
+    /// "read" changes nothing. Returns whether the status changed.
+    @discardableResult
+    public func advanceNotificationStatus(_ id: String, to status: OutboxNotification.Status, at now: Date) throws -> Bool {
+        let earlier = switch status {
+        case .pending: ""
+        case .delivered: "'pending'"
+        case .read: "'pending', 'delivered'"
+        }
+        guard !earlier.isEmpty else { return false }
+        try db.cachedStatement(sql: "UPDATE notification SET status = ?, sent_at = coalesce(sent_at, ?) WHERE id = ? AND status IN (\(earlier))")
+            .execute(arguments: [status.rawValue, now.timeIntervalSince1970, id])
+        return db.changesCount > 0
+    }
+
+    /// Marks notifications as handed to a front end, so that no later tick hands them out again.
+    public func markSent(_ ids: [String], at now: Date) throws {
+        let statement = try db.cachedStatement(sql: "UPDATE notification SET sent_at = coalesce(sent_at, ?) WHERE id = ?")
+        for id in ids { try statement.execute(arguments: [now.timeIntervalSince1970, id]) }
+    }
+}
+
+extension OutboxNotification {
+    init(row: Row) {
+        self.init(id: row["id"], recipient: MemberID(row["recipient_id"] as String), kind: row["kind"],
+                  title: row["title"], body: row["body"], relatedID: row["related_id"],
+                  createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                  deliverAt: Date(timeIntervalSince1970: row["deliver_at"]),
+                  status: OutboxNotification.Status(rawValue: row["status"]) ?? .pending, dedupeKey: row["dedupe_key"])
     }
 }

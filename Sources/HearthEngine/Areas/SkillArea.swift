@@ -52,6 +52,16 @@ protocol SkillArea: Sendable {
     /// Time-driven work for `hearth tick` (reminders, overdue chores…) inside a transaction; how many
     /// notifications it queued.
     func tick(in turn: TurnContext) throws -> Int
+    /// An utterance no grammar pattern matched: the intent of this area that takes it whole (its
+    /// `AreaRequest.utterance`), or nil. A free answer to an open question ("I need milk" from Tom
+    /// after Lisa asked who needs anything) is claimed by the area that asked it.
+    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> String?
+    /// A front end acknowledged a notification (`{"type":"ack"}`, `hearth notifications`): the
+    /// area that sent it updates what depends on it (a message's per-recipient status).
+    func acknowledged(_ notification: OutboxNotification, status: OutboxNotification.Status, in turn: TurnContext) throws
+    /// A location report was processed (`Assistant.reportLocation`); the notifications it leads to
+    /// (an automatic check-in "Emma arrived at School"), queued inside the turn's transaction.
+    func locationReported(_ update: LocationUpdate, in turn: TurnContext) throws -> [OutboxNotification]
 }
 
 /// The help an area contributes to "what can you do".
@@ -154,6 +164,12 @@ extension SkillArea {
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {}
 
     func tick(in turn: TurnContext) throws -> Int { 0 }
+
+    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> String? { nil }
+
+    func acknowledged(_ notification: OutboxNotification, status: OutboxNotification.Status, in turn: TurnContext) throws {}
+
+    func locationReported(_ update: LocationUpdate, in turn: TurnContext) throws -> [OutboxNotification] { [] }
 
     /// `.act` with this area's action.
     func act(_ action: Action) -> AreaOutcome { .act(AreaAction(area: Self.id, value: action)) }

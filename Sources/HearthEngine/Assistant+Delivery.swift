@@ -1,0 +1,55 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+
+// What front ends report back: acknowledgements of notifications, and members' locations.
+
+extension Assistant {
+    public enum AcknowledgeOutcome: Sendable, Equatable {
+        case acknowledged
+        /// The notification was already at that status or later (a repeated or late ack).
+        case unchanged
+        case unknownNotification
+    }
+
+    /// A front end says a notification was delivered or read (`{"type":"ack"}`): the outbox moves
+    /// forward only, and the area that sent it updates what depends on it (a message's
+    /// per-recipient status), in one transaction.
+    public func acknowledge(_ notificationID: String, status: OutboxNotification.Status, now: Date) throws -> AcknowledgeOutcome {
+        try store.write { writer in
+            guard let notification = try writer.reader.notification(notificationID) else { return .unknownNotification }
+            guard try writer.advanceNotificationStatus(notificationID, to: status, at: now) else { return .unchanged }
+            let speaker = try roster[notification.recipient] ?? speaker(named: nil)
+            let turn = context(speaker: speaker, now: now, transaction: writer.joined)
+            for area in areas.areas { try area.acknowledged(notification, status: status, in: turn) }
+            return .acknowledged
+        }
+    }
+
+    /// The notifications to `member` a front end was handed and that are not yet read, oldest first.
+    public func unreadNotifications(to member: Member) throws -> [OutboxNotification] {
+        try store.read { try $0.unreadNotifications(to: member.id) }
+    }
+
+    /// What a location report did, and the notifications it led to (handed out with it).
+    public struct LocationReport: Sendable, Equatable {
+        public var update: LocationUpdate
+        public var notifications: [Reply.Notice]
+    }
+
+    /// A member's location from a front end (`{"type":"location"}`, `hearth location update`): kept
+    /// or skipped by seed 000's update rules, then each area reacts to the geofences it crossed
+    /// (automatic check-ins), all in one transaction.
+    public func reportLocation(_ location: MemberLocation, now: Date) throws -> LocationReport {
+        let (update, queued) = try store.write { writer -> (LocationUpdate, [OutboxNotification]) in
+            let update = try LocationSkill(store: writer.joined).update(location, now: now)
+            let member = try roster[location.member] ?? speaker(named: nil)
+            let turn = context(speaker: member, now: now, transaction: writer.joined)
+            var queued: [OutboxNotification] = []
+            for area in areas.areas { queued += try area.locationReported(update, in: turn) }
+            try writer.markSent(queued.filter { $0.deliverAt <= now }.map(\.id), at: now)
+            return (update, queued)
+        }
+        return LocationReport(update: update, notifications: queued.filter { $0.deliverAt <= now }.map(notice))
+    }
+}
