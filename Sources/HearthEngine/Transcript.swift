@@ -15,7 +15,9 @@ import HearthStore
 /// present; `+` lines list every notification the turn sends, so a step without them expects none.
 /// `@tick` is a step of its own: it runs `Assistant.tick(now:)` (what `hearth tick` and the
 /// protocol's tick do) at the transcript's current time, and its `+` lines list every notification
-/// the tick delivers — none when there are none. `#` starts a comment.
+/// the tick delivers — none when there are none. `@location NAME LAT LON [battery N] [accuracy M]`
+/// is a step too: a location report from a front end (`Assistant.reportLocation`, the protocol's
+/// `location` line); its `+` lines list the notifications it leads to. `#` starts a comment.
 public struct Transcript: Sendable {
     public struct Step: Sendable {
         public var line: Int
@@ -26,9 +28,43 @@ public struct Transcript: Sendable {
         public var expected: Expectation
         /// `@tick`: the time-driven work runs instead of a turn; only its notifications are stated.
         public var isTick = false
+        /// `@location`: a location report instead of a turn; only its notifications are stated.
+        public var location: LocationLine?
 
-        /// How failures name the step: "> utterance" or "@tick".
-        public var label: String { isTick ? "@tick" : "> \(utterance)" }
+        /// Neither a turn's display nor its speech: only notifications are stated.
+        public var statesNotificationsOnly: Bool { isTick || location != nil }
+
+        /// How failures name the step: "> utterance", "@tick" or "@location …".
+        public var label: String { isTick ? "@tick" : location.map { "@location \($0.text)" } ?? "> \(utterance)" }
+    }
+
+    /// `@location Emma 40.7306 -73.9866 battery 80 accuracy 10`.
+    public struct LocationLine: Sendable {
+        public var member: String
+        public var latitude: Double
+        public var longitude: Double
+        public var battery: Int?
+        public var accuracy: Double
+        var text: String
+
+        static func parse(_ text: String) -> LocationLine? {
+            let words = text.split(separator: " ").map(String.init)
+            guard let first = words.firstIndex(where: { Double($0) != nil }), first > 0, words.count >= first + 2,
+                  let latitude = Double(words[first]), let longitude = Double(words[first + 1]),
+                  (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+            var line = LocationLine(member: words[..<first].joined(separator: " "), latitude: latitude, longitude: longitude,
+                                    battery: nil, accuracy: 10, text: text)
+            var rest = words[(first + 2)...]
+            while rest.count >= 2 {
+                let key = rest.removeFirst(), value = rest.removeFirst()
+                switch key {
+                case "battery": guard let battery = Int(value), (0...100).contains(battery) else { return nil }; line.battery = battery
+                case "accuracy": guard let accuracy = Double(value), accuracy >= 0 else { return nil }; line.accuracy = accuracy
+                default: return nil
+                }
+            }
+            return rest.isEmpty ? line : nil
+        }
     }
 
     /// What a step states about the reply; nil where it states nothing.
@@ -56,13 +92,13 @@ public struct Transcript: Sendable {
             notifications = reply.notifications.map(Self.line)
         }
 
-        /// A tick: only what it delivered.
-        init(tick: Assistant.TickResult) {
+        /// A tick or a location report: only the notifications it handed out.
+        init(notificationsOnly notices: [Reply.Notice], state: String) {
             display = []
             speak = ""
-            state = "tick"
+            self.state = state
             options = []
-            notifications = tick.notifications.map(Self.line)
+            notifications = notices.map(Self.line)
         }
 
         /// "Emma: New event: Dentist appointment, Thursday, Feb 5 at 5:00 PM".
@@ -118,6 +154,11 @@ public struct Transcript: Sendable {
                     throw ParseError(path: path, line: number, message: "cannot read the duration in '\(line)' (use 20m, 2h, 1d)")
                 }
                 advance += seconds
+            } else if line.hasPrefix("@location ") {
+                guard let report = LocationLine.parse(String(line.dropFirst(10))) else {
+                    throw ParseError(path: path, line: number, message: "cannot read '\(line)' (use @location Emma 40.7306 -73.9866 battery 80)")
+                }
+                steps.append(Step(line: number, speaker: speaker, advance: advance, utterance: "", expected: Expectation(), location: report))
             } else if line == "@tick" {
                 steps.append(Step(line: number, speaker: speaker, advance: advance, utterance: "", expected: Expectation(), isTick: true))
             } else if line.hasPrefix(">") {
@@ -130,8 +171,8 @@ public struct Transcript: Sendable {
                 // "< text": the text after one space, kept exactly (display lines may start with spaces).
                 let content = raw.dropFirst().hasPrefix(" ") ? String(raw.dropFirst(2)) : String(raw.dropFirst())
                 var expected = steps[steps.count - 1].expected
-                if steps[steps.count - 1].isTick && mark != "+" {
-                    throw ParseError(path: path, line: number, message: "a tick states only the notifications it delivers ('+' lines)")
+                if steps[steps.count - 1].statesNotificationsOnly && mark != "+" {
+                    throw ParseError(path: path, line: number, message: "a tick or a location report states only its notifications ('+' lines)")
                 }
                 switch mark {
                 case "<": expected.display.append(content)
@@ -217,12 +258,23 @@ public struct Transcript: Sendable {
         var mismatches: [Mismatch] = [], observed: [Observed] = []
         for step in steps {
             let at = now.addingTimeInterval(step.advance)
-            let reply = step.isTick ? Observed(tick: try assistant.tick(now: at))
-                : Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript", now: at)))
+            let reply: Observed
+            if step.isTick {
+                reply = Observed(notificationsOnly: try assistant.tick(now: at).notifications, state: "tick")
+            } else if let report = step.location {
+                guard let member = assistant.roster.member(named: report.member) else {
+                    throw ParseError(path: path, line: step.line, message: "no family member called \(report.member)")
+                }
+                let location = MemberLocation(member: member.id, latitude: report.latitude, longitude: report.longitude,
+                                              accuracyMeters: report.accuracy, battery: report.battery, recordedAt: at)
+                reply = Observed(notificationsOnly: try assistant.reportLocation(location, now: at).notifications, state: "location")
+            } else {
+                reply = Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript", now: at)))
+            }
             observed.append(reply)
             let expected = step.expected
             var differences: [(mark: Character, expected: [String], actual: [String])] = []
-            if !step.isTick && reply.display != expected.display { differences.append(("<", expected.display, reply.display)) }
+            if !step.statesNotificationsOnly && reply.display != expected.display { differences.append(("<", expected.display, reply.display)) }
             if let speak = expected.speak, speak != reply.speak { differences.append(("~", [speak], [reply.speak])) }
             if let state = expected.state, state != reply.state { differences.append(("=", [state], [reply.state])) }
             if let options = expected.options, options != reply.options { differences.append(("*", options, reply.options)) }
@@ -244,7 +296,7 @@ public struct Transcript: Sendable {
             output.append(line)
             guard let stepIndex = steps.firstIndex(where: { $0.line == index + 1 }) else { continue }
             let reply = observed[stepIndex], stated = steps[stepIndex].expected
-            if steps[stepIndex].isTick {
+            if steps[stepIndex].statesNotificationsOnly {
                 output += reply.notifications.map { "+ \($0)" }
                 continue
             }

@@ -34,12 +34,20 @@ public struct LocationSkill: Sendable {
     }
 
     /// seed 000 `updateMemberLocation`. PLACEHOLDER until the location rules land: keeps every
-    /// report and finds no crossings.
+    /// report; a crossing is a change of the saved place the member is inside.
     public func update(_ location: MemberLocation, now: Date) throws -> LocationUpdate {
         try store.write { writer in
+            let places = try writer.reader.places()
             let previous = try writer.reader.latestLocations().first { $0.member == location.member }
             try writer.upsert(location)
-            return LocationUpdate(location: location, previous: previous, stored: true, crossings: [])
+            let before = previous.flatMap { Geo.place(containing: $0, among: places) }
+            let after = Geo.place(containing: location, among: places)
+            var crossings: [GeofenceCrossing] = []
+            if before?.id != after?.id {
+                if let before { crossings.append(GeofenceCrossing(member: location.member, place: before, kind: .departed, at: location.recordedAt)) }
+                if let after { crossings.append(GeofenceCrossing(member: location.member, place: after, kind: .arrived, at: location.recordedAt)) }
+            }
+            return LocationUpdate(location: location, previous: previous, stored: true, crossings: crossings)
         }
     }
 }

@@ -27,7 +27,7 @@ final class TranscriptTests: XCTestCase {
             XCTAssertFalse(transcript.steps.isEmpty, file)
             let outcome = try transcript.run(grammarDirectory: Fixtures.intents)
             XCTAssertTrue(outcome.passed, "\(file):\n" + outcome.mismatches.map(\.description).joined(separator: "\n"))
-            for (step, observed) in zip(transcript.steps, outcome.observed) where !step.isTick {
+            for (step, observed) in zip(transcript.steps, outcome.observed) where !step.statesNotificationsOnly {
                 let where_ = "\(file):\(step.line) > \(step.utterance)"
                 XCTAssertFalse(step.expected.display.isEmpty, "\(where_): no '<' lines")
                 XCTAssertNotNil(step.expected.speak, "\(where_): no '~' line (what a speaker says)")
