@@ -139,7 +139,7 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(unstated.updated(with: failed.observed), text)
 
         XCTAssertThrowsError(try Transcript.parse("@now 2026-02-02T09:00\n@tick\n< Queued 1\n", path: "t")) { error in
-            XCTAssertEqual("\(error)", "t:3: a tick states only the notifications it delivers ('+' lines)")
+            XCTAssertEqual("\(error)", "t:3: a tick or a location report states only its notifications ('+' lines)")
         }
     }
 
