@@ -26,9 +26,12 @@ extension Assistant {
         }
     }
 
-    /// The notifications to `member` a front end was handed and that are not yet read, oldest first.
-    public func unreadNotifications(to member: Member) throws -> [OutboxNotification] {
-        try store.read { try $0.unreadNotifications(to: member.id) }
+    /// A family member by name or alias; nil means the owner (as `--as` and `speaker` mean).
+    public func member(named name: String?) throws -> Member { try speaker(named: name) }
+
+    /// The notifications to `member` due by `now` and not yet read, oldest first.
+    public func unreadNotifications(to member: Member, now: Date) throws -> [OutboxNotification] {
+        try store.read { try $0.unreadNotifications(to: member.id, dueBy: now) }
     }
 
     /// What a location report did, and the notifications it led to (handed out with it).

@@ -22,13 +22,12 @@ extension StoreReader {
             """), arguments: [dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
 
-    /// Notifications to `recipient` not yet read that a front end was handed, oldest first
-    /// (`hearth notifications`).
-    public func unreadNotifications(to recipient: MemberID, limit: Int = 100) throws -> [OutboxNotification] {
+    /// Notifications to `recipient` due by `dueBy` and not yet read, oldest first (`hearth notifications`).
+    public func unreadNotifications(to recipient: MemberID, dueBy: Date, limit: Int = 100) throws -> [OutboxNotification] {
         try Row.fetchAll(try db.cachedStatement(sql: """
-            SELECT * FROM notification WHERE recipient_id = ? AND status != 'read' AND sent_at IS NOT NULL
+            SELECT * FROM notification WHERE recipient_id = ? AND status != 'read' AND deliver_at <= ?
             ORDER BY created_at, id LIMIT ?
-            """), arguments: [recipient.rawValue, limit]).map(OutboxNotification.init(row:))
+            """), arguments: [recipient.rawValue, dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
 
     public func notification(_ id: String) throws -> OutboxNotification? {

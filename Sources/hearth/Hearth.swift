@@ -12,7 +12,7 @@ struct Hearth: ParsableCommand {
         commandName: "hearth",
         abstract: "Hearth, a family-coordination assistant.",
         subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
-                      ImportCommand.self, ExportCommand.self, TickCommand.self, SchoolHolidaysCommand.self, Eval.self],
+                      ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -84,7 +84,8 @@ struct FamilyOptions: ParsableArguments {
 
 /// Turns a thrown error into one clear line on stderr and a failing exit code.
 func fail(_ error: Error) -> ExitCode {
-    FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
+    let message = (error as? HearthError)?.reply.display ?? "\(error)"
+    FileHandle.standardError.write(Data("hearth: \(message)\n".utf8))
     return ExitCode(1)
 }
 
