@@ -112,7 +112,11 @@ public struct MemberStatusDetail: Sendable, Equatable {
     public var battery: Int?
     public var sharesLocation: Bool
     public var lastCheckIn: CheckInRequest?
+    /// Whether the reader may see what the last check-in said (`CheckInRules.mayRead`).
+    public var lastCheckInReadable = false
     public var openRequest: CheckInRequest?
+    /// When the member said their status (nil when it comes from their location).
+    public var statusSince: Date?
 
     public init(member: MemberID, name: String, status: MemberStatus, statusSaid: Bool, place: Place?, awaySince: Date? = nil,
                 locationUpdated: Date?, battery: Int?, sharesLocation: Bool, lastCheckIn: CheckInRequest?, openRequest: CheckInRequest?) {

@@ -55,6 +55,14 @@ public enum CheckInRules {
         return nil
     }
 
+    /// Who may read what a check-in said: the one who asked; the parents for the automatic ones,
+    /// and for those naming a place only while the member shares their location.
+    public static func mayRead(_ request: CheckInRequest, reader: Member, sharesLocation: Bool) -> Bool {
+        if request.to == reader.id { return true }
+        if let from = request.from { return from == reader.id }
+        return isParent(reader) && (request.response?.place == nil || sharesLocation)
+    }
+
     /// A viewer reads only; anyone else says their own status.
     public static func denial(toSetStatusBy actor: Member) -> String? {
         actor.role == .viewer ? "You can see how everyone is, but only the family can set a status." : nil

@@ -62,10 +62,13 @@ public struct CheckInSkill: Sendable {
                 let located: MemberStatus? = updated == nil ? nil : CheckInRules.status(atPlace: place)
                 let (status, wasSaid) = CheckInRules.currentStatus(said: said[member.id], located: located, locatedAt: updated, now: now)
                 let requests = try db.checkInRequests(to: member.id)
-                return MemberStatusDetail(member: member.id, name: member.name, status: status, statusSaid: wasSaid, place: place,
+                var detail = MemberStatusDetail(member: member.id, name: member.name, status: status, statusSaid: wasSaid, place: place,
                                           awaySince: away, locationUpdated: updated, battery: battery, sharesLocation: shares,
                                           lastCheckIn: requests.first { $0.status == .responded },
                                           openRequest: CheckInRules.openRequest(to: member.id, among: requests))
+                detail.statusSince = wasSaid ? said[member.id]?.setAt : nil
+                detail.lastCheckInReadable = detail.lastCheckIn.map { CheckInRules.mayRead($0, reader: reader, sharesLocation: shares) } ?? false
+                return detail
             }
             return FamilyStatus(members: details, lastUpdated: now)
         }
@@ -134,7 +137,7 @@ public struct CheckInSkill: Sendable {
             for recipient in recipients where recipient != actor.id {
                 try sent.queue(on: writer, OutboxNotification(
                     id: ids.next("ntf"), recipient: recipient, kind: "checkin", title: "\(actor.name) checked in",
-                    body: "\(actor.name): \"\(response.statusMessage)\"\(eta)", relatedID: request.id.rawValue, createdAt: now,
+                    body: "\"\(response.statusMessage)\"\(eta)", relatedID: request.id.rawValue, createdAt: now,
                     dedupeKey: "checkin-answer-\(request.id.rawValue)-\(recipient.rawValue)"))
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "checkin_request",
@@ -211,7 +214,7 @@ public struct CheckInSkill: Sendable {
                 }
                 for trigger in fired {
                     try sent.queue(on: writer, OutboxNotification(
-                        id: ids.next("ntf"), recipient: trigger.watcher, kind: "checkin", title: text,
+                        id: ids.next("ntf"), recipient: trigger.watcher, kind: "checkin", title: "Check-in",
                         body: "\(text) at \(formatter.time(crossing.at)).", relatedID: trigger.id.rawValue, createdAt: now,
                         dedupeKey: "checkin-trigger-\(trigger.id.rawValue)-\(stamp)"))
                 }

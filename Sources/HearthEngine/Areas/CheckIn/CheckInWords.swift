@@ -61,7 +61,8 @@ struct CheckInWords {
             var parts: [String] = [], spoken: String
             let name = member.name
             if member.statusSaid {
-                parts.append(statusSentence(member.status, name: name).replacingOccurrences(of: "\(name) is ", with: "") + " (said so)")
+                let since = member.statusSince.map { "said \(Geo.age(from: $0, to: formatter.now))" } ?? "said so"
+                parts.append(statusSentence(member.status, name: name).replacingOccurrences(of: "\(name) is ", with: "") + " (\(since))")
                 spoken = statusSentence(member.status, name: name) + "."
             } else if let place = member.place, let updated = member.locationUpdated {
                 parts.append("at \(phrasing.placeName(place)) (updated \(Geo.age(from: updated, to: formatter.now)))")
@@ -84,7 +85,13 @@ struct CheckInWords {
                 parts.append("hasn't answered a check-in since \(formatter.time(open.requestedAt))")
                 spoken += " \(name) hasn't answered a check-in since \(formatter.time(open.requestedAt, spoken: true))."
             } else if let last = member.lastCheckIn, let at = last.respondedAt {
-                parts.append("last checked in \(Geo.age(from: at, to: formatter.now))")
+                let age = Geo.age(from: at, to: formatter.now)
+                if member.lastCheckInReadable, let said = last.response?.statusMessage {
+                    parts.append("last check-in \(age): \"\(said)\"")
+                    spoken += " \(name) checked in \(age == "just now" ? age : age.replacingOccurrences(of: "min", with: "minutes")): \(said)."
+                } else {
+                    parts.append("last checked in \(age)")
+                }
             }
             display.append("- \(name): " + parts.joined(separator: ", "))
             speak.append(spoken)
