@@ -29,10 +29,12 @@ struct CheckInWords {
 
     func statusSet(_ status: MemberStatus, told: [OutboxNotification]) -> ReplyText {
         let names = joinedList(uniqueRecipients(told).map(phrasing.name))
-        let toldText = names.isEmpty ? "" : " I've let \(names) know, since they asked you to check in."
         let safety = status == .driving ? " Drive safely!" : ""
+        if status != .unknown, !names.isEmpty {
+            return ReplyText("Got it: \(statusSentence(status, name: "you")). I've told \(names), who asked you to check in.\(safety)")
+        }
         let said = status == .unknown ? "OK, I've cleared your status." : "Got it: \(statusSentence(status, name: "you")). I'll show that when anyone asks how everyone is."
-        return ReplyText(said + toldText + safety)
+        return ReplyText(said + safety)
     }
 
     func triggerSet(member: MemberID, type: CheckInTriggerType, place: Place?, time: Date?, watchers: [MemberID]) -> ReplyText {
