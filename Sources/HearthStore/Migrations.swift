@@ -294,6 +294,43 @@ enum Migrations {
             try db.alter(table: "notification") { t in t.add(column: "sent_at", .double) }
         }
         // Later areas add their migrations below, one each, in the order they landed.
+        // Check-ins (seed 000 §3.5): requests and their answers (manual, the school-night safety
+        // check, scheduled, and the automatic ones triggers make), the triggers, and said statuses.
+        migrator.registerMigration("v12-check-ins") { db in
+            try db.create(table: "checkin_request") { t in
+                t.primaryKey("id", .text)
+                t.column("from_id", .text).references("member", onDelete: .setNull)
+                t.column("to_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("message", .text)
+                t.column("origin", .text).notNull().check { ["manual", "safety", "scheduled", "automatic"].contains($0) }
+                t.column("status", .text).notNull().check { ["pending", "responded", "expired", "cancelled"].contains($0) }
+                t.column("requested_at", .double).notNull()
+                t.column("responded_at", .double)
+                t.column("response_text", .text)
+                t.column("eta", .double)
+                t.column("place", .text)
+                t.column("reminded_at", .double)
+                t.column("alerted_at", .double)
+            }
+            try db.create(index: "checkin_request_on_to", on: "checkin_request", columns: ["to_id", "status", "requested_at"])
+            try db.create(table: "checkin_trigger") { t in
+                t.primaryKey("id", .text)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("watcher_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("type", .text).notNull().check { ["arrive", "depart", "scheduled", "battery_low"].contains($0) }
+                t.column("place_id", .text)
+                t.column("time", .double)
+                t.column("active", .boolean).notNull().defaults(to: true)
+                t.column("created_at", .double).notNull()
+            }
+            try db.create(index: "checkin_trigger_on_member", on: "checkin_trigger", columns: ["member_id", "active"])
+            try db.create(table: "member_status") { t in
+                t.primaryKey("member_id", .text).references("member", onDelete: .cascade)
+                t.column("status", .text).notNull().check { ["at_home", "at_work", "at_school", "driving", "unknown"].contains($0) }
+                t.column("set_at", .double).notNull()
+                t.column("expires_at", .double)
+            }
+        }
         return migrator
     }
 }

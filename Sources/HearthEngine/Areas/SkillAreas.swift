@@ -19,6 +19,7 @@ struct SkillAreas: Sendable {
         [
             CalendarArea(dependencies),
             LocationArea(dependencies),
+            CheckInArea(dependencies),
             TravelArea(dependencies),
             ReminderArea(dependencies),
             ChoreArea(dependencies),
