@@ -24,6 +24,7 @@ struct SkillAreas: Sendable {
             ChoreArea(dependencies),
             PointsArea(dependencies),
             RewardArea(dependencies),
+            MessageArea(dependencies),
             DialogArea(),
         ]
     }
