@@ -64,9 +64,18 @@ public enum MessageRules {
         let endsWithQuestionMark = text.hasSuffix("?")
         while let last = text.last, ".!?,;:".contains(last) { text.removeLast() }
         var tokens = text.split(separator: " ").map { restoredContraction(String($0)) }
-        let link = link?.lowercased()
-        // "that"/"saying" only introduce the words.
-        if let first = tokens.first?.lowercased(), ["that", "saying"].contains(first), tokens.count > 1 { tokens.removeFirst() }
+        var link = link?.lowercased()
+        // The word that introduced the words, when it came with them: "that"/"saying" only
+        // introduce; "to" asks for something done; "if"/"whether" make a question.
+        for lead in [["to", "say"], ["and", "say"], ["which", "says"], ["that"], ["saying"]]
+        where tokens.count > lead.count && zip(tokens, lead).allSatisfy({ $0.lowercased() == $1 }) {
+            tokens.removeFirst(lead.count)
+            break
+        }
+        if link == nil, let first = tokens.first?.lowercased(), ["to", "if", "whether"].contains(first), tokens.count > 1 {
+            link = first
+            tokens.removeFirst()
+        }
         guard !tokens.isEmpty else { return Composed(body: "", requiresResponse: asking) }
         if link == "to" {
             let task = secondPerson(tokens).joined(separator: " ")
@@ -170,6 +179,9 @@ public enum MessageRules {
         if subject.lowercased() == "you're" { return (["Are", "you"] + tokens.dropFirst()).joined(separator: " ") }
         if auxiliaries.contains(verb) { return ([capitalized(verb), subjectWord] + rest).joined(separator: " ") }
         if verb == "did" { return (["Did", subjectWord] + rest).joined(separator: " ") }
+        if verb.count > 4, verb.hasSuffix("ed"), !["need", "feed", "bleed", "speed"].contains(verb) {
+            return (["Did", subjectWord, baseOfPast(verb)] + rest).joined(separator: " ")
+        }
         let plural = ["i", "you", "we"].contains(subject.lowercased())
         let base: String = switch verb {
         case "has": "have"
@@ -178,6 +190,15 @@ public enum MessageRules {
         default: verb
         }
         return ([plural ? "Do" : "Does", subjectWord, base] + rest).joined(separator: " ")
+    }
+
+    /// "finished" → "finish", "stopped" → "stop", "liked" → "like", "tried" → "try".
+    static func baseOfPast(_ verb: String) -> String {
+        if verb.hasSuffix("ied") { return verb.dropLast(3) + "y" }
+        var stem = String(verb.dropLast(2))
+        if let last = stem.last, stem.count > 2, stem.dropLast().last == last, !"lsz".contains(last) { stem.removeLast() }
+        else if ["at", "iz", "v", "c", "us", "ak", "ik", "ok", "ar", "om", "in", "ag", "ut"].contains(where: stem.hasSuffix) { stem += "e" }
+        return stem
     }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
