@@ -245,6 +245,9 @@ public enum MessageRules {
             let text = closed ? "Nobody answered your question." : "Nobody has answered yet."
             return (text, text)
         }
+        if message.recipients.count == 1, let (member, answer) = answers.first {
+            return ("\(name(member)) answered: \(answer.text)", "\(name(member)) answered: \(sentence(spoken(answer.text)))")
+        }
         let head = missing.isEmpty ? "Everyone answered" : "I got \(answers.count) response\(answers.count == 1 ? "" : "s")"
         var display = head + ":\n" + answers.map { "• \(name($0.0)): \($0.1.text)" }.joined(separator: "\n")
         var speak = head + ". " + answers.map { "\(name($0.0)) said: \(sentence(spoken($0.1.text)))" }.joined(separator: " ")

@@ -69,7 +69,9 @@ public struct MessageSkill: Sendable {
             var stored = message
             stored.recipients = message.recipients.filter { $0.status != .failed }
             try writer.insert(stored)
-            let title = "\(draft.requiresResponse ? "Question" : "Message") from \(actor.name)"
+            let urgency = draft.priority == .urgent ? "Urgent " : draft.priority == .high ? "Important " : ""
+            let kind = draft.requiresResponse ? "question" : "message"
+            let title = urgency.isEmpty ? "\(kind.capitalized) from \(actor.name)" : "\(urgency)\(kind) from \(actor.name)"
             for member in known {
                 try sent.queue(on: writer, OutboxNotification(
                     id: ids.next("ntf"), recipient: member, kind: "message", title: title, body: body, relatedID: message.id.rawValue,
@@ -161,6 +163,11 @@ public struct MessageSkill: Sendable {
     /// The latest message `sender` sent (to `recipient`, when given).
     public func latestSent(by sender: MemberID, to recipient: MemberID? = nil) throws -> Message? {
         try store.read { try $0.messages(sentBy: sender, to: recipient, limit: 1).first }
+    }
+
+    /// The latest question `sender` asked at or after `since`.
+    public func latestQuestion(by sender: MemberID, since: Date) throws -> Message? {
+        try store.read { try $0.messages(sentBy: sender, limit: 50) }.first { $0.requiresResponse && $0.sentAt >= since }
     }
 
     /// The open question to `member` an answer would go to: the newest unexpired one they haven't answered.

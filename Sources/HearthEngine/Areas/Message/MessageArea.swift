@@ -138,7 +138,9 @@ struct MessageArea: SkillArea {
             let result = try skill.sendBroadcast(draft, actor: turn.speaker, roster: turn.roster, now: turn.now)
             return .completed(ActionResult(reply: words.sent(result), notifications: result.notifications, lastChange: .forget))
         case .responses(let member):
-            guard let message = try skill.latestSent(by: turn.speaker.id, to: member) else {
+            // "did anyone answer?" is about the latest question of the last day, if there is one.
+            let question = member == nil ? try skill.latestQuestion(by: turn.speaker.id, since: turn.now.addingTimeInterval(-24 * 3600)) : nil
+            guard let message = try question ?? skill.latestSent(by: turn.speaker.id, to: member) else {
                 let text = member.map { "You haven't sent \(turn.phrasing.name($0)) a message." } ?? "You haven't sent any messages yet."
                 return .completed(ActionResult(reply: ReplyText(text)))
             }
