@@ -293,6 +293,39 @@ enum Migrations {
         migrator.registerMigration("v9-notification-sent-at") { db in
             try db.alter(table: "notification") { t in t.add(column: "sent_at", .double) }
         }
+        // Messages and broadcasts (seed 000 §3.2): a status per recipient and the answers in the thread.
+        migrator.registerMigration("v10-messages") { db in
+            try db.create(table: "message") { t in
+                t.primaryKey("id", .text)
+                t.column("kind", .text).notNull().check { ["direct", "broadcast"].contains($0) }
+                t.column("sender_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("subject", .text)
+                t.column("body", .text).notNull()
+                t.column("requires_response", .boolean).notNull().defaults(to: false)
+                t.column("deadline_at", .double)
+                t.column("priority", .text).notNull().check { ["low", "normal", "high", "urgent"].contains($0) }
+                t.column("sent_at", .double).notNull()
+                t.column("outcome_told_at", .double)
+            }
+            try db.create(index: "message_on_sender", on: "message", columns: ["sender_id", "sent_at"])
+            try db.create(table: "message_recipient") { t in
+                t.column("message_id", .text).notNull().references("message", onDelete: .cascade)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("status", .text).notNull().check { ["pending", "delivered", "read", "failed"].contains($0) }
+                t.column("delivered_at", .double)
+                t.column("read_at", .double)
+                t.primaryKey(["message_id", "member_id"])
+            }
+            try db.create(index: "message_recipient_on_member", on: "message_recipient", columns: ["member_id", "status"])
+            try db.create(table: "message_response") { t in
+                t.primaryKey("id", .text)
+                t.column("message_id", .text).notNull().references("message", onDelete: .cascade)
+                t.column("responder_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("body", .text).notNull()
+                t.column("responded_at", .double).notNull()
+            }
+            try db.create(index: "message_response_on_message", on: "message_response", columns: ["message_id", "responded_at"])
+        }
         // Later areas add their migrations below, one each, in the order they landed.
         // Check-ins (seed 000 §3.5): requests and their answers (manual, the school-night safety
         // check, scheduled, and the automatic ones triggers make), the triggers, and said statuses.

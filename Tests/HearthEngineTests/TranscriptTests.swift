@@ -17,6 +17,7 @@ final class TranscriptTests: XCTestCase {
         "chores-scenario-4", "chores-late-completion", "chores-review-reject-resubmit", "chores-redeem-refused-then-accepted",
         "chores-rotation-two-weeks", "chores-streak-breaks", "chores-pause", "chores-permissions",
         "checkin-reminded", "checkin-safety", "checkin-arrival", "checkin-status",
+        "messages-scenario-2", "messages-all-answered", "messages-inbox", "messages-direct",
     ]
 
     func testGoldenTranscripts() throws {

@@ -25,6 +25,7 @@ struct SkillAreas: Sendable {
             ChoreArea(dependencies),
             PointsArea(dependencies),
             RewardArea(dependencies),
+            MessageArea(dependencies),
             DialogArea(),
         ]
     }

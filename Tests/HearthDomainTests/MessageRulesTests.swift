@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+@testable import HearthDomain
+
+/// Messages as pure rules: group words, the words a request makes (person swap, questions),
+/// deadlines, priority, the answers summary, read receipts and who may send.
+final class MessageRulesTests: XCTestCase, DemoMembers {
+    func testGroupWordsFollowSeed000() {
+        XCTAssertEqual(MessageRules.recipients(for: "everyone", roster: roster, sender: lisa.id), [tom.id, emma.id, jake.id, sue.id])
+        XCTAssertEqual(MessageRules.recipients(for: "the kids", roster: roster, sender: lisa.id), [emma.id, jake.id])
+        XCTAssertEqual(MessageRules.recipients(for: "the adults", roster: roster, sender: lisa.id), [tom.id, sue.id])
+        XCTAssertEqual(MessageRules.recipients(for: "the parents", roster: roster, sender: emma.id), [lisa.id, tom.id])
+        XCTAssertEqual(MessageRules.recipients(for: "everybody", roster: roster, sender: jake.id), [lisa.id, tom.id, emma.id, sue.id])
+        XCTAssertNil(MessageRules.recipients(for: "Tom", roster: roster, sender: lisa.id))
+    }
+
+    func testQuestionsAreAskedOfTheirRecipients() {
+        let store = MessageRules.compose(words: "they need anything from the store", asking: true, link: "if")
+        XCTAssertEqual(store, .init(body: "Do you need anything from the store?", requiresResponse: true))
+        XCTAssertEqual(MessageRules.compose(words: "he has homework", asking: true, link: "if").body, "Do you have homework?")
+        XCTAssertEqual(MessageRules.compose(words: "she is home", asking: true, link: "whether").body, "Are you home?")
+        XCTAssertEqual(MessageRules.compose(words: "he wants pizza", asking: true, link: "if").body, "Do you want pizza?")
+        XCTAssertEqual(MessageRules.compose(words: "she does her homework", asking: true, link: "if").body, "Do you do your homework?")
+        XCTAssertEqual(MessageRules.compose(words: "they needs a ride", asking: true, link: "if").body, "Do you need a ride?")
+        // "ask the kids if I should pick them up": "them" are the ones asked.
+        XCTAssertEqual(MessageRules.compose(words: "I should pick them up", asking: true, link: "if").body, "Should I pick you up?")
+        XCTAssertEqual(MessageRules.compose(words: "what they want for dinner", asking: true).body, "What do you want for dinner?")
+        XCTAssertEqual(MessageRules.compose(words: "grab milk", asking: true, link: "to"), .init(body: "Can you grab milk?", requiresResponse: true))
+    }
+
+    func testStatementsKeepTheirWordsAndAddressTheRecipient() {
+        XCTAssertEqual(MessageRules.compose(words: "I'm running late", asking: false), .init(body: "I'm running late", requiresResponse: false))
+        XCTAssertEqual(MessageRules.compose(words: "im on my way", asking: false).body, "I'm on my way")
+        XCTAssertEqual(MessageRules.compose(words: "that dinner is ready", asking: false).body, "Dinner is ready")
+        XCTAssertEqual(MessageRules.compose(words: "he has practice at 5", asking: false).body, "You have practice at 5")
+        XCTAssertEqual(MessageRules.compose(words: "I'll pick her up at 6", asking: false).body, "I'll pick you up at 6")
+        XCTAssertEqual(MessageRules.compose(words: "tidy his room", asking: false, link: "to"), .init(body: "Please tidy your room.", requiresResponse: false))
+        XCTAssertEqual(MessageRules.compose(words: "are you coming?", asking: false).requiresResponse, true)
+    }
+
+    func testPersonSwapIsSmallAndExact() {
+        XCTAssertEqual(MessageRules.secondPerson(["he", "has", "his", "bag"]), ["you", "have", "your", "bag"])
+        XCTAssertEqual(MessageRules.secondPerson(["they", "need", "them"]), ["you", "need", "you"])
+        XCTAssertEqual(MessageRules.secondPerson(["she", "wants", "her", "coat"]), ["you", "want", "your", "coat"])
+        XCTAssertEqual(MessageRules.secondPerson(["Emma", "has", "a", "test"]), ["Emma", "has", "a", "test"])
+    }
+
+    func testDeadlinesAndPriority() {
+        XCTAssertEqual(MessageRules.responseWindow(for: "Do you need anything from the store?"), 15 * 60)
+        XCTAssertEqual(MessageRules.responseWindow(for: "Do you have homework?"), 3600)
+        XCTAssertEqual(MessageRules.priority(in: "tell everyone it's urgent"), .urgent)
+        XCTAssertEqual(MessageRules.priority(in: "important: the car leaves at 8"), .high)
+        XCTAssertEqual(MessageRules.priority(in: "no rush, but call grandma"), .low)
+        XCTAssertEqual(MessageRules.priority(in: "it's not urgent"), .low)
+        XCTAssertEqual(MessageRules.priority(in: "dinner is ready"), .normal)
+    }
+
+    func testOwnWhereabouts() {
+        XCTAssertTrue(MessageRules.asksForOwnWhereabouts("where I am"))
+        XCTAssertTrue(MessageRules.asksForOwnWhereabouts("my location"))
+        XCTAssertFalse(MessageRules.asksForOwnWhereabouts("where the keys are"))
+    }
+
+    func scenario2(answers: [(Member, String)]) -> Message {
+        let sent = Date(timeIntervalSince1970: 1_770_156_000)
+        return Message(id: MessageID("msg_1"), kind: .broadcast, sender: lisa.id,
+                       recipients: [tom, emma, jake].map { MessageRecipient(member: $0.id) },
+                       body: "Do you need anything from the store?", requiresResponse: true,
+                       responseDeadline: sent.addingTimeInterval(900), sentAt: sent,
+                       responses: answers.enumerated().map { MessageResponse(id: "r\($0.offset)", responder: $0.element.0.id, text: $0.element.1,
+                                                                             respondedAt: sent.addingTimeInterval(300)) })
+    }
+
+    func testScenario2Summary() {
+        let message = scenario2(answers: [(tom, "Can you grab milk? We're almost out."), (emma, "Granola bars please!")])
+        let summary = MessageRules.responsesSummary(message, closed: false) { self.roster[$0]!.name }
+        XCTAssertEqual(summary.display, """
+            I got 2 responses:
+            • Tom: Can you grab milk? We're almost out.
+            • Emma: Granola bars please!
+
+            Jake hasn't responded yet.
+            """)
+        XCTAssertEqual(summary.speak, "I got 2 responses. Tom said: Can you grab milk? We're almost out. Emma said: Granola bars please! Jake hasn't responded yet.")
+        XCTAssertTrue(MessageRules.responsesSummary(message, closed: true) { self.roster[$0]!.name }.display.hasSuffix("Jake didn't respond."))
+        XCTAssertEqual(MessageRules.responsesSummary(scenario2(answers: []), closed: false) { self.roster[$0]!.name }.display, "Nobody has answered yet.")
+        XCTAssertTrue(message.isOpenQuestion(for: jake.id, at: message.sentAt.addingTimeInterval(600)))
+        XCTAssertFalse(message.isOpenQuestion(for: tom.id, at: message.sentAt.addingTimeInterval(600)))
+        XCTAssertFalse(message.isOpenQuestion(for: jake.id, at: message.sentAt.addingTimeInterval(900)))
+    }
+
+    func testReadSummary() {
+        var message = scenario2(answers: [])
+        message.requiresResponse = false
+        message.recipients[0].status = .read
+        message.recipients[1].status = .delivered
+        XCTAssertEqual(MessageRules.readSummary(message) { self.roster[$0]!.name }, "Tom has read your message. Emma and Jake haven't read it yet.")
+        message.recipients[0].status = .pending
+        XCTAssertEqual(MessageRules.readSummary(message) { self.roster[$0]!.name }, "Nobody has read it yet.")
+    }
+
+    func testViewersReadOnlyAndMessagesAreTheirs() {
+        XCTAssertNotNil(MessageRules.denial(toSendBy: sue))
+        XCTAssertNil(MessageRules.denial(toSendBy: jake))
+        XCTAssertNil(MessageRules.denial(toSendBy: lisa))
+        let message = scenario2(answers: [])
+        XCTAssertNil(MessageRules.denial(toRead: message, by: jake))
+        XCTAssertNil(MessageRules.denial(toRead: message, by: lisa))
+        XCTAssertNotNil(MessageRules.denial(toRead: message, by: sue))
+    }
+
+    func testSpokenWordsHaveNoQuotesOrPercent() {
+        XCTAssertEqual(MessageRules.spoken("battery at \"45%\" (low)"), "battery at 45 percent low")
+        XCTAssertEqual(MessageRules.sentence("Tacos"), "Tacos.")
+        XCTAssertEqual(MessageRules.sentence("Pizza!"), "Pizza!")
+    }
+}
