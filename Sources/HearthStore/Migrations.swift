@@ -294,6 +294,16 @@ enum Migrations {
             try db.alter(table: "notification") { t in t.add(column: "sent_at", .double) }
         }
         // Later areas add their migrations below, one each, in the order they landed.
+        // Who may see a member's location (seed 000 `LocationSharingPreference.visibleTo`): no rows =
+        // the whole family; `member.location_sharing` stays the on/off switch.
+        migrator.registerMigration("v11-location-sharing") { db in
+            try db.create(table: "location_visibility") { t in
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("viewer_id", .text).notNull().references("member", onDelete: .cascade)
+                t.primaryKey(["member_id", "viewer_id"])
+                t.check(sql: "member_id <> viewer_id")
+            }
+        }
         return migrator
     }
 }
