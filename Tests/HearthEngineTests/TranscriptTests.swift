@@ -16,6 +16,7 @@ final class TranscriptTests: XCTestCase {
         "backoff-did-you-mean", "calendar-unknown-attendee", "calendar-unread-time",
         "chores-scenario-4", "chores-late-completion", "chores-review-reject-resubmit", "chores-redeem-refused-then-accepted",
         "chores-rotation-two-weeks", "chores-streak-breaks", "chores-pause", "chores-permissions",
+        "location-sharing-privacy", "location-is-at",
     ]
 
     func testGoldenTranscripts() throws {

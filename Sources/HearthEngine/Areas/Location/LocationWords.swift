@@ -131,7 +131,13 @@ struct LocationWords {
         }
         parts += lastSeen
         if !unseen.isEmpty { parts.append(ReplyText("I can't see where \(joinedList(unseen)) \(unseen.count == 1 ? "is" : "are")")) }
-        return sentences(yesNo ? (present.isEmpty ? "No." : "Yes.") : nil, parts)
+        if yesNo, let first = parts.first {
+            // "Yes, Jake is at home." / "No, nobody is at home that I can see."
+            let opening = present.isEmpty ? "No, " : "Yes, "
+            let lowered = first.display.hasPrefix("Nobody") || first.display.hasPrefix("You") ? first.display.lowercasedFirst : first.display
+            parts[0] = ReplyText(opening + lowered)
+        }
+        return sentences(nil, parts)
     }
 
     /// The speaker's new sharing, said back.
@@ -164,4 +170,5 @@ struct LocationWords {
 
 private extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }
