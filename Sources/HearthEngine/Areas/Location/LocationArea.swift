@@ -18,8 +18,10 @@ struct LocationArea: SkillArea {
     init(_ dependencies: AreaDependencies) { skill = LocationSkill(store: dependencies.store) }
 
     enum Action: AreaActionValue {
-        /// Where these members are; `group` names them in the heading ("the kids"), nil: everyone.
-        case locateEveryone(members: [MemberID], group: String?)
+        /// Where everyone but the speaker is.
+        case locateEveryone
+        /// Where these members are; `group` names them in the heading ("the kids").
+        case locateGroup(members: [MemberID], group: String)
         case locate(MemberID)
         /// Whether each of `members` is at `place`; `yet`: asked as "… yet" (the answer says "Not yet").
         case isAt(members: [MemberID], place: String, yet: Bool)
@@ -39,9 +41,9 @@ struct LocationArea: SkillArea {
             return act(.locate(member))
         case "location.where_is_everyone":
             if let members = slots.members["members"], !members.isEmpty {
-                return act(.locateEveryone(members: members.filter { $0 != turn.speaker.id }, group: Self.groupName(slots.phrases["members"])))
+                return act(.locateGroup(members: members.filter { $0 != turn.speaker.id }, group: Self.groupName(slots.phrases["members"])))
             }
-            return act(.locateEveryone(members: turn.roster.members.map(\.id).filter { $0 != turn.speaker.id }, group: nil))
+            return act(.locateEveryone)
         case "location.is_at":
             let place = try self.place(request, in: turn)
             if slots.texts["who"] != nil {
@@ -59,12 +61,12 @@ struct LocationArea: SkillArea {
     // MARK: - Reading the request
 
     /// "the kids" → "the kids"; names → nil.
-    static func groupName(_ phrase: String?) -> String? {
-        guard let phrase = phrase?.lowercased() else { return nil }
+    static func groupName(_ phrase: String?) -> String {
+        let phrase = phrase?.lowercased() ?? ""
         if phrase.contains("kids") || phrase.contains("children") { return "the kids" }
         if phrase.contains("parents") { return "the parents" }
         if phrase.contains("adults") || phrase.contains("grown") { return "the grown-ups" }
-        return nil
+        return "everyone"
     }
 
     static func saysYet(_ utterance: String) -> Bool {
@@ -170,7 +172,10 @@ struct LocationArea: SkillArea {
             guard let (who, whereabouts) = try seen([member]).first else { throw HearthError.unknownMember(member.rawValue) }
             let line = words.line(who, whereabouts)
             return .completed(ActionResult(reply: ReplyText(line.display + ".", speak: line.speak + ".")))
-        case .locateEveryone(let members, let group):
+        case .locateEveryone:
+            let others = turn.roster.members.map(\.id).filter { $0 != turn.speaker.id }
+            return .completed(ActionResult(reply: words.everyone(try seen(others), group: nil)))
+        case .locateGroup(let members, let group):
             return .completed(ActionResult(reply: words.everyone(try seen(members), group: group)))
         case .isAt(let members, let placeID, let yet):
             let place = try self.place(id: placeID, skill: skill)
