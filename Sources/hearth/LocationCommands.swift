@@ -27,8 +27,8 @@ struct LocationCommand: ParsableCommand {
         @Option(help: "Whose location (a family member's name).") var member: String
         @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.") var lat: Double
         @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180 (west is negative).") var lon: Double
-        @Option(help: "Battery level in percent, 0 to 100.") var battery: Int?
-        @Option(help: "Accuracy of the fix in metres.") var accuracy: Double = 50
+        @Option(parsing: .unconditional, help: "Battery level in percent, 0 to 100.") var battery: Int?
+        @Option(parsing: .unconditional, help: "Accuracy of the fix in metres.") var accuracy: Double = 50
         @Flag(help: "Print JSON: {\"stored\", \"explanation\", \"notifications\"}.") var json = false
 
         /// Bad input: one clear line on stderr, exit 1, nothing stored.
