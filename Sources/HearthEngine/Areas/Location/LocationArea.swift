@@ -107,9 +107,9 @@ struct LocationArea: SkillArea {
         let me = turn.speaker.id
         let current = try skill.joining(turn.transaction).sharingPreference(of: me)
         let others = turn.roster.members.map(\.id).filter { $0 != me }
-        let switchWord = slots.texts["switch"]?.lowercased() ?? ""
-        let off = ["off", "stop", "quit", "don't", "do not", "never", "no more", "cease", "pause", "hide", "block", "keep", "make",
-                   "disable", "deactivate", "don't want", "do not want"].contains(switchWord)
+        let switchWord = (slots.texts["switch"] ?? "").lowercased().filter { $0.isLetter || $0 == " " }
+        let off = ["off", "stop", "quit", "dont", "do not", "never", "no more", "cease", "pause", "hide", "block", "keep", "make",
+                   "disable", "deactivate", "dont want", "do not want"].contains(switchWord)
         if let hidden = slots.texts["hidden_from"] {
             let hiddenFrom = try people(hidden, in: turn)
             let shownTo = current.enabled && !current.visibleTo.isEmpty ? current.visibleTo : others
@@ -133,17 +133,17 @@ struct LocationArea: SkillArea {
     /// nobody in the family has → "I don't know anyone called …".
     func people(_ phrase: String, in turn: TurnContext) throws -> [MemberID] {
         var text = phrase.lowercased().trimmingCharacters(in: .whitespaces)
-        for lead in ["only ", "just ", "both "] where text.hasPrefix(lead) { text.removeFirst(lead.count) }
+        for lead in ["only ", "just ", "both ", "all of ", "all ", "the ", "my "] where text.hasPrefix(lead) { text.removeFirst(lead.count) }
         let members = turn.roster.members
         let others = members.filter { $0.id != turn.speaker.id }
         switch text {
-        case "everyone", "everybody", "the whole family", "the family", "all the family", "my family", "all of the family":
+        case "everyone", "everybody", "whole family", "family":
             return others.map(\.id)
-        case "the kids", "the children", "my kids":
+        case "kids", "children":
             return members.filter { $0.kind == .child }.map(\.id)
-        case "the adults", "the grown ups":
+        case "adults", "grown ups":
             return members.filter { $0.kind == .adult }.map(\.id)
-        case "the parents", "my parents", "both my parents":
+        case "parents":
             return members.filter { $0.kind == .adult && $0.role.canManage }.map(\.id)
         default:
             break
