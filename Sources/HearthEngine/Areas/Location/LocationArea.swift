@@ -10,7 +10,7 @@ struct LocationArea: SkillArea {
     static let id: SkillAreaID = "location"
     let intents = ["location.where_is_everyone", "location.where_is", "location.is_at", "location.sharing"]
     let help = AreaHelp(topic: "where everyone is",
-                        examples: ["\"Where is everyone?\"", "\"Is Jake at school?\"", "\"Share my location with mom and dad.\""],
+                        examples: ["\"Where is everyone?\" / \"Is Jake at school?\" / \"Share my location with mom and dad\""],
                         spoken: ["where is everyone"])
 
     let skill: LocationSkill
