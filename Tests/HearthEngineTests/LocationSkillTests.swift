@@ -197,4 +197,17 @@ final class LocationSkillTests: XCTestCase {
         XCTAssertEqual(assistant.handle(Turn(text: "is jake at school", speaker: "Lisa", now: now.addingTimeInterval(2 * 3600))).reply,
                        "I can't be sure. Jake was last seen 1 hour ago at school (battery 5%).")
     }
+
+    func testReportsByTheProtocolAreKeptOrSkippedAndSeenByTheNextQuestion() throws {
+        let assistant = try Fixtures.demoAssistant(now: now)
+        let line = LineProtocol(assistant: assistant)
+        let arrive = #"{"id":"1","type":"location","member":"Jake","lat":40.7306,"lon":-73.9866,"accuracy":10,"battery":15,"now":"2026-02-03T20:31:00-05:00"}"#
+        XCTAssertEqual(line.respond(to: arrive, lineNumber: 1), #"{"id":"1","notifications":[],"ok":true}"#)
+        XCTAssertEqual(try assistant.store.read { try $0.latestLocation(of: jake) }?.battery, 15, "arriving at School is kept on a low battery")
+        let wander = #"{"id":"2","type":"location","member":"Jake","lat":40.7309,"lon":-73.9866,"accuracy":10,"battery":14,"now":"2026-02-03T20:35:00-05:00"}"#
+        XCTAssertEqual(line.respond(to: wander, lineNumber: 2), #"{"id":"2","notifications":[],"ok":true}"#)
+        XCTAssertEqual(try assistant.store.read { try $0.latestLocation(of: jake) }?.battery, 15, "4 minutes later at 14 %: skipped")
+        let asked = line.respond(to: #"{"id":"3","text":"is jake at school","speaker":"Tom","now":"2026-02-03T20:36:00-05:00"}"#, lineNumber: 3)
+        XCTAssertTrue(asked.contains(#""reply":"Yes, Jake is at school (updated 5 minutes ago).""#), asked)
+    }
 }
