@@ -74,7 +74,8 @@ struct LocationCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let assistant = try options.assistant()
-                print(try assistant.whereEveryoneIs(viewer: options.speaker, now: options.pinnedNow ?? Date()).display)
+                let viewer = try options.speaker.map { try findMember($0, in: assistant.store, option: "--as") }
+                print(try assistant.whereEveryoneIs(viewer: viewer?.name, now: options.pinnedNow ?? Date()).display)
             }
         }
     }

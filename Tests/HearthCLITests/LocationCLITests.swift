@@ -56,6 +56,8 @@ final class LocationCLITests: XCTestCase {
         XCTAssertEqual(battery, "hearth: --battery: 150 is not a percentage (use 0 to 100)\n")
         let (_, accuracy) = try run(["location", "update", "--member", "Emma", "--lat", "40", "--lon", "-74", "--accuracy", "-5"] + at("21:00"), status: 1)
         XCTAssertEqual(accuracy, "hearth: --accuracy: must be a distance in metres, 0 or more\n")
+        let (_, viewer) = try run(["location", "show", "--as", "Bob"] + at("21:00"), status: 1)
+        XCTAssertEqual(viewer, "hearth: --as: no family member named 'Bob' (members: Lisa, Tom, Emma, Jake, Grandma Sue)\n")
         let (unchanged, _) = try run(["location", "show", "--as", "Jake"] + at("20:50"))
         XCTAssertEqual(unchanged, after, "nothing was stored")
     }
