@@ -144,12 +144,11 @@ public enum LocationRules {
 
     /// seed 000 `MemberStatus` as a location shows it: at home, at work, at school, else unknown.
     public static func status(at place: Place?) -> MemberStatus {
-        switch place?.id.lowercased() ?? place?.name.lowercased() {
-        case "home": .atHome
-        case "work", "office": .atWork
-        case "school": .atSchool
-        default: .unknown
-        }
+        let words = Set([place?.id, place?.name].compactMap { $0?.lowercased() })
+        if words.contains("home") { return .atHome }
+        if !words.isDisjoint(with: ["work", "office"]) { return .atWork }
+        if words.contains("school") { return .atSchool }
+        return .unknown
     }
 
     /// Whether a viewer may see a member's location, and if not why.

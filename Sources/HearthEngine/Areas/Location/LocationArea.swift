@@ -31,6 +31,18 @@ struct LocationArea: SkillArea {
         case setSharing(enabled: Bool, visibleTo: [MemberID]?, hiddenFrom: [MemberID])
     }
 
+    /// A sharing change, undone by putting back what the member had ("undo that").
+    struct Change: Codable, Sendable, Equatable {
+        var member: MemberID
+        var before: LocationSharing
+    }
+
+    func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
+        try skill.joining(turn.transaction).setLocationSharingPreference(change.member, enabled: change.before.enabled,
+                                                                         visibleTo: change.before.visibleTo, actor: turn.speaker, now: turn.now)
+        return ActionResult(reply: ReplyText(""))
+    }
+
     func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
         let slots = request.slots
         switch request.intent {
@@ -187,7 +199,9 @@ struct LocationArea: SkillArea {
             let before = try skill.sharingPreference(of: turn.speaker.id)
             let after = try skill.setLocationSharingPreference(turn.speaker.id, enabled: enabled, visibleTo: visibleTo, actor: turn.speaker,
                                                                now: turn.now)
-            return .completed(ActionResult(reply: words.sharing(before: before, after: after, hiddenFrom: hiddenFrom)))
+            let undo = try undoRecord(Change(member: turn.speaker.id, before: before), named: "the change to your location sharing", in: turn)
+            return .completed(ActionResult(reply: words.sharing(before: before, after: after, hiddenFrom: hiddenFrom),
+                                           lastChange: before == after ? .unchanged : .record(undo)))
         }
     }
 
