@@ -72,7 +72,7 @@ struct LocationArea: SkillArea {
 
     // MARK: - Reading the request
 
-    /// "the kids" → "the kids"; names → nil.
+    /// How the heading names a group said: "the kids", "the parents", "the grown-ups".
     static func groupName(_ phrase: String?) -> String {
         let phrase = phrase?.lowercased() ?? ""
         if phrase.contains("kids") || phrase.contains("children") { return "the kids" }
@@ -86,10 +86,13 @@ struct LocationArea: SkillArea {
         return words.contains("yet") || words.contains("back")
     }
 
-    /// Whom "is … at" asks about: the members said; for a group ("everybody", "the kids") not the speaker.
+    /// Whom "is … at" asks about: the members said; a group word ("everybody", "the kids", "we")
+    /// leaves out the speaker, who is asking about the others.
     func targets(_ request: AreaRequest, in turn: TurnContext) -> [MemberID] {
         let members = request.slots.members["member"] ?? []
-        guard members.count > 1 else { return members }
+        let said = Set((request.slots.phrases["member"] ?? "").lowercased().split { !$0.isLetter }.map(String.init))
+        let group = !said.isDisjoint(with: ["everyone", "everybody", "family", "kids", "children", "adults", "parents", "we", "us"])
+        guard members.count > 1, group else { return members }
         return members.filter { $0 != turn.speaker.id }
     }
 
