@@ -10,18 +10,38 @@ public enum Geo {
         return 2 * radius * atan2(sqrt(a), sqrt(1 - a))
     }
 
-    /// The saved place a position is inside (its radius plus the fix's accuracy), nearest first.
-    public static func place(containing location: MemberLocation, among places: [Place]) -> Place? {
-        places.map { ($0, distanceMeters(location.latitude, location.longitude, $0.latitude, $0.longitude)) }
-            .filter { $0.1 <= $0.0.radiusMeters + location.accuracyMeters }
-            .min { $0.1 < $1.1 }?.0
+    /// Metres between two reported positions.
+    public static func distanceMeters(_ a: MemberLocation, _ b: MemberLocation) -> Double {
+        distanceMeters(a.latitude, a.longitude, b.latitude, b.longitude)
     }
 
-    /// "just now", "5 min ago", "2 hours ago", "3 days ago".
+    /// Metres from a reported position to a saved place's centre.
+    public static func distanceMeters(_ location: MemberLocation, _ place: Place) -> Double {
+        distanceMeters(location.latitude, location.longitude, place.latitude, place.longitude)
+    }
+
+    /// Whether a position is inside a place's geofence: within `radius` (the place's own unless
+    /// given) plus the fix's accuracy, so a vague fix at the edge still counts as there.
+    public static func isInside(_ location: MemberLocation, _ place: Place, radius: Double? = nil) -> Bool {
+        distanceMeters(location, place) <= (radius ?? place.radiusMeters) + max(0, location.accuracyMeters)
+    }
+
+    /// The saved place a position is inside (its radius plus the fix's accuracy), nearest first.
+    public static func place(containing location: MemberLocation, among places: [Place]) -> Place? {
+        places.filter { isInside(location, $0) }.min { distanceMeters(location, $0) < distanceMeters(location, $1) }
+    }
+
+    /// Whether latitude and longitude are a position on Earth.
+    public static func isValid(latitude: Double, longitude: Double) -> Bool {
+        latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
+    }
+
+    /// How long ago, as said in a reply: "just now", "1 minute ago", "5 minutes ago", "1 hour ago",
+    /// "2 hours ago", "3 days ago" (whole units, rounded down).
     public static func age(from then: Date, to now: Date) -> String {
-        let minutes = Int(now.timeIntervalSince(then) / 60)
+        let minutes = Int(max(0, now.timeIntervalSince(then)) / 60)
         if minutes < 1 { return "just now" }
-        if minutes < 60 { return "\(minutes) min ago" }
+        if minutes < 60 { return minutes == 1 ? "1 minute ago" : "\(minutes) minutes ago" }
         let hours = minutes / 60
         if hours < 24 { return hours == 1 ? "1 hour ago" : "\(hours) hours ago" }
         let days = hours / 24

@@ -48,15 +48,16 @@ public struct CheckInSkill: Sendable {
     /// seed 000 `getFamilyStatus`: everyone but `reader`, each as far as their sharing allows.
     public func getFamilyStatus(for reader: Member, roster: Roster, now: Date) throws -> FamilyStatus {
         let others = roster.members.filter { $0.id != reader.id }
-        let whereabouts = try location.whereabouts(of: others)
+        let whereabouts = try location.whereabouts(of: others, viewer: reader.id, now: now)
         return try store.read { db in
             let said = Dictionary(try db.saidStatuses().map { ($0.member, $0) }, uniquingKeysWith: { $1 })
             let details = try whereabouts.map { member, where_ -> MemberStatusDetail in
                 var place: Place?, away: Date?, updated: Date?, battery: Int?, shares = true
                 switch where_ {
-                case .atPlace(let at, let when, let level): place = at; updated = when; battery = level
-                case .elsewhere(let location): away = location.recordedAt; updated = location.recordedAt; battery = location.battery
-                case .sharingOff: shares = false
+                case .located(let located):
+                    updated = located.location.recordedAt; battery = located.location.battery
+                    if case .at(let at) = located.place { place = at } else { away = located.location.recordedAt }
+                case .sharingOff, .notSharedWithViewer: shares = false
                 case .unknown: break
                 }
                 let located: MemberStatus? = updated == nil ? nil : CheckInRules.status(atPlace: place)

@@ -326,7 +326,16 @@ enum Migrations {
             }
             try db.create(index: "message_response_on_message", on: "message_response", columns: ["message_id", "responded_at"])
         }
-        // Later areas add their migrations below, one each, in the order they landed.
+        // Who may see a member's location (seed 000 `LocationSharingPreference.visibleTo`): no rows =
+        // the whole family; `member.location_sharing` stays the on/off switch.
+        migrator.registerMigration("v11-location-sharing") { db in
+            try db.create(table: "location_visibility") { t in
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("viewer_id", .text).notNull().references("member", onDelete: .cascade)
+                t.primaryKey(["member_id", "viewer_id"])
+                t.check(sql: "member_id <> viewer_id")
+            }
+        }
         // Check-ins (seed 000 §3.5): requests and their answers (manual, the school-night safety
         // check, scheduled, and the automatic ones triggers make), the triggers, and said statuses.
         migrator.registerMigration("v12-check-ins") { db in
@@ -364,6 +373,7 @@ enum Migrations {
                 t.column("expires_at", .double)
             }
         }
+        // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }
 }

@@ -12,7 +12,8 @@ struct Hearth: ParsableCommand {
         commandName: "hearth",
         abstract: "Hearth, a family-coordination assistant.",
         subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
-                      ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self],
+                      ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
+                      LocationCommand.self],
         defaultSubcommand: Repl.self
     )
 }

@@ -70,7 +70,7 @@ final class CLITests: XCTestCase {
         }
         XCTAssertEqual(object(0)["intent"] as? String, "location.where_is_everyone")
         XCTAssertEqual(object(0)["trace"] as? [String], ["parsing_intent", "loading_context", "executing_action", "finalizing", "result_ready"])
-        XCTAssertTrue((object(0)["reply"] as? String)?.contains("Tom is at work") ?? false)
+        XCTAssertTrue((object(0)["reply"] as? String)?.contains("Tom was last seen 1 day ago at work") ?? false)
         XCTAssertTrue(object(1)["id"] is NSNull)
         XCTAssertEqual((object(1)["error"] as? [String: String])?["code"], "bad_request")
         XCTAssertEqual((object(1)["error"] as? [String: String])?["message"], "line 2 is not a valid JSON object")

@@ -18,6 +18,7 @@ final class TranscriptTests: XCTestCase {
         "chores-rotation-two-weeks", "chores-streak-breaks", "chores-pause", "chores-permissions",
         "checkin-reminded", "checkin-safety", "checkin-arrival", "checkin-status",
         "messages-scenario-2", "messages-all-answered", "messages-inbox", "messages-direct",
+        "location-sharing-privacy", "location-is-at",
     ]
 
     func testGoldenTranscripts() throws {
@@ -64,15 +65,15 @@ final class TranscriptTests: XCTestCase {
             return outcome.mismatches.map(\.description).joined()
         }
         let right = """
-            < Tom is at work (updated 2 min ago, battery 65%).
-            ~ Tom is at work.
+            < Tom is at work (updated 2 minutes ago, battery 65%).
+            ~ Tom is at work, updated 2 minutes ago.
             = result_ready
             """
         XCTAssertEqual(try mismatches(right), "")
         let display = try mismatches(right.replacingOccurrences(of: "< Tom is at work (", with: "< Tom is on the moon ("))
         XCTAssertTrue(display.contains("- < Tom is on the moon") && display.contains("+ < Tom is at work"), display)
-        let speech = try mismatches(right.replacingOccurrences(of: "~ Tom is at work.", with: "~ Tom is at the office."))
-        XCTAssertTrue(speech.contains("- ~ Tom is at the office.") && speech.contains("+ ~ Tom is at work."), speech)
+        let speech = try mismatches(right.replacingOccurrences(of: "~ Tom is at work,", with: "~ Tom is at the office,"))
+        XCTAssertTrue(speech.contains("- ~ Tom is at the office,") && speech.contains("+ ~ Tom is at work,"), speech)
         let state = try mismatches(right.replacingOccurrences(of: "= result_ready", with: "= awaiting_approval"))
         XCTAssertTrue(state.contains("- = awaiting_approval") && state.contains("+ = result_ready"), state)
         let notification = try mismatches(right + "\n+ Tom: Hello: there")

@@ -90,7 +90,7 @@ struct CheckInWords {
                 let age = Geo.age(from: at, to: formatter.now)
                 if member.lastCheckInReadable, let said = last.response?.statusMessage {
                     parts.append("last check-in \(age): \"\(said)\"")
-                    spoken += " \(name) checked in \(age == "just now" ? age : age.replacingOccurrences(of: "min", with: "minutes")): \(said)."
+                    spoken += " \(name) checked in \(age): \(said)."
                 } else {
                     parts.append("last checked in \(age)")
                 }

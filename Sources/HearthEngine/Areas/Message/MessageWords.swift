@@ -55,17 +55,13 @@ struct MessageWords {
     /// The sender's place as a message: "I'm at work.", "I'm near School.", or nil when unknown.
     func whereabouts() throws -> String? {
         let skill = LocationSkill(store: turn.transaction)
-        guard let (_, whereabouts) = try skill.whereabouts(of: [turn.speaker]).first else { return nil }
-        switch whereabouts {
-        case .atPlace(let place, _, _):
-            return "I'm at \(phrasing.placeName(place))."
-        case .elsewhere(let location):
-            let places = try turn.transaction.read { try $0.places() }
-            let nearest = places.min { Geo.distanceMeters(location.latitude, location.longitude, $0.latitude, $0.longitude)
-                < Geo.distanceMeters(location.latitude, location.longitude, $1.latitude, $1.longitude) }
-            return nearest.map { "I'm out, nearest to \(phrasing.placeName($0))." } ?? "I'm out."
-        case .sharingOff, .unknown:
-            return nil
+        // The sender reads their own location: sharing settings do not hide it from them.
+        guard let (_, whereabouts) = try skill.whereabouts(of: [turn.speaker], viewer: turn.speaker.id, now: turn.now).first,
+              case .located(let located) = whereabouts, !located.stale else { return nil }
+        switch located.place {
+        case .at(let place): return "I'm at \(phrasing.placeName(place))."
+        case .near(let place): return "I'm near \(phrasing.placeName(place))."
+        case .away: return "I'm out, away from our saved places."
         }
     }
 

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import HearthDomain
+import HearthEngine
+import HearthStore
+
+// `hearth location update | show`: a member's location as a phone would report it (kept or
+// skipped by seed 000's rules), and where everyone is.
+
+struct LocationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "location",
+        abstract: "Members' locations: report one (as a phone would) or show where everyone is.",
+        subcommands: [Update.self, Show.self],
+        defaultSubcommand: Show.self)
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Reports a member's location: kept or skipped by the update rules, and any notifications it leads to.",
+            discussion: """
+                Kept when it moved more than 100 m or 15 minutes passed since the last kept report; with the
+                battery under 20 % only every 30 minutes; under 10 % only when it arrives at or leaves a
+                saved place (which always counts). The time is --now (default: the clock).
+                Example: hearth location update --member Emma --lat 40.7306 --lon -73.9866 --battery 80
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "Whose location (a family member's name).") var member: String
+        @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.") var lat: Double
+        @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180 (west is negative).") var lon: Double
+        @Option(parsing: .unconditional, help: "Battery level in percent, 0 to 100.") var battery: Int?
+        @Option(parsing: .unconditional, help: "Accuracy of the fix in metres.") var accuracy: Double = 50
+        @Flag(help: "Print JSON: {\"stored\", \"explanation\", \"notifications\"}.") var json = false
+
+        /// Bad input: one clear line on stderr, exit 1, nothing stored.
+        func check() throws {
+            guard lat.isFinite, (-90...90).contains(lat) else {
+                throw ValidationError("--lat: \(lat) is not a latitude (use -90 to 90)")
+            }
+            guard lon.isFinite, (-180...180).contains(lon) else { throw ValidationError("--lon: \(lon) is not a longitude (use -180 to 180)") }
+            if let battery, !(0...100).contains(battery) { throw ValidationError("--battery: \(battery) is not a percentage (use 0 to 100)") }
+            guard accuracy.isFinite, accuracy >= 0 else { throw ValidationError("--accuracy: must be a distance in metres, 0 or more") }
+        }
+
+        struct Output: Encodable {
+            var stored: Bool
+            var explanation: [String]
+            var notifications: [Reply.Notice]
+        }
+
+        func run() throws {
+            try reportingErrors {
+                try check()
+                let assistant = try options.assistant()
+                let who = try findMember(member, in: assistant.store, option: "--member")
+                let now = options.pinnedNow ?? Date()
+                let report = try assistant.reportLocation(MemberLocation(member: who.id, latitude: lat, longitude: lon, accuracyMeters: accuracy,
+                                                                         battery: battery, recordedAt: now), now: now)
+                let explanation = try assistant.explain(report)
+                if json {
+                    print(JSONLine.encode(Output(stored: report.update.stored, explanation: explanation, notifications: report.notifications)))
+                    return
+                }
+                for line in explanation { print(line) }
+                for notice in report.notifications { print("- To \(notice.to): \(notice.title): \(notice.body)") }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Shows where everyone is, as the family's owner (or --as NAME) may see it.")
+        @OptionGroup var options: FamilyOptions
+
+        func run() throws {
+            try reportingErrors {
+                let assistant = try options.assistant()
+                let viewer = try options.speaker.map { try findMember($0, in: assistant.store, option: "--as") }
+                print(try assistant.whereEveryoneIs(viewer: viewer?.name, now: options.pinnedNow ?? Date()).display)
+            }
+        }
+    }
+}
