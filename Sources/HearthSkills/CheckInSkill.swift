@@ -240,7 +240,10 @@ public struct CheckInSkill: Sendable {
                         try sent.queue(on: writer, OutboxNotification(
                             id: ids.next("ntf"), recipient: trigger.watcher, kind: "checkin", title: "\(name)'s battery is low",
                             body: "\(name)'s phone battery is at \(battery)%.", relatedID: trigger.id.rawValue, createdAt: now,
-                            dedupeKey: "checkin-battery-\(trigger.id.rawValue)-\(stamp)"))
+                            // Keyed by the last kept report: low reports the update rules skip
+                            // (under 20 %, kept only every 30 minutes) all compare with it, and
+                            // must not each fire again.
+                            dedupeKey: "checkin-battery-\(trigger.id.rawValue)-\(Int(update.previous?.recordedAt.timeIntervalSince1970 ?? 0))"))
                     }
                 }
             }

@@ -59,6 +59,6 @@ final class DeliveryTests: XCTestCase {
                                                                  accuracyMeters: 10, battery: 80, recordedAt: now), now: now)
         XCTAssertTrue(report.update.stored)
         XCTAssertEqual(report.update.crossings.map { "\($0.kind.rawValue) \($0.place.name)" }, ["departed Home", "arrived School"])
-        XCTAssertEqual(assistant.handle(Turn(text: "where is Emma", speaker: "Lisa", now: now)).speak, "Emma is at school.")
+        XCTAssertEqual(assistant.handle(Turn(text: "where is Emma", speaker: "Lisa", now: now)).speak, "Emma is at school, updated just now.")
     }
 }

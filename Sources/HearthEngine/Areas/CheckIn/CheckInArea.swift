@@ -9,9 +9,7 @@ import HearthSkills
 struct CheckInArea: SkillArea {
     static let id: SkillAreaID = "checkin"
     let intents = ["checkin.request", "checkin.respond", "checkin.family_status", "checkin.set_status", "checkin.auto_trigger"]
-    // Not yet in "what can you do": SkillAreasTests pins the help's topics; the lead adds check-ins
-    // there at merge ("check-ins", "\"Check on Emma\"", "\"How is everyone?\"").
-    let help = AreaHelp(topic: "check-ins", examples: [], spoken: [])
+    let help = AreaHelp(topic: "check-ins", examples: ["\"Check on Emma\"", "\"Let me know when Emma gets to school\""], spoken: [])
 
     let skill: CheckInSkill
 

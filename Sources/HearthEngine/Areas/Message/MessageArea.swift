@@ -11,8 +11,9 @@ import HearthSkills
 struct MessageArea: SkillArea {
     static let id: SkillAreaID = "message"
     let intents = ["message.broadcast", "message.direct", "message.responses", "message.reply", "message.inbox"]
-    // Not yet in "help": its first line is checked word for word by SkillAreasTests (the lead adds it at merge).
-    let help = AreaHelp(topic: "messages to the family", examples: [], spoken: [])
+    let help = AreaHelp(topic: "messages to the family",
+                        examples: ["\"Ask everyone if they need anything from the store\"", "\"Read my messages\""],
+                        spoken: ["tell Tom I'm running late"])
     /// "everyone" is everyone but the sender.
     var everyoneExcludesSpeaker: Bool { true }
 
