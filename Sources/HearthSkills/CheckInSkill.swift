@@ -177,8 +177,9 @@ public struct CheckInSkill: Sendable {
             let places = try writer.reader.places()
             // Arriving and leaving tell where the member is: only if they share their location.
             if triggers.contains(where: { ($0.type == .arrive || $0.type == .depart) && $0.watcher != member }),
-               member != actor.id, try !writer.reader.locationSharing(member) {
-                throw SkillError.permissionDenied("\(target.name) isn't sharing their location, so I can't tell you when they arrive or leave.")
+               member != actor.id,
+               !LocationRules.mayView(locationOf: member, sharing: try writer.reader.locationSharingPreference(member), viewer: actor.id) {
+                throw SkillError.permissionDenied("\(target.name) isn't sharing their location with you, so I can't tell you when they arrive or leave.")
             }
             for trigger in triggers {
                 if let place = trigger.place, !places.contains(where: { $0.id == place }) {
@@ -203,10 +204,10 @@ public struct CheckInSkill: Sendable {
         let formatter = TimeFormatter(calendar: calendar, now: now)
         try store.write { writer in
             let triggers = try writer.reader.activeCheckInTriggers(member: member)
-            let shares = try writer.reader.locationSharing(member)
+            let sharing = try writer.reader.locationSharingPreference(member)
             let stamp = Int(update.location.recordedAt.timeIntervalSince1970)
             for crossing in update.crossings {
-                let fired = CheckInRules.triggers(firedBy: crossing, among: triggers).filter { shares || $0.watcher == member }
+                let fired = CheckInRules.triggers(firedBy: crossing, among: triggers).filter { LocationRules.mayView(locationOf: member, sharing: sharing, viewer: $0.watcher) }
                 let verb = crossing.kind == .arrived ? "arrived at" : "left"
                 let text = "\(name) \(verb) \(crossing.place.name)"
                 if !fired.isEmpty {
@@ -308,8 +309,9 @@ public struct CheckInSkill: Sendable {
                 } else if CheckInRules.needsSafetyAlert(request, now: now) {
                     changed.alertedAt = now
                     let name = roster[request.to]?.name ?? request.to.rawValue
-                    let lastKnown = try lastKnownLocation(of: request.to, name: name, reader: reader, formatter: formatter)
                     for parent in CheckInRules.parents(in: roster) {
+                        // Each parent is told only what the child shares with them.
+                        let lastKnown = try lastKnownLocation(of: request.to, name: name, viewer: parent, reader: reader, formatter: formatter)
                         try sent.queue(on: writer, OutboxNotification(
                             id: ids.next("ntf"), recipient: parent, kind: "checkin", title: "Urgent: \(name) hasn't checked in",
                             body: "\(name) hasn't answered the \(formatter.time(request.requestedAt)) safety check-in. \(lastKnown)",
@@ -324,16 +326,20 @@ public struct CheckInSkill: Sendable {
         return sent.notifications
     }
 
-    /// "Last known location: School at 9:00 PM, battery 50%." — only what the member shares.
-    func lastKnownLocation(of member: MemberID, name: String, reader: StoreReader, formatter: TimeFormatter) throws -> String {
-        guard try reader.locationSharing(member) else { return "\(name) isn't sharing their location." }
+    /// "Last known location: School (9:00 PM, battery 50%)." — only what the member shares with `viewer`.
+    func lastKnownLocation(of member: MemberID, name: String, viewer: MemberID, reader: StoreReader, formatter: TimeFormatter) throws -> String {
+        guard LocationRules.mayView(locationOf: member, sharing: try reader.locationSharingPreference(member), viewer: viewer) else {
+            return "\(name) isn't sharing their location with you."
+        }
         guard let location = try reader.latestLocations().first(where: { $0.member == member }) else {
             return "I don't have a location for \(name)."
         }
         let battery = location.battery.map { ", battery \($0)%" } ?? ""
         let when = "\(formatter.time(location.recordedAt))\(battery)"
-        if let place = Geo.place(containing: location, among: try reader.places()) {
-            return "Last known location: \(place.name) (\(when))."
+        switch LocationRules.whereabouts(of: location, among: try reader.places()) {
+        case .at(let place): return "Last known location: \(place.name) (\(when))."
+        case .near(let place): return "Last known location: near \(place.name), at \(String(format: "%.4f, %.4f", location.latitude, location.longitude)) (\(when))."
+        case .away: break
         }
         return "Last known location: away from your saved places, at \(String(format: "%.4f, %.4f", location.latitude, location.longitude)) (\(when))."
     }

@@ -133,6 +133,18 @@ final class CheckInSkillTests: XCTestCase {
         XCTAssertTrue(try skill.tick(now: at("2026-02-03T23:00:00-05:00"), roster: roster).isEmpty, "one safety check an evening")
     }
 
+    func testTheSafetyAlertTellsEachParentOnlyWhatTheChildSharesWithThem() throws {
+        _ = try LocationSkill(store: store).setLocationSharingPreference(emma, enabled: true, visibleTo: [lisa], actor: member(emma),
+                                                                        now: at("2026-02-03T20:00:00-05:00"))
+        _ = try report(emma, 40.7420, -73.9890, battery: 50, at: at("2026-02-03T20:50:00-05:00"))
+        _ = try skill.tick(now: at("2026-02-03T21:05:00-05:00"), roster: roster)
+        let alerts = try skill.tick(now: at("2026-02-03T21:35:00-05:00"), roster: roster)
+        XCTAssertEqual(alerts.map(\.recipient), [lisa, tom], "both parents hear she hasn't answered")
+        XCTAssertTrue(alerts[0].body.contains("40.7420, -73.9890"), alerts[0].body)
+        XCTAssertFalse(alerts[1].body.contains("40.74"), alerts[1].body)
+        XCTAssertTrue(alerts[1].body.hasSuffix("Emma isn't sharing their location with you."), alerts[1].body)
+    }
+
     func testNoSafetyCheckOnAFridayOrForAChildAtHome() throws {
         _ = try report(emma, 40.7420, -73.9890, battery: 50, at: at("2026-02-06T20:50:00-05:00"))
         XCTAssertTrue(try skill.tick(now: at("2026-02-06T21:30:00-05:00"), roster: roster).isEmpty)
