@@ -9,6 +9,8 @@ final class ParaphraseTests: XCTestCase {
     static let paraphrases = Fixtures.root.appendingPathComponent("Tests/Paraphrases")
     /// Real requests written outside the project (shared/nlu-dev, beside the repository).
     static let devSet = Fixtures.root.appendingPathComponent("../shared/nlu-dev/hwu64-calendar.jsonl").standardized
+    /// Real messages and location-sharing requests (CLINC150), most of them to people outside the family.
+    static let messagesDevSet = Fixtures.root.appendingPathComponent("../shared/nlu-dev/clinc150-family.jsonl").standardized
 
     func evaluate(_ files: [URL]) throws -> Evaluation {
         let cases = try files.flatMap { try Evaluation.cases(in: String(contentsOf: $0, encoding: .utf8), file: $0.lastPathComponent) }
@@ -53,6 +55,13 @@ final class ParaphraseTests: XCTestCase {
         let evaluation = try evaluate([Self.devSet])
         XCTAssertGreaterThanOrEqual(evaluation.inScope.accuracy, 0.90, evaluation.summary)
         XCTAssertLessThanOrEqual(evaluation.falsePositiveRate, 0.05, evaluation.summary)
+    }
+
+    func testTheMessagesDevelopmentSetStaysAboveItsFloor() throws {
+        guard FileManager.default.fileExists(atPath: Self.messagesDevSet.path) else { throw XCTSkip("no shared/nlu-dev beside the repository") }
+        let evaluation = try evaluate([Self.messagesDevSet])
+        // 97 % (163/168) when this floor was set; the misses are two chore-list lines, typos and a passive.
+        XCTAssertGreaterThanOrEqual(evaluation.inScope.accuracy, 0.95, evaluation.summary)
     }
 
     func testAnEvaluationLineIsReadStrictly() throws {

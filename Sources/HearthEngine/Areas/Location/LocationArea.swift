@@ -135,7 +135,11 @@ struct LocationArea: SkillArea {
         if off { return SharingChange(enabled: false, visibleTo: nil, hiddenFrom: []) }
         guard let said = slots.texts["visible_to"] else { return SharingChange(enabled: true, visibleTo: nil, hiddenFrom: []) }
         var named = try people(said, in: turn)
-        if slots.texts["also"] != nil {
+        // "share my location with mom" adds her to whoever sees it now; only "only"/"just" ("share
+        // it only with mom and dad") or sharing that was off makes the list just the people named,
+        // so sending your location to one person never quietly hides it from the rest.
+        let exclusive = request.utterance.lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == "only" || $0 == "just" }
+        if slots.texts["also"] != nil || (!exclusive && current.enabled) {
             // "… too": added to whoever sees it now (everyone already does when the list is empty).
             if current.enabled && current.visibleTo.isEmpty { return SharingChange(enabled: true, visibleTo: nil, hiddenFrom: []) }
             let base = current.enabled ? current.visibleTo : []
