@@ -163,7 +163,9 @@ final class LocationSkillTests: XCTestCase {
 
     func testShareWithMomAndDadShowsThemAndNotASibling() throws {
         let assistant = try Fixtures.demoAssistant(now: now)
-        XCTAssertEqual(say("share my location with mom and dad", as: "Emma", assistant).reply, "OK. Only Lisa and Tom can see your location now.")
+        XCTAssertEqual(say("share my location with mom and dad", as: "Emma", assistant).reply, "Your location is already shared with the whole family.",
+                       "naming people adds them; it does not hide the location from the rest")
+        XCTAssertEqual(say("share my location only with mom and dad", as: "Emma", assistant).reply, "OK. Only Lisa and Tom can see your location now.")
         XCTAssertEqual(try assistant.store.read { try $0.locationSharingPreference(emma) }, LocationSharing(enabled: true, visibleTo: [lisa, tom]))
         XCTAssertEqual(say("where is emma", as: "Lisa", assistant).reply, "Emma is at home (updated 5 minutes ago, battery 45%).")
         XCTAssertEqual(say("where is emma", as: "Jake", assistant).reply, "Emma isn't sharing their location with you.")

@@ -238,7 +238,12 @@ struct LocationArea: SkillArea {
             let change = try sharingChange(request, in: turn)
             for key in ["visible_to", "hidden_from", "switch", "also"] { slots[key] = nil }
             slots["enabled"] = .bool(change.enabled)
-            if change.enabled, let list = change.visibleTo { slots["visible_to"] = .list(list.map { turn.phrasing.name($0) }) }
+            // The contract names who was asked for ("with mom and dad"), whatever the list already holds.
+            if change.enabled, let said = request.slots.texts["visible_to"] {
+                slots["visible_to"] = .list(try people(said, in: turn).map { turn.phrasing.name($0) })
+            } else if change.enabled, let list = change.visibleTo {
+                slots["visible_to"] = .list(list.map { turn.phrasing.name($0) })
+            }
         default:
             break
         }
