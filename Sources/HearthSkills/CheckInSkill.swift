@@ -13,14 +13,6 @@ import Logging
 /// never reach the log or the activity summary — ids only; a member's location reaches only those
 /// their sharing allows.
 public struct CheckInSkill: Sendable {
-    /// The notifications a write queued, handed back with its result (the reply's `notifications`).
-    final class Sent {
-        var notifications: [OutboxNotification] = []
-        func queue(on writer: StoreWriter, _ notification: OutboxNotification) throws {
-            if try writer.enqueue(notification) { notifications.append(notification) }
-        }
-    }
-
     public let store: any StoreAccess
     public let calendar: Calendar
     public let ids: any IDGenerator

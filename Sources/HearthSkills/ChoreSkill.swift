@@ -13,14 +13,6 @@ import Logging
 /// checks the acting member's permission itself (`ChoreRules.denial…`). Privacy: chore titles never
 /// reach the log or the activity summary — ids and counts only.
 public struct ChoreSkill: Sendable {
-    /// The notifications a write queued, handed back with its result (the reply's `notifications`).
-    final class Sent {
-        var notifications: [OutboxNotification] = []
-        func queue(on writer: StoreWriter, _ notification: OutboxNotification) throws {
-            if try writer.enqueue(notification) { notifications.append(notification) }
-        }
-    }
-
     /// The calendar on the same store: its recurrence expansion (school holidays included) makes a
     /// series' occurrences, as it does for repeating reminders.
     public let calendarSkill: CalendarSkill

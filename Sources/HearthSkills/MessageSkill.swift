@@ -11,14 +11,6 @@ import Logging
 /// Every write is one transaction with its notifications and checks the actor's permission itself
 /// (`MessageRules.denial…`). Privacy: message bodies never reach the log or the activity log.
 public struct MessageSkill: Sendable {
-    /// The notifications a write queued, handed back with its result (the reply's `notifications`).
-    final class Sent {
-        var notifications: [OutboxNotification] = []
-        func queue(on writer: StoreWriter, _ notification: OutboxNotification) throws {
-            if try writer.enqueue(notification) { notifications.append(notification) }
-        }
-    }
-
     public let store: any StoreAccess
     let ids: any IDGenerator
     let logger: Logger
