@@ -72,11 +72,6 @@ extension StoreWriter {
         return db.changesCount > 0
     }
 
-    public func setNotificationStatus(_ id: String, _ status: OutboxNotification.Status) throws -> Bool {
-        try db.cachedStatement(sql: "UPDATE notification SET status = ? WHERE id = ?").execute(arguments: [status.rawValue, id])
-        return db.changesCount > 0
-    }
-
     /// Moves a notification forward only (pending → delivered → read): a late "delivered" after
     /// "read" changes nothing. Returns whether the status changed.
     @discardableResult
@@ -94,6 +89,7 @@ extension StoreWriter {
 
     /// Marks notifications as handed to a front end, so that no later tick hands them out again.
     public func markSent(_ ids: [String], at now: Date) throws {
+        guard !ids.isEmpty else { return }  // most turns send nothing: no statement to prepare
         let statement = try db.cachedStatement(sql: "UPDATE notification SET sent_at = coalesce(sent_at, ?) WHERE id = ?")
         for id in ids { try statement.execute(arguments: [now.timeIntervalSince1970, id]) }
     }

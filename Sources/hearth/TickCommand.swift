@@ -4,11 +4,12 @@ import HearthEngine
 
 /// `hearth tick`: time-driven work. Queues event reminders (a day and an hour before, for every
 /// attendee, recurring events included — each once) and the family's own reminders now due (each
-/// occurrence once), then prints the notifications now due and marks them delivered. Meant to run from a timer (every few minutes; at least hourly).
+/// occurrence once), then prints the notifications now due that no front end was handed yet, once (acknowledge them with
+/// `hearth notifications` or the protocol's `ack`). Meant to run from a timer (every few minutes; at least hourly).
 struct TickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tick",
-        abstract: "Queues due reminders and prints (and marks delivered) the notifications now due.")
+        abstract: "Queues due reminders and prints the notifications now due, each once.")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print JSON: {\"queued\": N, \"notifications\": [...]}.") var json = false
 
