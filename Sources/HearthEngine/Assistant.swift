@@ -127,20 +127,25 @@ public final class Assistant: Sendable {
     }
 
     /// What an area sees of a turn.
-    func context(speaker: Member, now: Date, transaction: any StoreAccess, lastChange: UndoRecord? = nil) -> TurnContext {
+    func context(speaker: Member, now: Date, transaction: any StoreAccess, lastChange: UndoRecord? = nil,
+                 focus: ConversationFocus? = nil) -> TurnContext {
         TurnContext(speaker: speaker, roster: roster, now: now, calendar: calendar, formatter: TimeFormatter(calendar: calendar, now: now),
-                    transaction: transaction, ids: ids, lastChange: lastChange, areas: areas)
+                    transaction: transaction, ids: ids, lastChange: lastChange, areas: areas,
+                    focus: focus.flatMap { $0.isCurrent(at: now) ? $0 : nil })
     }
 
     /// The slot resolver for a match, as the area that will read the slots means them.
-    func slotResolver(speaker: Member, now: Date, for area: (any SkillArea)?) -> SlotResolver {
+    func slotResolver(speaker: Member, now: Date, for area: (any SkillArea)?, focus: ConversationFocus? = nil) -> SlotResolver {
         SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones)),
-                     everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false, asksForUnreadTimes: area?.asksForUnreadTimes ?? [])
+                     everyoneExcludesSpeaker: area?.everyoneExcludesSpeaker ?? false, asksForUnreadTimes: area?.asksForUnreadTimes ?? [],
+                     focus: focus.flatMap { $0.isCurrent(at: now) ? $0 : nil })
     }
 
     // MARK: - Parse only
 
-    public func parse(_ text: String, speaker speakerName: String? = nil, now: Date? = nil) -> ParseResult {
+    /// `asTurn`: read as a turn with no question open would (`reading`): "Jake" is then a
+    /// follow-up rather than an answer to nothing. Otherwise the grammar's own verdict.
+    public func parse(_ text: String, speaker speakerName: String? = nil, now: Date? = nil, asTurn: Bool = false) -> ParseResult {
         let now = now ?? timeSource.now()
         var intent: String?
         var backoff: String?
@@ -150,7 +155,8 @@ public final class Assistant: Sendable {
             backoff = understanding.backoff
             let match: IntentMatch
             switch understanding {
-            case .matched(let matched), .matchedWithoutTime(let matched, _): match = matched
+            case .matched(let matched): match = asTurn ? reading(matched, of: text, questionOpen: false, focus: nil) : matched
+            case .matchedWithoutTime(let matched, _): match = matched
             case .guessed(let guess): match = guess.match
             case .noMatch: return ParseResult(intent: nil, slots: [:])
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)

@@ -136,7 +136,7 @@ public struct Evaluation: Sendable, Encodable {
         var evaluation = Evaluation()
         var confusions: [String: Confusion] = [:]
         for item in cases {
-            let result = assistant.parse(item.text, speaker: item.speaker, now: item.now ?? now)
+            let result = assistant.parse(item.text, speaker: item.speaker, now: item.now ?? now, asTurn: true)
             let expected = item.accept.first.flatMap { $0 } ?? "none"
             let rightIntent = item.accept.contains(result.intent)
             var right = rightIntent

@@ -33,6 +33,8 @@ public enum HearthError: Error, Sendable, Equatable {
     case invalidRequest(String)
     /// Something named that isn't there ("I don't know where the moon is."), on screen and aloud.
     case notFound(ReplyText)
+    /// A follow-up ("and Jake?", "move it") with nothing current to refer to: what is meant is asked, never guessed.
+    case unclearReference(String)
     case storage(String)
     /// Hearth lost track of the conversation (an illegal transition, a saved question it can't
     /// read): a fault of ours, said plainly; nothing was changed.
@@ -54,6 +56,7 @@ public enum HearthError: Error, Sendable, Equatable {
         case .invalidEvent: "invalid_event"
         case .invalidRequest: "invalid_request"
         case .notFound: "not_found"
+        case .unclearReference: "unclear_reference"
         case .storage: "storage_error"
         case .internalState: "internal_state"
         }
@@ -93,7 +96,7 @@ public enum HearthError: Error, Sendable, Equatable {
             return ReplyText("There's nothing waiting for an answer right now.")
         case .permissionDenied(let reason):
             return ReplyText(reason)
-        case .invalidEvent(let reason), .invalidRequest(let reason):
+        case .invalidEvent(let reason), .invalidRequest(let reason), .unclearReference(let reason):
             return ReplyText(reason)
         case .notFound(let reason):
             return reason

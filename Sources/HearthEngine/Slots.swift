@@ -43,6 +43,9 @@ struct ResolvedSlots: Sendable {
     var wordsBeforeTimes: [String: String] = [:]
     /// Remarks the temporal resolver made, e.g. a time that daylight saving skips; said in the reply.
     var notes: [String] = []
+    /// What "it", "that" or "them" can stand for, of the kinds the slot allows, most recent first;
+    /// empty when the conversation has nothing (or nothing current) to refer to.
+    var referents: [String: [Referent]] = [:]
 }
 
 struct SlotResolver {
@@ -53,6 +56,8 @@ struct SlotResolver {
     let everyoneExcludesSpeaker: Bool
     /// Intents whose unreadable times are kept as `unreadTimes` rather than failing the turn.
     var asksForUnreadTimes: Set<String> = []
+    /// What the conversation is about (`ConversationFocus`), while current: what "it" can mean.
+    var focus: ConversationFocus? = nil
 
     func resolve(_ match: IntentMatch) throws(HearthError) -> ResolvedSlots {
         var slots = ResolvedSlots()
@@ -66,9 +71,13 @@ struct SlotResolver {
                 slots.members[capture.name] = try members(in: capture.normalized)
             case .text, .place, .literal:
                 slots.texts[capture.name] = Self.cleanText(capture.original)
+            case .referent:
+                slots.referents[capture.name] = focus?.referents(ofKinds: capture.spec.kinds) ?? []
             case .datetime:
                 do {
-                    let time = try temporal.resolve(capture.normalized)
+                    // "move it to 10": a bare clock number reads as "at 10".
+                    let bare = capture.normalized.first?.isNumber == true && Int(capture.normalized) != nil
+                    let time = try temporal.resolve(bare ? "at " + capture.normalized : capture.normalized)
                     slots.times[capture.name] = time
                     slots.notes += time.notes
                 } catch {
@@ -169,6 +178,8 @@ extension ResolvedSlots {
                 slots[key] = .list((members[capture.name] ?? []).compactMap { roster[$0]?.name })
             case .text, .place, .literal:
                 if let text = texts[capture.name] { slots[key] = .string(text) }
+            case .referent:
+                slots[key] = .string(referents[capture.name]?.first?.name ?? capture.normalized)
             case .duration, .number, .ordinal:
                 if let number = numbers[capture.name] { slots[key] = .int(number) }
             case .datetime:

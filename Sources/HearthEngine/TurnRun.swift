@@ -26,6 +26,14 @@ struct TurnRun {
     /// What the turn does to the conversation's saved state.
     private var session = SessionChanges()
     private var lastChange: UndoRecord?
+    /// What the conversation was about when the turn began (nil once it has lapsed), and whether one lapsed.
+    private var focus: ConversationFocus?
+    private var focusLapsed = false
+    /// The request this turn took up (a follow-up's rebuilt one): what the conversation is about next.
+    private var takenUp: SavedMatch?
+    private var takenUpMembers: [MemberID] = []
+    /// Notifications of a change a correction undid, handed out with the reply.
+    private var undoneNotifications: [OutboxNotification] = []
     private var transaction: (any StoreAccess)?
     private var reachedCommit = false
 
@@ -52,14 +60,21 @@ struct TurnRun {
                 let saved = try writer.reader.session(turn.session)
                 let question = saved?.pending.flatMap { try? JSONPayload.decode(PendingQuestion.self, from: $0) }
                 lastChange = saved?.lastChange.flatMap { try? JSONPayload.decode(UndoRecord.self, from: $0) }
+                let kept = saved?.focus.flatMap { try? JSONPayload.decode(ConversationFocus.self, from: $0) }
+                let theirs = kept.flatMap { $0.speaker == speaker.id ? $0 : nil }
+                focus = theirs.flatMap { $0.isCurrent(at: now) ? $0 : nil }
+                focusLapsed = theirs != nil && focus == nil
                 machine = CoordinationMachine(waitingOn: question)
                 if let question, question.expiresAt <= now { try send(.decisionExpired) }
                 try send(.utteranceReceived(turn.text))
                 guard reachedCommit else { throw HearthError.internalState("the turn ended in \(machine.state.name.rawValue)") }
                 // The reply hands these to the front end: no later tick hands them out again.
-                let handedOut = (machine.lastResult?.notifications ?? []).filter { $0.deliverAt <= now }.map(\.id)
+                let handedOut = (undoneNotifications + (machine.lastResult?.notifications ?? [])).filter { $0.deliverAt <= now }.map(\.id)
                 try writer.markSent(handedOut, at: now)
                 try save(session, speaker: speaker.id, writer: writer)
+                if let next = nextFocus() {
+                    try writer.setFocus(session: turn.session, speaker: speaker.id, try JSONPayload.encode(next), at: now)
+                }
                 try assistant.beforeCommit?()
             }
             _ = machine.send(.committed)
@@ -99,7 +114,7 @@ struct TurnRun {
             case .limitExceeded: throw HearthError.grammarLimit
             case .noMatch:
                 // A free answer to an open question ("I need milk" after "does anyone need anything?").
-                let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
+                let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
                 for area in areas.areas {
                     guard let claimed = try area.claimsUnmatched(trimmed, in: context) else { continue }
                     intent = claimed
@@ -107,7 +122,8 @@ struct TurnRun {
                     return .intentRecognized(match, role: areas.role(of: claimed))
                 }
                 throw HearthError.notUnderstood
-            case .matched(let match):
+            case .matched(let found):
+                let match = reading(found, of: trimmed)
                 intent = match.intent
                 return .intentRecognized(match, role: areas.role(of: match.intent))
             case .matchedWithoutTime(let match, let unread):
@@ -123,12 +139,13 @@ struct TurnRun {
             guard let guess, guess.match == match, let owner = areas.owner(of: match.intent) else {
                 throw HearthError.internalState("no guess to ask about")
             }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
             let slots = try resolve(match, for: owner)
             return .interpreted(.ask(try DialogArea.whetherMeant(guess, slots: slots, utterance: turn.text, in: context)))
         case .interpret(let match, let question):
             if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
+            if question == nil, let kind = FollowUp.Kind(rawValue: match.intent) { return try followUp(kind, said: match) }
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
             if let question {
                 guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
                 let slots = try resolve(match, for: asking)
@@ -139,10 +156,11 @@ struct TurnRun {
             }
             guard let owner = areas.owner(of: match.intent) else { throw HearthError.internalState("no area for \(match.intent)") }
             let slots = try resolve(match, for: owner)
+            if !(owner is DialogArea) { takeUp(SavedMatch(match, utterance: turn.text), slots: slots) }
             return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context))
         case .execute(let action):
             guard let area = areas.area(action.area) else { throw HearthError.internalState("no area \(action.area)") }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange)
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
             switch try area.execute(erased: action, in: context) {
             case .completed(let result): return .actionCompleted(result)
             case .needsAnswer(let question): return .approvalRequested(question)
@@ -156,10 +174,79 @@ struct TurnRun {
         }
     }
 
+    // MARK: - Follow-ups
+
+    private func reading(_ best: IntentMatch, of text: String) -> IntentMatch {
+        assistant.reading(best, of: text, questionOpen: machine.openQuestion != nil, focus: focus)
+    }
+
+    /// "and Jake?", "no, Thursday", "add Jake too": the last request rebuilt and handed to its area.
+    private mutating func followUp(_ kind: FollowUp.Kind, said: IntentMatch) throws -> CoordinationMachine.Event {
+        guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
+        guard let focus, let request = focus.request else { throw FollowUp.nothingToFollow(kind, said: said, expired: focusLapsed) }
+        let areas = assistant.areas
+        guard let owner = areas.owner(of: request.intent) else { throw HearthError.internalState("no area for \(request.intent)") }
+        let temporal = assistant.slotResolver(speaker: speaker, now: now, for: owner).temporal
+        let slotSpecs = assistant.grammar.intents.first { $0.name == request.intent }?.slots ?? [:]
+        let rebuilt = try FollowUp.rebuild(request, with: said, kind: kind, slotsOf: slotSpecs, resolve: { phrase in
+            do { return try temporal.resolve(phrase) } catch { throw HearthError.timeNotUnderstood(phrase) }
+        }, calendar: assistant.calendar)
+        // A correction or an addition to a change just made: that change is undone first, in this
+        // turn's transaction, and the reply says so ("undo that" then undoes the new one).
+        if kind != .followUp, let made = focus.changeMadeAt, let record = lastChange, record.madeAt == made,
+           now.timeIntervalSince(made) <= UndoRecord.lifetime, let area = areas.area(record.area) {
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            let undone = try area.undo(erased: record, in: context)
+            notes.append("(I've undone \(record.change).)")
+            undoneNotifications += undone.notifications
+            lastChange = nil
+            session.lastChange = .drop
+        }
+        intent = rebuilt.intent
+        let match = rebuilt.match
+        let slots = try resolve(match, for: owner)
+        takeUp(rebuilt, slots: slots)
+        let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+        return .interpreted(try owner.interpret(AreaRequest(intent: rebuilt.intent, slots: slots, utterance: rebuilt.utterance), in: context))
+    }
+
+    private mutating func takeUp(_ request: SavedMatch, slots: ResolvedSlots) {
+        takenUp = request
+        takenUpMembers = slots.members.values.flatMap { $0 }
+    }
+
+    /// What the conversation is about after this turn, or nil to leave it as it was.
+    private func nextFocus() -> ConversationFocus? {
+        let result = machine.lastResult
+        let mentioned = result?.mentioned ?? []
+        let made: Date? = if case .record(let record)? = result?.lastChange { record.madeAt } else { nil }
+        guard takenUp != nil || !mentioned.isEmpty || made != nil else { return nil }
+        guard let speaker else { return nil }
+        var next = focus ?? ConversationFocus(speaker: speaker.id, request: nil, changeMadeAt: nil, referents: [], updatedAt: now)
+        next.updatedAt = now
+        if let takenUp {
+            next.request = takenUp
+            next.changeMadeAt = made
+            let people = takenUpMembers.reduce(into: [MemberID]()) { if !$0.contains($1) { $0.append($1) } }
+            next.referents = mentioned + people.compactMap { id in
+                assistant.roster[id].map { Referent(kind: .member, id: id.rawValue, name: $0.name) }
+            }
+        } else {
+            if let made { next.changeMadeAt = made }
+            next.referents = mentioned
+        }
+        // Older things stay behind the new ones: "tell Tom about it" then "remind me about it" both
+        // mean the dentist booked before, since a referent slot names the kinds it can stand for.
+        let fresh = next.referents
+        next.referents = Array((fresh + (focus?.referents ?? []).filter { old in !fresh.contains { $0.kind == old.kind && $0.id == old.id } })
+            .prefix(ConversationFocus.remembered))
+        return next
+    }
+
     /// The match's slots as typed values, as `area` reads them; time adjustments are said aloud.
     private mutating func resolve(_ match: IntentMatch, for area: any SkillArea) throws -> ResolvedSlots {
         guard let speaker else { throw HearthError.internalState("no speaker") }
-        let slots = try assistant.slotResolver(speaker: speaker, now: now, for: area).resolve(match)
+        let slots = try assistant.slotResolver(speaker: speaker, now: now, for: area, focus: focus).resolve(match)
         notes += slots.notes.map { "(\($0).)" }
         return slots
     }
@@ -242,9 +329,14 @@ struct TurnRun {
             }.joined(separator: " ")
             text = ReplyText("\(lead)\n\(text.display)", speak: "\(spoken) \(text.speak)")
         }
-        let notices = (error == nil ? machine.lastResult?.notifications ?? [] : []).map(assistant.notice)
+        let notices = (error == nil ? undoneNotifications + (machine.lastResult?.notifications ?? []) : []).map(assistant.notice)
         return Reply(intent: intent, state: machine.state.name.rawValue, reply: text.display, speak: Assistant.speakable(text.speak),
                      options: options, notifications: notices, trace: machine.trace.map(\.rawValue),
                      error: error.map { Reply.Failure(code: $0.code, message: $0.reply.display) })
     }
+}
+
+extension IntentMatch {
+    /// Says "it", "that" or "them" for something the conversation mentioned.
+    var refersToSomething: Bool { captures.contains { $0.spec.type == .referent } }
 }

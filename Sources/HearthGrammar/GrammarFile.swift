@@ -77,12 +77,15 @@ public struct SlotSpec: Decodable, Sendable, Equatable {
     /// For datetime captures: the keys receiving the start and (for intervals) the end.
     public var start: String?
     public var end: String?
+    /// For referent captures ("it", "that"): what they may stand for (event, reminder, chore,
+    /// member, message, place); empty means anything the conversation mentioned.
+    public var kinds: [String]
 
-    public init(type: SlotType, key: String? = nil, start: String? = nil, end: String? = nil) {
-        self.type = type; self.key = key; self.start = start; self.end = end
+    public init(type: SlotType, key: String? = nil, start: String? = nil, end: String? = nil, kinds: [String] = []) {
+        self.type = type; self.key = key; self.start = start; self.end = end; self.kinds = kinds
     }
 
-    enum CodingKeys: String, CodingKey { case type, key, start, end }
+    enum CodingKeys: String, CodingKey { case type, key, start, end, kinds }
 
     public init(from decoder: Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
@@ -96,7 +99,8 @@ public struct SlotSpec: Decodable, Sendable, Equatable {
         self.init(type: try container.decode(SlotType.self, forKey: .type),
                   key: try container.decodeIfPresent(String.self, forKey: .key),
                   start: try container.decodeIfPresent(String.self, forKey: .start),
-                  end: try container.decodeIfPresent(String.self, forKey: .end))
+                  end: try container.decodeIfPresent(String.self, forKey: .end),
+                  kinds: try container.decodeIfPresent([String].self, forKey: .kinds) ?? [])
     }
 }
 
@@ -110,6 +114,7 @@ public enum SlotType: String, Decodable, Sendable, CaseIterable {
     case ordinal       // "1st", "2", "last" → 1-based index
     case place         // a saved place name
     case literal       // a fixed word whose normalised text is the value (e.g. "am"/"pm")
+    case referent      // "it", "that", "them": something the conversation just mentioned (README "Follow-ups")
 }
 
 /// An expected slot value in an example: a string, a number, a bool or a list of strings.

@@ -373,6 +373,11 @@ enum Migrations {
                 t.column("expires_at", .double)
             }
         }
+        migrator.registerMigration("v14-session-focus") { db in
+            // What the conversation is about, for follow-ups ("and Jake?", "move it"): opaque JSON
+            // owned by the engine, like the pending question and the last change.
+            try db.alter(table: "session") { t in t.add(column: "focus", .text) }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -139,6 +139,8 @@ struct TurnContext {
     let lastChange: UndoRecord?
     /// The other areas (for "help" and "undo that").
     let areas: SkillAreas
+    /// What the conversation is about, while current (follow-ups: "and Jake?", "move it").
+    var focus: ConversationFocus? = nil
     /// Names and phrases that speak of people ("you and Emma", "Emma's dentist appointment").
     var phrasing: Phrasing { Phrasing(roster: roster, speaker: speaker, formatter: formatter) }
     var timeZone: TimeZone { calendar.timeZone }

@@ -11,7 +11,7 @@ struct DialogArea: SkillArea {
     /// Intents that answer the open question and mean nothing without one.
     static let answerIntents: Set<String> = ["dialog.confirm", "dialog.cancel", "dialog.choose", "dialog.scope", "dialog.answer"]
 
-    let intents = Array(answerIntents) + ["dialog.help", "dialog.undo"]
+    let intents = Array(answerIntents) + ["dialog.help", "dialog.undo"] + FollowUp.Kind.allCases.map(\.rawValue)
     let help = AreaHelp(topic: "", examples: [], spoken: [])
 
     enum Action: AreaActionValue {
@@ -40,7 +40,7 @@ struct DialogArea: SkillArea {
             let undone = try area.undo(erased: record, in: turn)
             var reply = ReplyText("Done. I've undone \(record.change).")
             reply.append(undone.reply)
-            return .completed(ActionResult(reply: reply, notifications: undone.notifications, lastChange: .forget))
+            return .completed(ActionResult(reply: reply, notifications: undone.notifications, lastChange: .forget).mentioning(undone.mentioned))
         }
     }
 

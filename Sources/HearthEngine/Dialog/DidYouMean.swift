@@ -57,7 +57,7 @@ extension TurnContext {
     /// Slots resolved as `area` reads them (the same resolver a turn's request gets).
     func slotResolver(for area: any SkillArea) -> SlotResolver {
         SlotResolver(roster: roster, speaker: speaker, temporal: TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones)),
-                     everyoneExcludesSpeaker: area.everyoneExcludesSpeaker, asksForUnreadTimes: area.asksForUnreadTimes)
+                     everyoneExcludesSpeaker: area.everyoneExcludesSpeaker, asksForUnreadTimes: area.asksForUnreadTimes, focus: focus)
     }
 }
 
@@ -65,39 +65,16 @@ extension DialogArea {
     /// A back-off guess waiting for yes or no: the intent and its slots as found, so that "yes" runs
     /// it exactly as if a pattern had matched, and the hint "no" gives.
     struct Question: Codable, Sendable, Equatable {
-        var intent: String
-        var captures: [Capture]
-        var utterance: String
+        var guess: SavedMatch
         var hint: String
 
-        struct Capture: Codable, Sendable, Equatable {
-            var name: String
-            var type: String
-            var key: String?
-            var start: String?
-            var end: String?
-            var normalized: String
-            var original: String
-        }
-
         init(_ match: IntentMatch, utterance: String, hint: String) {
-            intent = match.intent
-            captures = match.captures.map {
-                Capture(name: $0.name, type: $0.spec.type.rawValue, key: $0.spec.key, start: $0.spec.start, end: $0.spec.end,
-                        normalized: $0.normalized, original: $0.original)
-            }
-            self.utterance = utterance
+            guess = SavedMatch(match, utterance: utterance)
             self.hint = hint
         }
-
-        var match: IntentMatch {
-            IntentMatch(intent: intent, captures: captures.compactMap { capture in
-                SlotType(rawValue: capture.type).map {
-                    SlotCapture(slot: capture.name, spec: SlotSpec(type: $0, key: capture.key, start: capture.start, end: capture.end),
-                                normalized: capture.normalized, original: capture.original)
-                }
-            }, literalLength: 0, priority: 0, patternSource: "backoff")
-        }
+        var intent: String { guess.intent }
+        var utterance: String { guess.utterance }
+        var match: IntentMatch { guess.match }
     }
 
     /// "Did you mean to add 'visa application' on Thursday, Feb 5?" — yes or no.

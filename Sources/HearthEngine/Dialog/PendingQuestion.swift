@@ -78,6 +78,8 @@ public struct ActionResult: Sendable, Equatable {
     public var notifications: [OutboxNotification]
     /// What the conversation should remember as its last change.
     public var lastChange: LastChange
+    /// What the result is about, most important first: what "it" and "that" mean next turn.
+    public var mentioned: [Referent] = []
 
     public enum LastChange: Sendable, Equatable {
         /// Nothing changed: the last change stays undoable.

@@ -245,6 +245,31 @@ extension CalendarTurn {
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
         let created = !series && event.recurrence != nil ? [movedCopy] : []
         let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: created), named: "moving \(what)", in: turn)
-        return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo)))
+        var moved = series ? result.event : proposed
+        if !series && event.recurrence != nil { moved.id = movedCopy }
+        return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo))
+            .mentioning([referent(moved, at: newStart)]))
+    }
+
+    /// The event as follow-ups refer to it ("move it", "tell Tom about it").
+    func referent(_ event: CalendarEvent, at start: Date) -> Referent {
+        let what = eventPhrase(event.title, attendees: event.attendees)
+        let summary = words { spoken in
+            if let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken) {
+                return "\(formatter.capitalized(what)) is \(pattern)."
+            }
+            return "\(formatter.capitalized(what)) is \(formatter.onDay(start, spoken: spoken)) at \(formatter.time(start, spoken: spoken))."
+        }
+        return Referent(kind: .event, id: event.id.rawValue, occurrence: start, name: what, summary: summary)
+    }
+
+    /// The event "it" stands for in a request about an event ("move it to Friday"), as a change of
+    /// that occurrence; asks what is meant when the conversation has no event in mind.
+    func referredChange(_ kind: EventChange.Kind, _ resolved: ResolvedSlots, verb: String) throws -> EventChange? {
+        guard let referents = resolved.referents["it"] else { return nil }
+        guard let meant = referents.first, let start = meant.occurrence else {
+            throw HearthError.unclearReference("\(verb) what? Say which event, like \"\(verb.lowercased()) Emma's dentist appointment\".")
+        }
+        return EventChange(kind: kind, title: meant.name, eventID: EventID(meant.id), occurrenceStart: start)
     }
 }

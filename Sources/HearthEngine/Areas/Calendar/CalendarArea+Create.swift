@@ -85,7 +85,8 @@ extension CalendarTurn {
         if CalendarRecurrence.skipsSchoolHolidays(created) { reply.append(try schoolHolidayNote(created)) }
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
         let undo = try area.undoRecord(CalendarArea.Change(restore: [], remove: [created.id]), named: "scheduling \(what)", in: turn)
-        return .completed(ActionResult(reply: reply, notifications: notifications, lastChange: .record(undo)))
+        return .completed(ActionResult(reply: reply, notifications: notifications, lastChange: .record(undo))
+            .mentioning([referent(created, at: created.start)]))
     }
 
     /// What "except school holidays" will do: the first occurrence it skips, or that nothing is

@@ -32,7 +32,9 @@ struct CalendarArea: WorksPerTurn {
     func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
         let work = working(in: turn)
         let told = try work.skill.restore(change.restore, removing: change.remove, actor: turn.speaker, now: turn.now)
+        // What was put back is what "it" means next ("tell Tom about it" says its time as it is now).
         return ActionResult(reply: ReplyText(work.phrasing.toldSentence(told)), notifications: told)
+            .mentioning(change.restore.filter { $0.recurrence == nil }.map { work.referent($0, at: $0.start) })
     }
 
     func tick(in turn: TurnContext) throws -> Int {
@@ -177,8 +179,21 @@ struct CalendarTurn: AreaAtWork {
             let members = resolved.members["members"] ?? [speaker.id]
             return act(.checkAvailability(members: members, interval: DateInterval(start: start, end: max(start, end))))
         case "calendar.move_event":
+            if var change = try referredChange(.move, resolved, verb: "Move") {
+                if let minutes = resolved.numbers["shift"], let start = change.occurrenceStart {
+                    let later = ["later", "back"].contains(resolved.texts["direction"]?.lowercased() ?? "")
+                    change.newStart = start.addingTimeInterval(TimeInterval(minutes * 60) * (later ? 1 : -1))
+                } else {
+                    let said = try moveChange(resolved)
+                    change.newStart = said.newStart
+                    change.keepDay = said.keepDay
+                    change.keepTime = said.keepTime
+                }
+                return act(.changeEvent(change, overrideConflicts: false))
+            }
             return act(.changeEvent(try moveChange(resolved), overrideConflicts: false))
         case "calendar.cancel_event":
+            if let change = try referredChange(.cancel, resolved, verb: "Cancel") { return act(.changeEvent(change, overrideConflicts: false)) }
             var change = EventChange(kind: .cancel, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
             if let time = resolved.times["date"], let start = time.start { change.day = dayInterval(containing: start) }
             let scope = resolved.texts["scope"]?.lowercased()

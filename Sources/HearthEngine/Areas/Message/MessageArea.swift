@@ -43,6 +43,14 @@ struct MessageArea: SkillArea {
             if let denial = MessageRules.denial(toSendBy: turn.speaker) { throw HearthError.permissionDenied(denial) }
             let recipients = try Self.recipients(of: request, in: turn)
             let kind: MessageKind = request.intent == "message.direct" && recipients.count == 1 ? .direct : .broadcast
+            if let referents = slots.referents["it"] {
+                // "tell Tom about it": what the conversation is about, said as a sentence.
+                guard let about = referents.first(where: { $0.summary != nil }), let summary = about.summary else {
+                    let who = turn.phrasing.people(recipients)
+                    throw HearthError.unclearReference("Tell \(who) about what? Say the message, like \"tell \(who) I'm running late\".")
+                }
+                return act(.send(MessageDraft(recipients: recipients, body: summary.display, requiresResponse: false, priority: .normal, kind: kind)))
+            }
             let words = Self.bodyWords(request)
             if MessageRules.asksForOwnWhereabouts(words) { return act(.sendWhereabouts(recipients: recipients, kind: kind)) }
             guard !words.isEmpty else { throw HearthError.invalidRequest("What should the message say? Say it like \"tell Tom I'm running late\".") }

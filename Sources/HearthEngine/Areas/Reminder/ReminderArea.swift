@@ -118,6 +118,16 @@ struct ReminderTurn: AreaAtWork {
             if let denial = ReminderRules.denial(toRemind: recipients, by: speaker) { throw HearthError.permissionDenied(denial) }
             let body = resolved.phrases["body"].map(Self.asSaid)
             var draft = Draft(recipients: recipients, body: body, link: ReminderRules.link(said: resolved.texts["link"], body: body))
+            if let referents = resolved.referents["it"] {
+                // "remind me about it an hour before": the event the conversation is about.
+                guard let event = referents.first else {
+                    throw HearthError.unclearReference("Remind you about what? Say the event, like \"remind me an hour before the dentist\".")
+                }
+                draft.eventTitle = event.name
+                draft.eventID = EventID(event.id)
+                draft.minutesBefore = resolved.numbers["before"] ?? 0
+                return area.act(.create(draft))
+            }
             if let title = resolved.texts["event"] {
                 draft.eventTitle = title
                 draft.eventOwners = resolved.members["owner"]
@@ -141,6 +151,14 @@ struct ReminderTurn: AreaAtWork {
             }
             return area.act(.list(members: members, range: range, rangeLabel: resolved.phrases["range"].map(SlotResolver.cleanText)))
         case "reminder.cancel":
+            if let referents = resolved.referents["it"] {
+                guard let reminder = referents.first else {
+                    throw HearthError.unclearReference("Cancel what? Say which reminder, like \"cancel the piano reminder\".")
+                }
+                var query = ReminderArea.Query()
+                query.chosen = [ReminderID(reminder.id)]
+                return area.act(.cancel(query))
+            }
             return area.act(.cancel(ReminderArea.Query(body: resolved.phrases["body"].map(Self.asSaid), time: resolved.times["time"],
                                                        members: resolved.members["members"], all: resolved.texts["scope"] != nil)))
         default:
@@ -258,9 +276,11 @@ struct ReminderTurn: AreaAtWork {
         }
         try skill.setReminder(reminder, actor: speaker, now: now)
         let reply = words.created(draft, first: first)
-        let undo = try area.undoRecord(ReminderArea.Change(restore: [], remove: [reminder.id]),
-                                       named: "setting \(words.reminderPhrase(reminder, spoken: false))", in: turn)
-        return .completed(ActionResult(reply: reply, lastChange: .record(undo)))
+        let named = words.reminderPhrase(reminder, spoken: false)
+        let undo = try area.undoRecord(ReminderArea.Change(restore: [], remove: [reminder.id]), named: "setting \(named)", in: turn)
+        let mentioned = Referent(kind: .reminder, id: reminder.id.rawValue, name: named,
+                                 summary: phrasing.words { "\(formatter.capitalized(words.reminderPhrase(reminder, spoken: $0))) is set for \(formatter.dayAndTime(first.due, spoken: $0))." })
+        return .completed(ActionResult(reply: reply, lastChange: .record(undo)).mentioning([mentioned]))
     }
 
     enum EventMatch { case one(CalendarOccurrence), several([CalendarOccurrence]) }
