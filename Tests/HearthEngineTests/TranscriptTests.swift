@@ -13,6 +13,7 @@ final class TranscriptTests: XCTestCase {
         "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
         "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
+        "followups-calendar", "followups-questions", "followups-expired",
         "backoff-did-you-mean", "calendar-unknown-attendee", "calendar-unread-time",
         "chores-scenario-4", "chores-late-completion", "chores-review-reject-resubmit", "chores-redeem-refused-then-accepted",
         "chores-rotation-two-weeks", "chores-streak-breaks", "chores-pause", "chores-permissions",
