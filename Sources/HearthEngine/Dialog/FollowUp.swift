@@ -119,7 +119,7 @@ enum FollowUp {
 
     /// The request's words with one slot's words replaced, so the area reads it as if said that way.
     static func saying(_ utterance: String, _ new: String, insteadOf old: String) -> String {
-        guard !old.isEmpty, let range = utterance.range(of: old) else { return utterance }
+        guard !old.isEmpty, let range = utterance.range(of: old, options: .caseInsensitive) else { return utterance }
         return utterance.replacingCharacters(in: range, with: new)
     }
 
