@@ -37,4 +37,14 @@ extension CLITests {
         reply = try say("and Emma?", db: db, at: "2026-02-03T17:16:00-05:00")
         XCTAssertTrue(reply.contains("It's been a while"), reply)
     }
+
+    func testFollowUpsInOneREPLSession() throws {
+        let db = try followUpDatabase()
+        let lines = ["where is Emma?", "and Jake?", "schedule a haircut for Jake on Saturday at 5:30", "move it to sunday", "undo that"]
+        let (output, _) = try run(["repl", "--db", db, "--now", "2026-02-03T17:00:00-05:00", "--as", "Lisa"],
+                                  input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        XCTAssertTrue(output.contains("Jake is at home"), output)
+        XCTAssertTrue(output.contains("moved Jake's haircut from Saturday, Feb 7 at 5:30 PM to Sunday, Feb 8 at 5:30 PM"), output)
+        XCTAssertTrue(output.contains("undone moving Jake's haircut"), output)
+    }
 }
