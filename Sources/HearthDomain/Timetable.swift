@@ -340,6 +340,37 @@ public enum TimetableRules {
         return result
     }
 
+    // MARK: - Subjects as said
+
+    /// The stems a subject said goes by: "maths" → "math"; "gym", "phys ed" → "pe", "physical".
+    static func stems(said: String) -> [String] {
+        let key = said.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ").joined(separator: " ")
+        switch key {
+        case "maths", "math", "mathematics": return ["math"]
+        case "pe", "p e", "gym", "phys ed", "physical education": return ["pe", "p e", "physical", "gym"]
+        case "computer science", "computer sc", "computing", "ict", "it": return ["comput", "ict"]
+        case "re", "r e", "religious education", "religious studies": return ["re", "r e", "religio"]
+        case "dt", "d t", "design technology", "design and technology": return ["dt", "d t", "design"]
+        case "english language", "english lang": return ["english lang"]
+        case "english literature", "english lit": return ["english lit"]
+        case "geog": return ["geog"]
+        default: return [key]
+        }
+    }
+
+    /// Whether a subject said ("maths", "gym", "English") names this entry ("Mathematics", "PE",
+    /// "English Lang"); "registration", "form time" name the registration periods.
+    public static func matches(_ entry: TimetableEntry, said: String) -> Bool {
+        let key = said.lowercased()
+        if ["registration", "form time", "tutor time"].contains(key) { return entry.period.lowercased().hasSuffix("registration") }
+        if entry.period.lowercased().hasSuffix("registration") { return false }
+        let subject = entry.subject.lowercased().filter { $0.isLetter || $0 == " " }
+        return stems(said: key).contains { stem in
+            subject == stem || subject.hasPrefix(stem.count <= 2 ? stem + " " : stem) || subject.contains(" " + stem)
+                || (stem.count > 2 && stem.hasPrefix(subject))
+        }
+    }
+
     // MARK: - Words
 
     /// "Mathematics", "registration" for a registration period.
