@@ -49,15 +49,14 @@ public struct TimetableSkill: Sendable {
     }
 
     /// Reads seed 002's CSV and stores it as `member`'s timetable in one transaction. A file that
-    /// cannot be read at all throws `SkillError.invalid` ("… line 1: the first line must be the
-    /// header …") and changes nothing; rows with problems are left out and listed. An existing
+    /// cannot be read at all throws `TimetableFileError` ("line 1: the first line must be the
+    /// header …", "is 10.0 MB; …") and changes nothing; rows with problems are left out and listed. An existing
     /// timetable is replaced only with `replace` (the caller has confirmed). `week1Start`
     /// ("YYYY-MM-DD") sets the school's week 1; a new school otherwise starts week 1 this week.
     public func importCSV(_ data: Data, for member: Member, actor: Member?, replace: Bool, week1Start: String? = nil,
                           now: Date) throws -> ImportReport {
         if let actor { try SkillError.checkPermission(TimetableRules.denial(toChangeTimetableOf: member, by: actor)) }
-        let csv: TimetableCSV
-        do { csv = try TimetableRules.parseCSV(data) } catch { throw SkillError.invalid(error.message) }
+        let csv = try TimetableRules.parseCSV(data)
         if let week1Start, ISO8601.date(week1Start, in: calendar.timeZone) == nil {
             throw SkillError.invalid("The week 1 start '\(week1Start)' is not a valid YYYY-MM-DD date.")
         }
