@@ -86,16 +86,17 @@ public enum TimetableRules {
     public static let maximumFileBytes = 256 * 1024
     public static let maximumRows = 500
 
-    /// A school day that ends at 2:40 PM: registration, two lessons, a break, two lessons, lunch,
-    /// afternoon registration and the last lesson.
+    /// A school day of 8:45 AM to 3:00 PM: registration, two lessons, a break, two lessons, lunch,
+    /// afternoon registration and the last lesson. (It starts at 8:45 so that a 7:45 school run of
+    /// an hour, as the demo stories book it, ends as registration begins.)
     public static let defaultBells: [BellPeriod] = [
-        BellPeriod(period: "AM Registration", start: "08:30", end: "08:45"),
-        BellPeriod(period: "1", start: "08:45", end: "09:45"),
-        BellPeriod(period: "2", start: "09:45", end: "10:45"),
-        BellPeriod(period: "3", start: "11:00", end: "12:00"),
-        BellPeriod(period: "4", start: "12:00", end: "13:00"),
-        BellPeriod(period: "PM Registration", start: "13:30", end: "13:40"),
-        BellPeriod(period: "5", start: "13:40", end: "14:40"),
+        BellPeriod(period: "AM Registration", start: "08:45", end: "09:00"),
+        BellPeriod(period: "1", start: "09:00", end: "10:00"),
+        BellPeriod(period: "2", start: "10:00", end: "11:00"),
+        BellPeriod(period: "3", start: "11:15", end: "12:15"),
+        BellPeriod(period: "4", start: "12:15", end: "13:15"),
+        BellPeriod(period: "PM Registration", start: "13:50", end: "14:00"),
+        BellPeriod(period: "5", start: "14:00", end: "15:00"),
     ]
 
     // MARK: - Reading the CSV
@@ -301,7 +302,8 @@ public enum TimetableRules {
     }
 
     /// The lessons of `entries` (one member's timetable) that overlap `range`, by start: on school
-    /// days only, each at its period's time that day, for the rotation's week.
+    /// days from the week of the week 1 start on, each at its period's time that day, for the
+    /// rotation's week.
     public static func lessons(for member: MemberID, entries: [TimetableEntry], bells: [BellPeriod], rotation: TimetableRotation,
                                holidays: [SchoolHoliday], in range: DateInterval, calendar: Calendar) -> [Lesson] {
         guard !entries.isEmpty, range.duration > 0 else { return [] }
@@ -310,11 +312,13 @@ public enum TimetableRules {
         }, uniquingKeysWith: { first, _ in first })
         var result: [Lesson] = []
         var day = calendar.startOfDay(for: range.start)
+        // A timetable applies from the Monday of its week 1 (the term it was made for); before that, no lessons.
+        let firstDay = ISO8601.date(rotation.week1Start, in: calendar.timeZone).map { weekStart($0, calendar: calendar) } ?? .distantPast
         // A timetable range is days to weeks; a year at most is expanded.
         let last = min(range.end, range.start.addingTimeInterval(400 * 86_400))
         while day < last {
             defer { day = calendar.date(byAdding: .day, value: 1, to: day)! }
-            guard isSchoolDay(day, holidays: holidays, calendar: calendar) else { continue }
+            guard isSchoolDay(day, holidays: holidays, calendar: calendar), day >= firstDay else { continue }
             let weekday = calendar.component(.weekday, from: day) - 1
             let week = week(on: day, rotation: rotation, holidays: holidays, calendar: calendar)
             for entry in entries where entry.week == week && entry.weekday == weekday {

@@ -108,6 +108,16 @@ public struct CalendarSkill: Sendable {
         return (events + lessons).sorted { ($0.start, $0.event.id.rawValue) < ($1.start, $1.event.id.rawValue) }
     }
 
+    /// Whether an occurrence is a break between lessons (`lessonOccurrences`), not an event.
+    public static func isSchoolBreak(_ occurrence: CalendarOccurrence) -> Bool { occurrence.event.id.rawValue.hasPrefix("school_break_") }
+
+    /// `occurrences` without the school breaks of members who have something else in the list: "Emma
+    /// has a Mathematics lesson" says enough, without "and a break at school" after it.
+    public static func withoutRedundantBreaks(_ occurrences: [CalendarOccurrence]) -> [CalendarOccurrence] {
+        let busy = Set(occurrences.filter { !isSchoolBreak($0) }.flatMap(\.event.attendees))
+        return occurrences.filter { !isSchoolBreak($0) || !$0.event.attendees.allSatisfy(busy.contains) }
+    }
+
     /// The school lessons of `members` overlapping `range` (seed 002 timetables, on school days only:
     /// not weekends, not the family's school holidays), and the breaks between a day's lessons, as
     /// occurrences titled "a Mathematics lesson" / "a break at school" that are not on the calendar.
@@ -142,8 +152,10 @@ public struct CalendarSkill: Sendable {
             (try reader.events(overlapping: padded, attendedBy: proposed.event.attendees), try reader.places())
         }
         let lessons = try lessonOccurrences(of: proposed.event.attendees, in: padded)
-        return CalendarRules.detectConflicts(proposed: proposed, existing: try expand(existing, in: padded) + lessons,
-                                             travelMinutes: Self.travelMinutes(places: places))
+        let conflicts = CalendarRules.detectConflicts(proposed: proposed, existing: try expand(existing, in: padded) + lessons,
+                                                      travelMinutes: Self.travelMinutes(places: places))
+        let kept = Self.withoutRedundantBreaks(conflicts.map(\.conflicting))
+        return conflicts.filter { conflict in kept.contains { $0.event.id == conflict.conflicting.event.id } }
     }
 
     /// How many occurrences of a new or moved series are checked for conflicts.

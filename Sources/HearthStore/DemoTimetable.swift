@@ -3,10 +3,12 @@ import HearthDomain
 
 // Emma's two-week school timetable for the demo family (SPEC §5), in seed 002's CSV format. The
 // demo loads it through the same reader as `hearth timetable import` (`TimetableRules.parseCSV`),
-// so the demo exercises the importer. Week 1 is the week of Monday, Jan 5, 2026 (school restarts
-// after the winter recess); the bells are the default ones (`TimetableRules.defaultBells`).
+// so the demo exercises the importer. The timetable starts with week 1 on Monday, Feb 9, 2026 (a new
+// timetable for the second half of the term), so the demo stories of the week before it (seed 000's
+// dentist on Friday at 10 AM) keep their open school-day times; from Feb 9 on, Emma's lessons are
+// busy time. The bells are the default ones (`TimetableRules.defaultBells`).
 extension DemoFamily {
-    public static let timetableWeek1Start = "2026-01-05"
+    public static let timetableWeek1Start = "2026-02-09"
 
     public static let emmaTimetableCSV = """
 Week,Day,Period,Subject,Teacher,Room
