@@ -169,6 +169,8 @@ public struct TimetableSkill: Sendable {
         public var overridden: Bool
         public var holiday: SchoolHoliday?
         public var known: Bool
+        /// The Monday the timetable starts, when `date` is before it.
+        public var startsOn: Date?
     }
 
     public func week(on date: Date, school: String = TimetableSkill.defaultSchool) throws -> WeekInfo {
@@ -179,8 +181,10 @@ public struct TimetableSkill: Sendable {
                 return WeekInfo(week: 1, overridden: false, holiday: holiday, known: false)
             }
             let monday = ISO8601.dateString(TimetableRules.weekStart(date, calendar: calendar), in: calendar.timeZone)
+            let first = ISO8601.date(rotation.week1Start, in: calendar.timeZone).map { TimetableRules.weekStart($0, calendar: calendar) }
             return WeekInfo(week: TimetableRules.week(on: date, rotation: rotation, holidays: holidays, calendar: calendar),
-                            overridden: rotation.overrideWeek != nil && rotation.overrideWeekStart == monday, holiday: holiday, known: true)
+                            overridden: rotation.overrideWeek != nil && rotation.overrideWeekStart == monday, holiday: holiday, known: true,
+                            startsOn: first.flatMap { $0 > date ? $0 : nil })
         }
     }
 

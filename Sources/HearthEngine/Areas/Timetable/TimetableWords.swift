@@ -61,6 +61,7 @@ struct TimetableWork {
         }
         if !(2...6).contains(calendar.component(.weekday, from: now)) { return "It's the weekend. " }
         if let last = today.last, last.end <= now { return "School's over for today. " }
+        if today.isEmpty, let start = try skill.week(on: now).startsOn { return "The timetable starts \(formatter.onDay(start)). " }
         return ""
     }
 
@@ -89,8 +90,9 @@ struct TimetableWork {
             }
             let tag = try weekTag(first.start)
             return formatter.capitalizedWords { spoken in
-                "\(whose(member)) next \(TimetableRules.what(first.entry)) is \(when(first.start, spoken: spoken))\(tag), "
-                    + (first.entry.teacher.map { "with \($0) " } ?? "") + "in \(first.entry.room)."
+                let day = calendar.isDate(first.start, inSameDayAs: now) ? "today " : ""
+                return "\(whose(member)) next \(TimetableRules.what(first.entry)) lesson is in \(first.entry.room), \(day)\(when(first.start, spoken: spoken))\(tag)"
+                    + (first.entry.teacher.map { " with \($0)" } ?? "") + "."
             }
         }
         lessons = lessons.filter { !$0.isRegistration }
@@ -140,8 +142,10 @@ struct TimetableWork {
             return ReplyText("\(formatter.capitalized(who(member))) \(member.id == turn.speaker.id ? "aren't" : "isn't") in a lesson now. \(lead)")
         }
         let tag = try weekTag(next.start)
+        let notIn = "\(formatter.capitalized(who(member))) \(member.id == turn.speaker.id ? "aren't" : "isn't") in a lesson: "
+        let reason = lead.isEmpty ? "" : lead.prefix(1).lowercased() + lead.dropFirst()
         return formatter.capitalizedWords { spoken in
-            "No lesson now. \(lead)\(formatter.capitalized(whose(member))) next lesson is \(lessonWords(next.entry)) \(when(next.start, spoken: spoken))\(tag)."
+            "\(notIn)\(reason)\(formatter.capitalized(whose(member))) next lesson is \(lessonWords(next.entry)) \(when(next.start, spoken: spoken))\(tag)."
         }
     }
 
@@ -194,8 +198,24 @@ struct TimetableWork {
         }
         let heading = "\(formatter.capitalized(whose(member))) lessons \(onLabel) (week \(week)):"
         let display = heading + "\n" + lessons.map { "- " + line($0.entry, start: $0.start, end: $0.end) }.joined(separator: "\n")
-        let spoken = lessons.filter { !$0.isRegistration }.map { "\(TimetableRules.what($0.entry)) at \(formatter.time($0.start, spoken: true))" }
+        let spoken = Self.doubled(lessons.filter { !$0.isRegistration }.map { ($0.entry.subject, $0.start) })
+            .map { "\($0.0) at \(formatter.time($0.1, spoken: true))" }
         return ReplyText(display, speak: "\(formatter.capitalized(spokenOn)), week \(week), \(who(member)) \(has(member)) \(joinedList(spoken)).")
+    }
+
+    /// Two periods of one subject in a row said once, as "double Art".
+    static func doubled<T>(_ items: [(String, T)]) -> [(String, T)] {
+        var result: [(String, T)] = []
+        var previous: String?
+        for item in items {
+            if item.0 == previous, let last = result.last, !last.0.hasPrefix("double ") {
+                result[result.count - 1] = ("double \(last.0)", last.1)
+            } else if item.0 != previous {
+                result.append(item)
+            }
+            previous = item.0
+        }
+        return result
     }
 
     /// "8:45–9:45 AM  Mathematics, KDN, Room 113".
@@ -243,7 +263,7 @@ struct TimetableWork {
                 display.append("- \(time(bell?.start, spoken: false))  \(entry.period.hasSuffix("Registration") ? entry.period : entry.subject)"
                                + (entry.teacher.map { ", \($0)" } ?? "") + ", \(entry.room)")
             }
-            let subjects = todays.filter { !$0.period.hasSuffix("Registration") }.map(\.subject)
+            let subjects = Self.doubled(todays.filter { !$0.period.hasSuffix("Registration") }.map { ($0.subject, $0.weekday) }).map(\.0)
             speak.append((days.count > 1 ? "\(Self.weekdayNames[weekday - 1]): " : "") + joinedList(subjects) + ".")
         }
         return ReplyText(display.joined(separator: "\n"),
@@ -255,6 +275,10 @@ struct TimetableWork {
     func weekType() throws -> ReplyText {
         let info = try skill.week(on: now)
         guard info.known else { return ReplyText("There's no school timetable in Hearth yet, so there's no week 1 or week 2.") }
+        if let start = info.startsOn {
+            return ReplyText("The school timetable starts with week 1 \(formatter.onDay(start)).",
+                             speak: "The school timetable starts with week 1 \(formatter.onDay(start, spoken: true)).")
+        }
         let weekday = calendar.component(.weekday, from: now)
         let nextMonday = calendar.date(byAdding: .day, value: 7, to: TimetableRules.weekStart(now, calendar: calendar))!
         if (2...6).contains(weekday), let holiday = info.holiday {
@@ -286,13 +310,17 @@ struct TimetableWork {
     }
 
     func setWeek(_ week: Int) throws -> ReplyText {
+        if let start = try skill.week(on: now).startsOn {
+            return ReplyText("The school timetable hasn't started yet: it starts with week 1 \(formatter.onDay(start)).",
+                             speak: "The school timetable hasn't started yet: it starts with week 1 \(formatter.onDay(start, spoken: true)).")
+        }
         let changed = try skill.setWeek(week, actor: turn.speaker, now: now)
         guard changed else { return ReplyText("Yes, it's week \(week) this week.") }
         let nextMonday = calendar.date(byAdding: .day, value: 7, to: TimetableRules.weekStart(now, calendar: calendar))!
         let then = try skill.week(on: nextMonday).week
         return formatter.capitalizedWords { spoken in
             "OK, this is week \(week) until the end of the week. From \(formatter.dateWords(nextMonday, spoken: spoken)) "
-                + "the timetable goes by the calendar again: week \(then)."
+                + "the timetable goes by the school calendar again" + (then == week ? ", which says week \(then) too." : ": week \(then).")
         }
     }
 }
