@@ -219,7 +219,7 @@ public enum TimetableRules {
     public static func minutes(_ clock: String) -> Int? {
         let parts = clock.split(separator: ":")
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute),
-              parts[1].count == 2 else { return nil }
+              parts[0].count == 2, parts[1].count == 2 else { return nil }
         return hour * 60 + minute
     }
 
