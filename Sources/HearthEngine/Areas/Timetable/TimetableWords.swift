@@ -61,14 +61,19 @@ struct TimetableWork {
         }
         if !(2...6).contains(calendar.component(.weekday, from: now)) { return "It's the weekend. " }
         if let last = today.last, last.end <= now { return "School's over for today. " }
-        if today.isEmpty, let start = try skill.week(on: now).startsOn { return "The timetable starts \(formatter.onDay(start)). " }
+        if today.isEmpty, try skill.week(on: now).startsOn != nil { return "The timetable hasn't started yet. " }
         return ""
     }
 
-    /// " (week 2)" when `date` is in another week than now.
-    func weekTag(_ date: Date) throws -> String {
-        guard TimetableRules.weekStart(date, calendar: calendar) != TimetableRules.weekStart(now, calendar: calendar) else { return "" }
-        return " (week \(try skill.week(on: date).week))"
+    /// " (week 2)" on screen, ", in week 2" aloud, when `date` is in another week than now.
+    struct WeekTag {
+        var week: Int?
+        func text(spoken: Bool) -> String { week.map { spoken ? ", in week \($0)" : " (week \($0))" } ?? "" }
+    }
+
+    func weekTag(_ date: Date) throws -> WeekTag {
+        guard TimetableRules.weekStart(date, calendar: calendar) != TimetableRules.weekStart(now, calendar: calendar) else { return WeekTag() }
+        return WeekTag(week: try skill.week(on: date).week)
     }
 
     /// "at 1:40 PM" today, "tomorrow at 8:45 AM", "on Monday, Feb 9 at 8:45 AM".
@@ -91,7 +96,7 @@ struct TimetableWork {
             let tag = try weekTag(first.start)
             return formatter.capitalizedWords { spoken in
                 let day = calendar.isDate(first.start, inSameDayAs: now) ? "today " : ""
-                return "\(whose(member)) next \(TimetableRules.what(first.entry)) lesson is in \(first.entry.room), \(day)\(when(first.start, spoken: spoken))\(tag)"
+                return "\(whose(member)) next \(TimetableRules.what(first.entry)) lesson is in \(first.entry.room), \(day)\(when(first.start, spoken: spoken))\(tag.text(spoken: spoken))"
                     + (first.entry.teacher.map { " with \($0)" } ?? "") + "."
             }
         }
@@ -106,7 +111,7 @@ struct TimetableWork {
         }
         let lead = try noSchoolLead(today: todays), tag = try weekTag(first.start)
         return formatter.capitalizedWords { spoken in
-            "\(lead)\(formatter.capitalized(whose(member))) next lesson is \(lessonWords(first.entry)) \(when(first.start, spoken: spoken))\(tag)."
+            "\(lead)\(formatter.capitalized(whose(member))) next lesson is \(lessonWords(first.entry)) \(when(first.start, spoken: spoken))\(tag.text(spoken: spoken))."
         }
     }
 
@@ -145,7 +150,7 @@ struct TimetableWork {
         let notIn = "\(formatter.capitalized(who(member))) \(member.id == turn.speaker.id ? "aren't" : "isn't") in a lesson: "
         let reason = lead.isEmpty ? "" : lead.prefix(1).lowercased() + lead.dropFirst()
         return formatter.capitalizedWords { spoken in
-            "\(notIn)\(reason)\(formatter.capitalized(whose(member))) next lesson is \(lessonWords(next.entry)) \(when(next.start, spoken: spoken))\(tag)."
+            "\(notIn)\(reason)\(formatter.capitalized(whose(member))) next lesson is \(lessonWords(next.entry)) \(when(next.start, spoken: spoken))\(tag.text(spoken: spoken))."
         }
     }
 
@@ -295,7 +300,7 @@ struct TimetableWork {
             let next = try skill.week(on: nextMonday).week
             return ReplyText("It's the weekend. This week was week \(info.week); next week is week \(next).")
         }
-        let said = info.overridden ? " (as you told me; from Monday it goes by the calendar again)" : ""
+        let said = info.overridden ? ", as you told me; from Monday it goes by the school calendar again" : ""
         return ReplyText("It's week \(info.week)\(said).")
     }
 
