@@ -311,6 +311,7 @@ public enum TimetableRules {
             minutes(bell.start).flatMap { start in minutes(bell.end).map { (bell.period, (start, $0)) } }
         }, uniquingKeysWith: { first, _ in first })
         var result: [Lesson] = []
+        var weeks: [Date: Int] = [:]
         var day = calendar.startOfDay(for: range.start)
         // A timetable applies from the Monday of its week 1 (the term it was made for); before that, no lessons.
         let firstDay = ISO8601.date(rotation.week1Start, in: calendar.timeZone).map { weekStart($0, calendar: calendar) } ?? .distantPast
@@ -320,7 +321,9 @@ public enum TimetableRules {
             defer { day = calendar.date(byAdding: .day, value: 1, to: day)! }
             guard isSchoolDay(day, holidays: holidays, calendar: calendar), day >= firstDay else { continue }
             let weekday = calendar.component(.weekday, from: day) - 1
-            let week = week(on: day, rotation: rotation, holidays: holidays, calendar: calendar)
+            let monday = weekStart(day, calendar: calendar)
+            let week = weeks[monday] ?? self.week(on: day, rotation: rotation, holidays: holidays, calendar: calendar)
+            weeks[monday] = week
             for entry in entries where entry.week == week && entry.weekday == weekday {
                 guard let (start, end) = times[entry.period],
                       let from = calendar.date(byAdding: .minute, value: start, to: day),

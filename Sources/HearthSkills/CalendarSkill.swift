@@ -122,21 +122,21 @@ public struct CalendarSkill: Sendable {
     /// not weekends, not the family's school holidays), and the breaks between a day's lessons, as
     /// occurrences titled "a Mathematics lesson" / "a break at school" that are not on the calendar.
     public func lessonOccurrences(of members: [MemberID], in range: DateInterval) throws -> [CalendarOccurrence] {
-        let lessons = try TimetableSkill(store: store, calendar: calendar, logger: logger).lessons(of: members, in: range)
-        guard !lessons.isEmpty else { return [] }
+        // Whole days, so that a range starting mid-break still sees the break; one read of the timetables.
+        let firstDay = calendar.startOfDay(for: range.start)
+        let days = DateInterval(start: firstDay, end: max(range.end, firstDay.addingTimeInterval(86_400)))
+        let all = try TimetableSkill(store: store, calendar: calendar, logger: logger).lessons(of: members, in: days)
+        guard !all.isEmpty else { return [] }
         func occurrence(_ id: String, _ title: String, _ member: MemberID, _ interval: DateInterval) -> CalendarOccurrence {
             CalendarOccurrence(CalendarEvent(id: EventID(id), title: title, start: interval.start, end: interval.end, attendees: [member]))
         }
-        var result = lessons.map { lesson in
+        func overlaps(_ interval: DateInterval) -> Bool { interval.start < range.end && interval.end > range.start }
+        var result = all.filter { overlaps($0.interval) }.map { lesson in
             occurrence("lesson_\(lesson.member)_\(Int(lesson.start.timeIntervalSince1970))", TimetableRules.busyTitle(lesson.entry),
                        lesson.member, lesson.interval)
         }
-        for member in Set(lessons.map(\.member)) {
-            // Breaks are found from the whole day's lessons, so a range that starts mid-break sees it.
-            let days = DateInterval(start: calendar.startOfDay(for: range.start),
-                                    end: max(range.end, calendar.startOfDay(for: range.start).addingTimeInterval(86_400)))
-            let all = try TimetableSkill(store: store, calendar: calendar, logger: logger).lessons(of: [member], in: days)
-            for gap in TimetableRules.breaks(between: all, calendar: calendar) where gap.intersects(range) && gap.start < range.end && gap.end > range.start {
+        for member in Set(all.map(\.member)) {
+            for gap in TimetableRules.breaks(between: all.filter { $0.member == member }, calendar: calendar) where overlaps(gap) {
                 result.append(occurrence("school_break_\(member)_\(Int(gap.start.timeIntervalSince1970))", "a break at school", member, gap))
             }
         }
