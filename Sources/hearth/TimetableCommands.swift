@@ -42,7 +42,8 @@ struct TimetableCommand: ParsableCommand {
             abstract: "Imports a member's two-week timetable from a CSV file.",
             discussion: """
                 hearth timetable import emma.csv --member Emma [--replace] [--week1-start 2026-01-05]
-                An existing timetable is replaced only with --replace. A file that is not a timetable
+                An existing timetable is replaced only with --replace, or when you answer yes at a
+                terminal. A file that is not a timetable
                 (wrong header, not text, larger than 256 KB) is refused and nothing changes.
                 """)
         @OptionGroup var options: FamilyOptions
@@ -70,6 +71,15 @@ struct TimetableCommand: ParsableCommand {
                     let store = try options.openStore()
                     let owner = try findMember(member, in: store, option: "--member")
                     let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                    var replace = self.replace
+                    // The confirmation, asked at a terminal: "Emma already has a timetable (70 lessons). Replace it?"
+                    if !replace, file != "-", isatty(0) != 0, try timetableSkill(options, store).hasTimetable(owner.id) {
+                        _ = try TimetableRules.parseCSV(data)  // a file that can't be imported is refused before asking
+                        let count = try store.read { try $0.timetableEntries(of: owner.id).count }
+                        print("\(owner.name) already has a timetable (\(count) lessons). Replace it? [y/N] ", terminator: "")
+                        replace = ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+                        if !replace { print("Nothing was changed."); return }
+                    }
                     let report = try timetableSkill(options, store).importCSV(data, for: owner, actor: actor, replace: replace,
                                                                                week1Start: week1Start, now: options.pinnedNow ?? Date())
                     print(report.summary)
