@@ -91,10 +91,56 @@ public struct CalendarSkill: Sendable {
         return result.sorted { ($0.start, $0.event.id.rawValue) < ($1.start, $1.event.id.rawValue) }
     }
 
-    /// Busy time of the given members within `range`, merged.
+    /// Busy time of the given members within `range`, merged: their events and, for students, their
+    /// lessons on school days (`lessonOccurrences`).
     public func busyIntervals(of members: [MemberID], in range: DateInterval) throws -> [DateInterval] {
         let (oneOffs, series) = try store.read { try $0.busyTimes(overlapping: range, attendedBy: members) }
-        return CalendarRules.merge(oneOffs + (try expand(series, in: range)).map(\.interval))
+        let lessons = try lessonOccurrences(of: members, in: range).map(\.interval)
+        return CalendarRules.merge(oneOffs + (try expand(series, in: range)).map(\.interval) + lessons)
+    }
+
+    /// What keeps `members` busy in `range`, by start: their calendar occurrences and their school
+    /// lessons. The one place availability, conflicts and alternatives read, so lessons count everywhere.
+    public func busyOccurrences(of members: [MemberID], in range: DateInterval) throws -> [CalendarOccurrence] {
+        let lessons = try lessonOccurrences(of: members, in: range)
+        let events = try occurrences(of: members, in: range)
+        guard !lessons.isEmpty else { return events }
+        return (events + lessons).sorted { ($0.start, $0.event.id.rawValue) < ($1.start, $1.event.id.rawValue) }
+    }
+
+    /// Whether an occurrence is a break between lessons (`lessonOccurrences`), not an event.
+    public static func isSchoolBreak(_ occurrence: CalendarOccurrence) -> Bool { occurrence.event.id.rawValue.hasPrefix("school_break_") }
+
+    /// `occurrences` without the school breaks of members who have something else in the list: "Emma
+    /// has a Mathematics lesson" says enough, without "and a break at school" after it.
+    public static func withoutRedundantBreaks(_ occurrences: [CalendarOccurrence]) -> [CalendarOccurrence] {
+        let busy = Set(occurrences.filter { !isSchoolBreak($0) }.flatMap(\.event.attendees))
+        return occurrences.filter { !isSchoolBreak($0) || !$0.event.attendees.allSatisfy(busy.contains) }
+    }
+
+    /// The school lessons of `members` overlapping `range` (seed 002 timetables, on school days only:
+    /// not weekends, not the family's school holidays), and the breaks between a day's lessons, as
+    /// occurrences titled "a Mathematics lesson" / "a break at school" that are not on the calendar.
+    public func lessonOccurrences(of members: [MemberID], in range: DateInterval) throws -> [CalendarOccurrence] {
+        // Whole days, so that a range starting mid-break still sees the break; one read of the timetables.
+        let firstDay = calendar.startOfDay(for: range.start)
+        let days = DateInterval(start: firstDay, end: max(range.end, firstDay.addingTimeInterval(86_400)))
+        let all = try TimetableSkill(store: store, calendar: calendar, logger: logger).lessons(of: members, in: days)
+        guard !all.isEmpty else { return [] }
+        func occurrence(_ id: String, _ title: String, _ member: MemberID, _ interval: DateInterval) -> CalendarOccurrence {
+            CalendarOccurrence(CalendarEvent(id: EventID(id), title: title, start: interval.start, end: interval.end, attendees: [member]))
+        }
+        func overlaps(_ interval: DateInterval) -> Bool { interval.start < range.end && interval.end > range.start }
+        var result = all.filter { overlaps($0.interval) }.map { lesson in
+            occurrence("lesson_\(lesson.member)_\(Int(lesson.start.timeIntervalSince1970))", TimetableRules.busyTitle(lesson.entry),
+                       lesson.member, lesson.interval)
+        }
+        for member in Set(all.map(\.member)) {
+            for gap in TimetableRules.breaks(between: all.filter { $0.member == member }, calendar: calendar) where overlaps(gap) {
+                result.append(occurrence("school_break_\(member)_\(Int(gap.start.timeIntervalSince1970))", "a break at school", member, gap))
+            }
+        }
+        return result.sorted { ($0.start, $0.event.id.rawValue) < ($1.start, $1.event.id.rawValue) }
     }
 
     /// seed 000 `detectCalendarConflicts`, loading what the proposed event could clash with
@@ -105,8 +151,11 @@ public struct CalendarSkill: Sendable {
         let (existing, places) = try store.read { reader in
             (try reader.events(overlapping: padded, attendedBy: proposed.event.attendees), try reader.places())
         }
-        return CalendarRules.detectConflicts(proposed: proposed, existing: try expand(existing, in: padded),
-                                             travelMinutes: Self.travelMinutes(places: places))
+        let lessons = try lessonOccurrences(of: proposed.event.attendees, in: padded)
+        let conflicts = CalendarRules.detectConflicts(proposed: proposed, existing: try expand(existing, in: padded) + lessons,
+                                                      travelMinutes: Self.travelMinutes(places: places))
+        let kept = Self.withoutRedundantBreaks(conflicts.map(\.conflicting))
+        return conflicts.filter { conflict in kept.contains { $0.event.id == conflict.conflicting.event.id } }
     }
 
     /// How many occurrences of a new or moved series are checked for conflicts.
@@ -176,7 +225,7 @@ public struct CalendarSkill: Sendable {
         let dayStart = calendar.startOfDay(for: proposed.start)
         let horizon = DateInterval(start: dayStart, end: calendar.date(byAdding: .day, value: 8, to: dayStart)!)
         // The event itself (when it is being moved) doesn't block its own new time.
-        let busy = try occurrences(of: proposed.event.attendees, in: horizon)
+        let busy = try busyOccurrences(of: proposed.event.attendees, in: horizon)
             .filter { $0.event.id != proposed.event.id }.map(\.interval)
         return CalendarRules.nearestAlternatives(to: proposed.interval, busy: busy, calendar: calendar, notBefore: now)
     }
@@ -186,7 +235,7 @@ public struct CalendarSkill: Sendable {
     public func seriesAlternatives(for event: CalendarEvent, now: Date, limit: Int = 3) throws -> [TimeSlot] {
         let dayStart = calendar.startOfDay(for: event.start)
         let day = DateInterval(start: dayStart, end: calendar.date(byAdding: .day, value: 1, to: dayStart)!)
-        let busy = try occurrences(of: event.attendees, in: day).filter { $0.event.id != event.id }.map(\.interval)
+        let busy = try busyOccurrences(of: event.attendees, in: day).filter { $0.event.id != event.id }.map(\.interval)
         var result: [TimeSlot] = []
         for slot in CalendarRules.nearestAlternatives(to: event.interval, busy: busy, calendar: calendar, notBefore: now,
                                                       limit: 12, sameDayLimit: 12, searchDays: 0) {

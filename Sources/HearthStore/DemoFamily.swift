@@ -89,6 +89,7 @@ public enum DemoFamily {
             }
             for place in places { try writer.insert(place, at: now) }
             try writer.add(schoolHolidays, at: now)
+            try installTimetable(writer, now: now)
 
             // Emma's soccer practice: Thursdays 15:30–17:00, a series that began four weeks before
             // the current week's Thursday and goes on.

@@ -373,6 +373,52 @@ enum Migrations {
                 t.column("expires_at", .double)
             }
         }
+        // School timetables (seed 002): a school's week 1 start, its override for one week and its
+        // bells; each student's two-week timetable, with subjects, teachers and rooms as reference rows.
+        migrator.registerMigration("v13-timetable") { db in
+            try db.create(table: "timetable_school") { t in
+                t.primaryKey("name", .text).collate(.nocase)
+                t.column("week1_start", .text).notNull()
+                t.column("override_week", .integer).check { [1, 2].contains($0) }
+                t.column("override_week_start", .text)
+                t.column("updated_at", .double).notNull()
+            }
+            try db.create(table: "timetable_period") { t in
+                t.column("school", .text).notNull().references("timetable_school", onDelete: .cascade)
+                t.column("period", .text).notNull()
+                t.column("start_time", .text).notNull()
+                t.column("end_time", .text).notNull()
+                t.primaryKey(["school", "period"])
+            }
+            try db.create(table: "timetable") { t in
+                t.primaryKey("member_id", .text).references("member", onDelete: .cascade)
+                t.column("school", .text).notNull().references("timetable_school", onDelete: .restrict)
+                t.column("imported_at", .double).notNull()
+                t.column("imported_by", .text)
+            }
+            try db.create(table: "timetable_subject") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique().collate(.nocase)
+            }
+            try db.create(table: "timetable_teacher") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("code", .text).notNull().unique().collate(.nocase)
+            }
+            try db.create(table: "timetable_room") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique().collate(.nocase)
+            }
+            try db.create(table: "timetable_lesson") { t in
+                t.column("member_id", .text).notNull().references("timetable", onDelete: .cascade)
+                t.column("week", .integer).notNull().check { [1, 2].contains($0) }
+                t.column("weekday", .integer).notNull().check { $0 >= 1 && $0 <= 5 }
+                t.column("period", .text).notNull()
+                t.column("subject_id", .integer).notNull().references("timetable_subject")
+                t.column("teacher_id", .integer).references("timetable_teacher")
+                t.column("room_id", .integer).notNull().references("timetable_room")
+                t.primaryKey(["member_id", "week", "weekday", "period"])
+            }
+        }
         migrator.registerMigration("v14-session-focus") { db in
             // What the conversation is about, for follow-ups ("and Jake?", "move it"): opaque JSON
             // owned by the engine, like the pending question and the last change.

@@ -13,7 +13,7 @@ struct Hearth: ParsableCommand {
         abstract: "Hearth, a family-coordination assistant.",
         subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
                       ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
-                      LocationCommand.self],
+                      LocationCommand.self, TimetableCommand.self],
         defaultSubcommand: Repl.self
     )
 }

@@ -22,7 +22,7 @@ final class ParaphraseTests: XCTestCase {
             .filter { $0.pathExtension == "jsonl" }
         let evaluation = try evaluate(files)
         XCTAssertGreaterThanOrEqual(evaluation.inScope.total, 60)
-        // At least ten wordings for every calendar, chore, points, reward, message, location and check-in intent, and each follow-up form.
+        // At least ten wordings for every calendar, chore, points, reward, message, location, check-in and timetable intent, and each follow-up form.
         for intent in ["calendar.create_event", "calendar.find_free_time", "calendar.show", "calendar.check_availability",
                        "calendar.move_event", "calendar.cancel_event",
                        "chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
@@ -30,6 +30,7 @@ final class ParaphraseTests: XCTestCase {
                        "message.broadcast", "message.direct", "message.responses", "message.reply", "message.inbox",
                        "location.where_is", "location.where_is_everyone", "location.is_at", "location.sharing",
                        "checkin.request", "checkin.respond", "checkin.family_status", "checkin.set_status", "checkin.auto_trigger",
+                       "timetable.next", "timetable.now", "timetable.day", "timetable.week_type", "timetable.set_week",
                        "dialog.follow_up", "dialog.correct", "dialog.add"] {
             XCTAssertGreaterThanOrEqual(evaluation.byIntent[intent]?.total ?? 0, 10, intent)
         }

@@ -26,8 +26,8 @@ final class SkillAreasTests: XCTestCase {
         let areas = SkillAreas.all(dependencies)
         let intents = areas.flatMap(\.intents)
         XCTAssertNoThrow(try SkillAreas(areas, grammarIntents: intents))
-        XCTAssertThrowsError(try SkillAreas(areas, grammarIntents: intents + ["timetable.next"])) { error in
-            XCTAssertTrue("\(error)".contains("no skill area handles the grammar intent timetable.next"), "\(error)")
+        XCTAssertThrowsError(try SkillAreas(areas, grammarIntents: intents + ["homework.list"])) { error in
+            XCTAssertTrue("\(error)".contains("no skill area handles the grammar intent homework.list"), "\(error)")
         }
         XCTAssertThrowsError(try SkillAreas(areas, grammarIntents: intents.filter { $0 != "travel.estimate" })) { error in
             XCTAssertTrue("\(error)".contains("travel.estimate has no patterns in Intents/"), "\(error)")
@@ -60,7 +60,7 @@ final class SkillAreasTests: XCTestCase {
 
     func testHelpIsMadeFromTheAreas() throws {
         let reply = try Fixtures.demoAssistant().handle(Turn(text: "what can you do"))
-        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is, check-ins, travel times, reminders, chores with points and rewards and messages to the family. Try:"), reply.reply)
+        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is, check-ins, travel times, reminders, chores with points and rewards, messages to the family and school timetables. Try:"), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"How long does it take to walk to school?\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Remind me to call grandma at 5\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Assign trash duty to Jake for this week\""), reply.reply)

@@ -20,6 +20,7 @@ final class TranscriptTests: XCTestCase {
         "checkin-reminded", "checkin-safety", "checkin-arrival", "checkin-status",
         "messages-scenario-2", "messages-all-answered", "messages-inbox", "messages-direct",
         "location-sharing-privacy", "location-is-at",
+        "timetable-school-day", "timetable-weekend-holiday", "timetable-week-boundary", "timetable-busy",
     ]
 
     func testGoldenTranscripts() throws {

@@ -26,6 +26,7 @@ struct SkillAreas: Sendable {
             PointsArea(dependencies),
             RewardArea(dependencies),
             MessageArea(dependencies),
+            TimetableArea(dependencies),
             DialogArea(),
         ]
     }

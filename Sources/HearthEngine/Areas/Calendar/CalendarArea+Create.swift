@@ -286,8 +286,8 @@ extension CalendarTurn {
     }
 
     func checkAvailability(members: [MemberID], interval: DateInterval) throws -> ReplyText {
-        let busy = try skill.occurrences(of: members, in: interval)
-            .filter { $0.start < interval.end && interval.start < $0.end }
+        let busy = CalendarSkill.withoutRedundantBreaks(try skill.busyOccurrences(of: members, in: interval)
+            .filter { $0.start < interval.end && interval.start < $0.end })
         // Mid-sentence: "free tomorrow at 10:00 AM", not "free Tomorrow".
         let when = "\(formatter.onDay(interval.start)) at \(formatter.time(interval.start))"
         let spokenWhen = "\(formatter.onDay(interval.start, spoken: true)) at \(formatter.time(interval.start, spoken: true))"

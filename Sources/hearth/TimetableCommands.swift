@@ -1,0 +1,212 @@
+import ArgumentParser
+import Foundation
+import HearthDomain
+import HearthEngine
+import HearthSkills
+import HearthStore
+
+// `hearth timetable import | show | periods`: school timetables (seed 002's CSV format), viewed as
+// aligned text tables, and the school's bells.
+
+private func timetableSkill(_ options: FamilyOptions, _ store: FamilyStore) throws -> TimetableSkill {
+    let zone = try options.timeZone ?? store.read { try $0.setting("time_zone") }.flatMap(TimeZone.init(identifier:))
+        ?? TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
+    return TimetableSkill(store: store, calendar: .family(zone), logger: options.logger())
+}
+
+/// A timetable file's problem as one line naming the file: "emma.csv, line 1: …", "junk.csv is 10.0 MB; …".
+private func reportingTimetableErrors(file: String, _ body: () throws -> Void) throws {
+    do { try body() } catch let error as TimetableFileError {
+        let message = error.message.hasPrefix("line ") ? "\(file), \(error.message)" : "\(file) \(error.message)"
+        throw fail(ValidationError(message))
+    } catch let error as TimetableImportIssue {
+        throw fail(ValidationError("\(file), \(error)"))
+    }
+}
+
+struct TimetableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timetable",
+        abstract: "School timetables: import a two-week timetable (CSV), show it, set the bells.",
+        discussion: """
+            The CSV is seed 002's format: a header Week,Day,Period,Subject,Teacher,Room, then one row per
+            lesson: week 1 or 2, Monday–Friday, period AM Registration, 1–5 or PM Registration; subject
+            and room required, teacher optional. Rows with a problem are listed and left out; the rest
+            are imported. Lessons count as busy time on school days (not weekends or school holidays).
+            """,
+        subcommands: [Import.self, Show.self, Periods.self],
+        defaultSubcommand: Show.self)
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Imports a member's two-week timetable from a CSV file.",
+            discussion: """
+                hearth timetable import emma.csv --member Emma [--replace] [--week1-start 2026-01-05]
+                An existing timetable is replaced only with --replace, or when you answer yes at a
+                terminal. A file that is not a timetable
+                (wrong header, not text, larger than 256 KB) is refused and nothing changes.
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The CSV file ('-' reads standard input).") var file: String
+        @Option(help: "Whose timetable it is.") var member: String
+        @Flag(help: "Replace the member's existing timetable.") var replace = false
+        @Option(name: .customLong("week1-start"), help: "A day in the school's week 1, YYYY-MM-DD (default: kept, or this week for a new school).")
+        var week1Start: String?
+
+        func run() throws {
+            try reportingErrors(file: file) {
+                try reportingTimetableErrors(file: file) {
+                    let data: Data
+                    if file == "-" {
+                        data = FileHandle.standardInput.readData(ofLength: TimetableRules.maximumFileBytes + 1)
+                    } else {
+                        // A huge file is refused from its size alone, before it is read.
+                        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+                        if let size, size > TimetableRules.maximumFileBytes {
+                            throw TimetableFileError("is \(size >= 1_048_576 ? String(format: "%.1f MB", Double(size) / 1_048_576) : "\(size / 1024) KB"); "
+                                                     + "a timetable CSV is a few kilobytes (at most 256 KB). Nothing was imported.")
+                        }
+                        data = try Data(contentsOf: URL(fileURLWithPath: file))
+                    }
+                    let store = try options.openStore()
+                    let owner = try findMember(member, in: store, option: "--member")
+                    let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                    var replace = self.replace
+                    // The confirmation, asked at a terminal: "Emma already has a timetable (70 lessons). Replace it?"
+                    if !replace, file != "-", isatty(0) != 0, try timetableSkill(options, store).hasTimetable(owner.id) {
+                        _ = try TimetableRules.parseCSV(data)  // a file that can't be imported is refused before asking
+                        let count = try store.read { try $0.timetableEntries(of: owner.id).count }
+                        print("\(owner.name) already has a timetable (\(count) lessons). Replace it? [y/N] ", terminator: "")
+                        replace = ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+                        if !replace { print("Nothing was changed."); return }
+                    }
+                    let report = try timetableSkill(options, store).importCSV(data, for: owner, actor: actor, replace: replace,
+                                                                               week1Start: week1Start, now: options.pinnedNow ?? Date())
+                    print(report.summary)
+                }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Shows a member's timetable as a table: one day, this week of the rotation, or the fortnight.")
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "Whose timetable.") var member: String
+        @Option(help: "day, week or fortnight.") var view: String = "week"
+        @Option(help: "The day to show (YYYY-MM-DD; default today); for week, a day in the week.") var date: String?
+
+        func run() throws {
+            try reportingErrors {
+                guard ["day", "week", "fortnight"].contains(view) else { throw ValidationError("--view: day, week or fortnight") }
+                let store = try options.openStore()
+                let skill = try timetableSkill(options, store)
+                let owner = try findMember(member, in: store, option: "--member")
+                let viewer = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                if let viewer { try skill.checkCanView(owner, viewer: viewer) }
+                guard try skill.hasTimetable(owner.id) else {
+                    throw ValidationError("\(owner.name) has no timetable yet. Import one with `hearth timetable import FILE --member \(owner.name)`.")
+                }
+                let zone = skill.calendar.timeZone
+                var day = options.pinnedNow ?? Date()
+                if let date {
+                    guard let parsed = ISO8601.date(date, in: zone) else { throw ValidationError("--date: '\(date)' is not a valid YYYY-MM-DD date") }
+                    day = parsed
+                }
+                print(try TimetableTable(skill: skill, member: owner).render(view: view, day: day))
+            }
+        }
+    }
+
+    struct Periods: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lists or changes the school's bells (when each period starts and ends).",
+            discussion: """
+                hearth timetable periods                               lists them
+                hearth timetable periods --set "1=08:50-09:50" --set "PM Registration=13:25-13:35"
+                hearth timetable periods --reset                       back to the default bells
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Option(name: .customLong("set"), help: "PERIOD=HH:MM-HH:MM (repeatable).") var changes: [String] = []
+        @Flag(help: "Go back to the default bells.") var reset = false
+
+        func run() throws {
+            try reportingErrors {
+                let store = try options.openStore()
+                let skill = try timetableSkill(options, store)
+                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                if reset || !changes.isEmpty {
+                    var bells = reset ? TimetableRules.defaultBells : try skill.bells()
+                    for change in changes {
+                        let parts = change.split(separator: "=", maxSplits: 1).map(String.init)
+                        let times = parts.count == 2 ? parts[1].split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) } : []
+                        guard parts.count == 2, times.count == 2, let period = TimetableRules.canonicalPeriod(parts[0]) else {
+                            throw ValidationError("--set '\(change)': use PERIOD=HH:MM-HH:MM, e.g. \"1=08:50-09:50\" (periods: \(TimetableRules.periods.joined(separator: ", ")))")
+                        }
+                        bells.removeAll { $0.period == period }
+                        bells.append(BellPeriod(period: period, start: times[0], end: times[1]))
+                    }
+                    try skill.setBells(bells, actor: actor, now: options.pinnedNow ?? Date())
+                }
+                let bells = try skill.bells().sorted { $0.start < $1.start }
+                let width = bells.map(\.period.count).max() ?? 0
+                for bell in bells { print(bell.period.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(bell.start)–\(bell.end)") }
+            }
+        }
+    }
+}
+
+/// A timetable as aligned text: a day (period, time, subject, teacher, room), a week of the rotation
+/// (periods down, Monday–Friday across), or both weeks.
+struct TimetableTable {
+    let skill: TimetableSkill
+    let member: Member
+
+    func render(view: String, day: Date) throws -> String {
+        let calendar = skill.calendar
+        switch view {
+        case "day":
+            let start = calendar.startOfDay(for: day)
+            let lessons = try skill.lessons(of: [member.id], in: DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!))
+            let title = "\(member.name), \(TimeFormatter(calendar: calendar, now: day).dateWords(day))"
+            guard !lessons.isEmpty else {
+                let holidays = try skill.store.read { try $0.schoolHolidays() }
+                let why = TimetableRules.holiday(on: day, holidays: holidays, calendar: calendar).map { "no school: \($0.name)" } ?? "no school"
+                return "\(title): \(why)."
+            }
+            let week = try skill.week(on: day).week
+            let formatter = TimeFormatter(calendar: calendar, now: day)
+            let rows = lessons.map { [$0.entry.period, formatter.timeRange($0.start, $0.end), $0.entry.subject, $0.entry.teacher ?? "", $0.entry.room] }
+            return "\(title) (week \(week))\n" + Self.table(header: ["Period", "Time", "Subject", "Teacher", "Room"], rows: rows)
+        case "week":
+            let week = try skill.week(on: day).week
+            return try weekTable(week, title: "\(member.name), week \(week) (this week)")
+        default:
+            return try weekTable(1, title: "\(member.name), week 1") + "\n\n" + weekTable(2, title: "\(member.name), week 2")
+        }
+    }
+
+    func weekTable(_ week: Int, title: String) throws -> String {
+        let entries = try skill.store.read { try $0.timetableEntries(of: member.id) }.filter { $0.week == week }
+        let bells = Dictionary(try skill.bells(school: try skill.school(of: member.id)).map { ($0.period, $0) }, uniquingKeysWith: { a, _ in a })
+        let rows = TimetableRules.periods.map { period -> [String] in
+            let time = bells[period].map { "\($0.start)–\($0.end)" } ?? ""
+            return [period, time] + (1...5).map { weekday in
+                entries.first { $0.weekday == weekday && $0.period == period }.map { "\($0.subject) (\($0.room))" } ?? ""
+            }
+        }
+        return title + "\n" + Self.table(header: ["Period", "Time", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], rows: rows)
+    }
+
+    /// Columns padded to their widest cell, separated by two spaces; trailing spaces trimmed.
+    static func table(header: [String], rows: [[String]]) -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }
+        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+/// `hearth timetable import | show | periods` as a parent runs them: seed 002's sample rows and a
+/// full fortnight, a replacement that needs --replace, malformed files that change nothing, and the
+/// views as aligned tables.
+final class TimetableCLITests: XCTestCase {
+    let now = ["--now", "2026-02-10T10:30:00-05:00"]
+
+    @discardableResult
+    func run(_ arguments: [String], status expected: Int32 = 0, line: UInt = #line) throws -> (String, String) {
+        try ICalendarCLITests.hearth(arguments, status: expected, line: line)
+    }
+
+    static let sample = """
+        Week,Day,Period,Subject,Teacher,Room
+        1,Monday,AM Registration,KCO,,Room 512
+        1,Monday,1,English Lang,BBR,Room 053
+        1,Monday,2,History,ERE,Room 417
+        1,Monday,3,PE,MRO,Room 7
+        1,Monday,4,Computer Sc,ALW,Room 247
+        1,Monday,PM Registration,KCO,,Room 512
+        1,Monday,5,Mathematics,KDN,Room 113
+
+        """
+
+    static var fortnight: String {
+        var rows = ["Week,Day,Period,Subject,Teacher,Room"]
+        for week in 1...2 {
+            for day in ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] {
+                for period in ["AM Registration", "1", "2", "3", "4", "PM Registration", "5"] {
+                    rows.append("\(week),\(day),\(period),\(period.hasSuffix("Registration") ? "KCO,," : "Art \(week),LGR,")Room \(week)")
+                }
+            }
+        }
+        return rows.joined(separator: "\r\n") + "\r\n"
+    }
+
+    func testImportReplaceShowAndPeriods() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        try run(["init", "--demo", "--db", db] + now)
+        let csv = directory.appendingPathComponent("jake.csv").path
+        try Data(Self.sample.utf8).write(to: URL(fileURLWithPath: csv))
+
+        let (imported, _) = try run(["timetable", "import", csv, "--member", "Jake", "--db", db] + now)
+        XCTAssertEqual(imported, "Imported 7 lessons for Jake.\nNew: 0 subjects, 0 teachers, 0 rooms. Week 1 started the week of 2026-02-09.\n",
+                       "the demo already has Emma's subjects, teachers and rooms")
+        let (_, again) = try run(["timetable", "import", csv, "--member", "Jake", "--db", db] + now, status: 1)
+        XCTAssertEqual(again, "hearth: Jake already has a timetable (7 lessons). Nothing was changed; import with --replace to replace it.\n")
+        let (_, child) = try run(["timetable", "import", csv, "--member", "Emma", "--replace", "--as", "Jake", "--db", db] + now, status: 1)
+        XCTAssertEqual(child, "hearth: Jake can't change Emma's timetable.\n")
+
+        try Data(Self.fortnight.utf8).write(to: URL(fileURLWithPath: csv))
+        let (replaced, _) = try run(["timetable", "import", csv, "--member", "Jake", "--replace", "--db", db] + now)
+        XCTAssertEqual(replaced, "Imported 70 lessons for Jake (replacing 7).\nNew: 2 subjects, 0 teachers, 2 rooms. Week 1 started the week of 2026-02-09.\n")
+
+        let (day, _) = try run(["timetable", "show", "--member", "Jake", "--view", "day", "--db", db] + now)
+        XCTAssertEqual(day, """
+            Jake, Tuesday, Feb 10 (week 1)
+            Period           Time                  Subject  Teacher  Room
+            ---------------  --------------------  -------  -------  ------
+            AM Registration  8:45 to 9:00 AM       KCO               Room 1
+            1                9:00 to 10:00 AM      Art 1    LGR      Room 1
+            2                10:00 to 11:00 AM     Art 1    LGR      Room 1
+            3                11:15 AM to 12:15 PM  Art 1    LGR      Room 1
+            4                12:15 to 1:15 PM      Art 1    LGR      Room 1
+            PM Registration  1:50 to 2:00 PM       KCO               Room 1
+            5                2:00 to 3:00 PM       Art 1    LGR      Room 1
+
+            """)
+        let (fortnight, _) = try run(["timetable", "show", "--member", "Emma", "--view", "fortnight", "--db", db] + now)
+        XCTAssertTrue(fortnight.hasPrefix("Emma, week 1\nPeriod           Time         Monday                   Tuesday"), fortnight)
+        XCTAssertTrue(fortnight.contains("\n\nEmma, week 2\n"), fortnight)
+        XCTAssertTrue(fortnight.contains("5                14:00–15:00  Mathematics (Room 113)"), fortnight)
+        let (_, denied) = try run(["timetable", "show", "--member", "Emma", "--as", "Jake", "--db", db] + now, status: 1)
+        XCTAssertEqual(denied, "hearth: Only Emma and the grown-ups can see Emma's timetable.\n")
+        let (holiday, _) = try run(["timetable", "show", "--member", "Emma", "--view", "day", "--date", "2026-02-17", "--db", db] + now)
+        XCTAssertEqual(holiday, "Emma, Tuesday, Feb 17: no school: Midwinter recess.\n")
+
+        let (bells, _) = try run(["timetable", "periods", "--set", "5=14:00-15:10", "--db", db] + now)
+        XCTAssertTrue(bells.hasSuffix("PM Registration  13:50–14:00\n5                14:00–15:10\n"), bells)
+        let (_, badBell) = try run(["timetable", "periods", "--set", "5=15:10-14:00", "--db", db] + now, status: 1)
+        XCTAssertEqual(badBell, "hearth: Those bells don't work: period 5 ends (14:00) before it starts (15:10). Nothing was changed.\n")
+    }
+
+    func testMalformedFilesChangeNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        try run(["init", "--demo", "--db", db] + now)
+        let csv = directory.appendingPathComponent("bad.csv").path
+        func refused(_ data: Data, line: UInt = #line) throws -> String {
+            try data.write(to: URL(fileURLWithPath: csv))
+            let (_, error) = try run(["timetable", "import", csv, "--member", "Jake", "--db", db] + now, status: 1, line: line)
+            return error
+        }
+        XCTAssertEqual(try refused(Data("Week;Day;Period;Subject;Teacher;Room\n1;Monday;1;Maths;KDN;Room 1\n".utf8)),
+                       "hearth: \(csv), line 1: the first line must be the header Week,Day,Period,Subject,Teacher,Room (it is \"Week;Day;Period;Subject;Teacher;Room\"). Nothing was imported.\n")
+        XCTAssertEqual(try refused(Data("Week,Day,Period,Subject,Teacher,Room\n1,Sunday,1,Maths,KDN,Room 1\n".utf8)),
+                       "hearth: \(csv) has no lesson that can be imported:\n  line 2, Day: \"Sunday\" is not Monday, Tuesday, Wednesday, Thursday or Friday; row skipped\nNothing was imported.\n")
+        XCTAssertEqual(try refused(Data()), "hearth: \(csv) is empty: it needs the header Week,Day,Period,Subject,Teacher,Room and a row per lesson. Nothing was imported.\n")
+        var junk = Data(count: 10 * 1_048_576)
+        junk.withUnsafeMutableBytes { bytes in for index in stride(from: 0, to: bytes.count, by: 7) { bytes[index] = UInt8(index % 251) } }
+        let started = Date()
+        XCTAssertEqual(try refused(junk), "hearth: \(csv) is 10.0 MB; a timetable CSV is a few kilobytes (at most 256 KB). Nothing was imported.\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused from its size, quickly")
+        // Nothing was stored: Jake still has no timetable.
+        let (_, none) = try run(["timetable", "show", "--member", "Jake", "--db", db] + now, status: 1)
+        XCTAssertEqual(none, "hearth: Jake has no timetable yet. Import one with `hearth timetable import FILE --member Jake`.\n")
+        // Some rows warn, the valid ones are imported.
+        try Data("\u{FEFF}Week,Day,Period,Subject,Teacher,Room\r\n1,Monday,1,\"Maths, Set 2\",KDN,Room 1\r\n\r\n1,Monday,7,Art,,Room 2\r\n".utf8)
+            .write(to: URL(fileURLWithPath: csv))
+        let (partial, _) = try run(["timetable", "import", csv, "--member", "Jake", "--db", db] + now)
+        XCTAssertEqual(partial, """
+            Imported 1 lesson for Jake.
+            New: 1 subject, 0 teachers, 1 room. Week 1 started the week of 2026-02-09.
+            1 row left out:
+            - line 4, Period: "7" is not one of AM Registration, 1, 2, 3, 4, 5, PM Registration; row skipped
+
+            """)
+    }
+}
