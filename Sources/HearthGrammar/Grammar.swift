@@ -155,7 +155,9 @@ public struct Grammar: Sendable {
         let expandedSuffix = try expander.expand(suffix, file: "common.yaml", intent: "wrap.suffix")
         var analyzer = RequirementAnalyzer(definitions: expander.definitionGroups)
         var requirements: [Requirement] = []
-        let timeGuards = try TimeGuards(expander: expander, files: files, jit: jit)
+        // Like the literal filter, only for long-running processes: finding the definitions to
+        // guard costs a one-shot command (tens of milliseconds) more than it saves on one utterance.
+        let timeGuards = jit ? try TimeGuards(expander: expander, files: files, jit: jit) : TimeGuards()
 
         var intents: [Intent] = []
         var seen: Set<String> = []
@@ -233,7 +235,7 @@ public struct Grammar: Sendable {
         // (`CompiledPattern.mayMatch`, precomputed per byte), then the length and literal checks.
         for position in bytes.first.map({ index.byFirstByte[Int($0)] }) ?? index.all {
             let entry = index.entries[Int(position)]
-            guard bytes.count >= entry.pattern.minimumLength else { continue }
+            guard bytes.count >= entry.minimumLength else { continue }
             if let found, !found.allows(literalFilter.checks[Int(position)]) { continue }
             let intent = intents[entry.intent]
             switch entry.pattern.match(bytes, scratch: scratch) {
@@ -518,6 +520,9 @@ struct TimeGuards: Sendable {
     /// Definitions whose DEFINE block (with everything they call) is at least this large are guarded.
     static let minimumSize = 4_000
 
+    /// No guards: every pattern runs as written.
+    init() { names = []; checkers = [] }
+
     init(expander: Expander, files: [(String, GrammarFile)], jit: Bool) throws(GrammarError) {
         var called: Set<String> = []
         for (_, file) in files {
@@ -567,6 +572,9 @@ struct PatternIndex: Sendable {
     struct Entry: Sendable {
         let intent: Int
         let pattern: CompiledPattern
+        /// `pattern.minimumLength`, kept here: reading it through the pattern object was a cache
+        /// miss per pattern.
+        let minimumLength: Int
     }
     /// In the order of `LiteralFilter.checks`.
     let entries: [Entry]
@@ -574,7 +582,7 @@ struct PatternIndex: Sendable {
     let byFirstByte: [[Int32]]
 
     init(intents: [Grammar.Intent], checks: [LiteralFilter.Check]) {
-        let entries = intents.enumerated().flatMap { intent in intent.element.patterns.map { Entry(intent: intent.offset, pattern: $0) } }
+        let entries = intents.enumerated().flatMap { intent in intent.element.patterns.map { Entry(intent: intent.offset, pattern: $0, minimumLength: $0.minimumLength) } }
         precondition(entries.count == checks.count, "one literal check per pattern")
         self.entries = entries
         all = entries.indices.map(Int32.init)

@@ -139,10 +139,10 @@ public final class CompiledPattern: @unchecked Sendable {
         var groups: [String: Range<Int>] = [:]
         // A name used twice in a pattern ("body" before and after "reminder") takes its first set
         // group, as PCRE2 does: reading a dictionary's order here made the answer vary between runs.
-        for (number, name) in orderedGroupNames where groups[name] == nil {
-            guard number < pairs else { continue }
+        // The ovector is read first: most named groups (every definition's) are unset.
+        for (number, name) in orderedGroupNames where number < pairs && number < Int(rc) {
             let start = ovector[2 * number], end = ovector[2 * number + 1]
-            if start != unset && end != unset && number < Int(rc) { groups[name] = Int(start)..<Int(end) }
+            if start != unset && end != unset && groups[name] == nil { groups[name] = Int(start)..<Int(end) }
         }
         return .match(Match(range: Int(ovector[0])..<Int(ovector[1]), groups: groups))
     }
