@@ -177,13 +177,16 @@ public struct Grammar: Sendable {
                     let full = anchored + defines
                     let pattern: CompiledPattern
                     do { pattern = try CompiledPattern(full, compiling: timeGuards.instrument(full), jit: jit) } catch {
-                        // Point into a broken definition when that is where the error is.
-                        try expander.diagnoseDefinitions(body.uses + expandedPrefix.uses + expandedSuffix.uses)
-                        // Offsets inside the pattern's own text are reported relative to it.
-                        let bodyStart = 1 + expandedPrefix.body.utf8.count + 3
-                        let offset = (bodyStart...(bodyStart + body.body.utf8.count)).contains(error.offset) ? error.offset - bodyStart : error.offset
-                        throw GrammarError(file: file, intent: spec.name, pattern: index, offset: offset,
-                                           message: "\(error.message) (near: \(snippet(full, at: error.offset)))")
+                        // Errors are reported against the text as written, not the guarded one.
+                        do { pattern = try CompiledPattern(full, jit: jit) } catch {
+                            // Point into a broken definition when that is where the error is.
+                            try expander.diagnoseDefinitions(body.uses + expandedPrefix.uses + expandedSuffix.uses)
+                            // Offsets inside the pattern's own text are reported relative to it.
+                            let bodyStart = 1 + expandedPrefix.body.utf8.count + 3
+                            let offset = (bodyStart...(bodyStart + body.body.utf8.count)).contains(error.offset) ? error.offset - bodyStart : error.offset
+                            throw GrammarError(file: file, intent: spec.name, pattern: index, offset: offset,
+                                               message: "\(error.message) (near: \(snippet(full, at: error.offset)))")
+                        }
                     }
                     for group in pattern.groupNames.values where !group.hasPrefix(Expander.definitionPrefix) {
                         guard slots[group] != nil else {
@@ -553,15 +556,17 @@ struct TimeGuards: Sendable {
         self.checkers = checkers
     }
 
-    /// `text` with every call of a guarded definition behind its guard's callout.
-    func instrument(_ text: String) -> String {
-        var text = text
+    /// `text` with every call of a guarded definition behind its guard's callout; nil when it
+    /// calls none, or holds a callout of its own (left exactly as written).
+    func instrument(_ text: String) -> String? {
+        guard !names.isEmpty, !text.contains("(?C") else { return nil }
+        var guarded = text
         for (index, name) in names.enumerated() {
             let call = "(?&\(Expander.definitionPrefix)\(name))"
-            guard text.contains(call) else { continue }
-            text = text.replacingOccurrences(of: call, with: "(?:(?C\(GuardTable.firstCallout + UInt32(index)))\(call))")
+            guard guarded.contains(call) else { continue }
+            guarded = guarded.replacingOccurrences(of: call, with: "(?:(?C\(GuardTable.firstCallout + UInt32(index)))\(call))")
         }
-        return text
+        return guarded == text ? nil : guarded
     }
 }
 

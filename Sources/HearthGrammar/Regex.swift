@@ -10,6 +10,9 @@ public final class CompiledPattern: @unchecked Sendable {
     /// `groupNames` by group number, the order a match reads them in.
     let orderedGroupNames: [(Int, String)]
     fileprivate let code: OpaquePointer
+    /// Compiled with time-guard callouts (`compiling`): only such patterns are matched with the
+    /// guard callout set, so a callout an author wrote never reaches it.
+    let isGuarded: Bool
     private let matchContext: OpaquePointer?
     public let isJITCompiled: Bool
     /// Capture groups in the pattern (definitions' groups included).
@@ -38,6 +41,7 @@ public final class CompiledPattern: @unchecked Sendable {
     public init(_ source: String, compiling: String? = nil, caseless: Bool = true, jit: Bool = true) throws(CompileError) {
         self.source = source
         let text = compiling ?? source
+        isGuarded = compiling != nil
         var errorCode: Int32 = 0
         var errorOffset: Int = 0
         // DUPNAMES: alternatives in one pattern may capture the same slot under the same name.
@@ -123,7 +127,11 @@ public final class CompiledPattern: @unchecked Sendable {
         // Guard callouts only fail a path when the table was prepared for this subject; otherwise
         // (no callout function) PCRE2 passes over them and the pattern runs as written.
         let context: OpaquePointer?
-        if let guards = scratch?.guards, let guarded = guards.context, guards.subject == subject { context = guarded } else { context = matchContext }
+        if isGuarded, let guards = scratch?.guards, let guarded = guards.context, guards.subject == subject {
+            context = guarded
+        } else {
+            context = matchContext
+        }
         let rc = subject.withUnsafeBufferPointer { buffer in
             pcre2_match_8(code, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
         }
@@ -172,8 +180,8 @@ public final class CompiledPattern: @unchecked Sendable {
     }
 }
 
-/// The per-utterance side of the time guards (`TimeGuards`): for each guarded definition and each
-/// byte position of the subject, whether the definition can match anything starting there —
+/// The per-utterance side of the time guards (`TimeGuards`, Grammar.swift): for each guarded
+/// definition and each byte position of the subject, whether the definition can match anything starting there —
 /// found on first asking by running the definition alone, anchored at that position, and kept for
 /// every later pattern and backtrack of the same utterance.
 final class GuardTable {
@@ -231,7 +239,7 @@ final class GuardTable {
         }
     }
 
-    /// Callout numbers of the guards: `TimeGuards.firstCallout + index`.
+    /// Callout numbers of the guards: `firstCallout + index`.
     static let firstCallout: UInt32 = 200
 }
 

@@ -133,6 +133,23 @@ final class TimeGuardTests: XCTestCase {
         }
     }
 
+    /// A callout an author wrote is left alone: its pattern is not guarded, and never sees the guard's callout.
+    func testAnAuthorsCalloutIsNotMistakenForAGuard() throws {
+        let grammar = try Grammar.load(sources: [("a.yaml", """
+            definitions:
+              time: '\(Self.largeTime)'
+            intents:
+              - name: event.note
+                slots: {when: datetime}
+                patterns: ['note(?C200) (?<when>{time})', 'mark (?<when>{time})']
+            """)])
+        XCTAssertEqual(grammar.guardedDefinitions, ["time"])
+        XCTAssertFalse(grammar.intents[0].patterns[0].isGuarded)
+        XCTAssertTrue(grammar.intents[0].patterns[1].isGuarded)
+        XCTAssertEqual(grammar.candidates(Normalizer.normalize("note tomorrow")).matches.first?.intent, "event.note")
+        XCTAssertEqual(grammar.candidates(Normalizer.normalize("mark tomorrow")).matches.first?.intent, "event.note")
+    }
+
     /// A table prepared for one utterance is never consulted for another.
     func testAStaleTableIsNotUsed() throws {
         let grammar = try smallGrammar()
