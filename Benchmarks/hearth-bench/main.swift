@@ -55,10 +55,38 @@ let corpus: [String] = {
     return cases.map(\.text)
 }()
 
+// HEARTH_BENCH_DUMP=FILE.jsonl…: for every grammar example and every text in the given files
+// (space-separated), print the normalised text, every candidate match and `hearth parse`'s JSON,
+// then stop. Diff the output of two builds to check a speed-up changed no prediction.
+if let files = ProcessInfo.processInfo.environment["HEARTH_BENCH_DUMP"] {
+    var texts = assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
+    for file in files.split(separator: " ").map(String.init) {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { print("cannot read \(file)"); exit(1) }
+        texts += try Evaluation.cases(in: text, file: file).map(\.text)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    for text in texts {
+        let normalized = Normalizer.normalize(text)
+        print("> \(text)\n  normalised: \(normalized.text) \(normalized.tokens.map { "\($0.range)" }.joined(separator: ","))")
+        let (matches, limit) = assistant.grammar.candidates(normalized)
+        for match in matches {
+            let slots = match.captures.map { "\($0.name)=\($0.normalized)|\($0.original)" }.joined(separator: " ")
+            print("  \(match.intent) literal=\(match.literalLength) priority=\(match.priority) \(slots)")
+        }
+        if limit { print("  limit exceeded") }
+        let parsed = assistant.parse(text, speaker: "Lisa", now: monday)
+        print("  parse: " + String(decoding: try encoder.encode(parsed), as: UTF8.self))
+    }
+    exit(0)
+}
+
 // HEARTH_BENCH_PROFILE=1: the costliest patterns and utterances, then stop (grammar work).
 if ProcessInfo.processInfo.environment["HEARTH_BENCH_PROFILE"] != nil {
     let tried = assistant.grammar.patternsTried(corpus)
     print(String(format: "patterns run per utterance: %.1f of %d", tried.average, tried.total))
+    print("not JIT-compiled: \(assistant.grammar.patternsNotJITCompiled)")
+    print("time guards before: " + assistant.grammar.guardedDefinitions.map { "{\($0)}" }.joined(separator: " "))
     let costs = assistant.grammar.patternCosts(corpus)
     let total = costs.reduce(0) { $0 + $1.nanoseconds }
     print("patterns over \(corpus.count) utterances, \(total / 1000) µs a round; costliest:")

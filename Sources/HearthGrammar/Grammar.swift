@@ -62,6 +62,23 @@ public struct Grammar: Sendable {
     let literalFilter: LiteralFilter
     /// The most capture groups in any pattern: the size of the reusable match data.
     let maximumCaptures: Int
+    /// The large definitions (`{when}`) each pattern tries only where they can begin.
+    let timeGuards: TimeGuards
+    /// Every pattern in one list, and which of them can start with each byte.
+    let index: PatternIndex
+
+    /// Patterns PCRE2 could not JIT-compile (they run in its interpreter), when JIT was asked for.
+    public var patternsNotJITCompiled: [String] {
+        intents.flatMap { intent in intent.patterns.enumerated().filter { !$0.element.isJITCompiled }.map { "\(intent.name) pattern \($0.offset + 1)" } }
+    }
+
+    /// The definitions tried only where they can begin (`TimeGuards`).
+    public var guardedDefinitions: [String] { timeGuards.names }
+
+    /// Reusable match data and a fresh guard table, for one thread.
+    func scratch() -> CompiledPattern.Scratch {
+        CompiledPattern.Scratch(pairs: maximumCaptures + 1, guards: timeGuards.checkers)
+    }
     /// Longest utterance (UTF-8 bytes, after normalisation) the grammar will look at.
     public static let maximumInputLength = 1_000
 
@@ -138,6 +155,9 @@ public struct Grammar: Sendable {
         let expandedSuffix = try expander.expand(suffix, file: "common.yaml", intent: "wrap.suffix")
         var analyzer = RequirementAnalyzer(definitions: expander.definitionGroups)
         var requirements: [Requirement] = []
+        // Like the literal filter, only for long-running processes: finding the definitions to
+        // guard costs a one-shot command (tens of milliseconds) more than it saves on one utterance.
+        let timeGuards = jit ? try TimeGuards(expander: expander, files: files, jit: jit) : TimeGuards()
 
         var intents: [Intent] = []
         var seen: Set<String> = []
@@ -156,14 +176,17 @@ public struct Grammar: Sendable {
                     let anchored = "^\(expandedPrefix.body)(?:\(body.body))\(expandedSuffix.body)$"
                     let full = anchored + defines
                     let pattern: CompiledPattern
-                    do { pattern = try CompiledPattern(full, jit: jit) } catch {
-                        // Point into a broken definition when that is where the error is.
-                        try expander.diagnoseDefinitions(body.uses + expandedPrefix.uses + expandedSuffix.uses)
-                        // Offsets inside the pattern's own text are reported relative to it.
-                        let bodyStart = 1 + expandedPrefix.body.utf8.count + 3
-                        let offset = (bodyStart...(bodyStart + body.body.utf8.count)).contains(error.offset) ? error.offset - bodyStart : error.offset
-                        throw GrammarError(file: file, intent: spec.name, pattern: index, offset: offset,
-                                           message: "\(error.message) (near: \(snippet(full, at: error.offset)))")
+                    do { pattern = try CompiledPattern(full, compiling: timeGuards.instrument(full), jit: jit) } catch {
+                        // Errors are reported against the text as written, not the guarded one.
+                        do { pattern = try CompiledPattern(full, jit: jit) } catch {
+                            // Point into a broken definition when that is where the error is.
+                            try expander.diagnoseDefinitions(body.uses + expandedPrefix.uses + expandedSuffix.uses)
+                            // Offsets inside the pattern's own text are reported relative to it.
+                            let bodyStart = 1 + expandedPrefix.body.utf8.count + 3
+                            let offset = (bodyStart...(bodyStart + body.body.utf8.count)).contains(error.offset) ? error.offset - bodyStart : error.offset
+                            throw GrammarError(file: file, intent: spec.name, pattern: index, offset: offset,
+                                               message: "\(error.message) (near: \(snippet(full, at: error.offset)))")
+                        }
                     }
                     for group in pattern.groupNames.values where !group.hasPrefix(Expander.definitionPrefix) {
                         guard slots[group] != nil else {
@@ -192,7 +215,8 @@ public struct Grammar: Sendable {
                           patterns: intent.patterns, checks: Array(filter.checks[nextCheck..<(nextCheck + intent.patterns.count)]))
         }
         let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
-        var grammar = Grammar(intents: intents, literalFilter: filter, maximumCaptures: maximumCaptures)
+        var grammar = Grammar(intents: intents, literalFilter: filter, maximumCaptures: maximumCaptures, timeGuards: timeGuards,
+                              index: PatternIndex(intents: intents, checks: filter.checks))
         grammar.backoff = try Backoff.compile(files, expander: expander)
         return grammar
     }
@@ -201,27 +225,35 @@ public struct Grammar: Sendable {
     ///
     /// Several patterns of one intent often match the same utterance; only the best of them per
     /// intent becomes an `IntentMatch` (its slot text is read once, for the winner).
-    /// `filtered: false` runs every pattern, skipping none: the reference the filter is tested against.
+    /// `filtered: false` runs every pattern, skipping none, without the time guards: the reference
+    /// the filter and the guards are tested against.
     public func candidates(_ normalized: NormalizedText, filtered: Bool = true) -> (matches: [IntentMatch], limitExceeded: Bool) {
         let bytes = Array(normalized.text.utf8)
         let found = filtered ? literalFilter.find(in: bytes) : nil
-        let scratch = CompiledPattern.Scratch(pairs: maximumCaptures + 1)
-        var matches: [IntentMatch] = []
+        let scratch = scratch()
+        if filtered { scratch.prepare(for: bytes) }
         var limitExceeded = false
-        for intent in intents {
-            var best: (pattern: CompiledPattern, groups: [String: Range<Int>], literalLength: Int)?
-            for (pattern, check) in zip(intent.patterns, intent.checks) where found?.allows(check) ?? true && pattern.mayMatch(bytes) {
-                switch pattern.match(bytes, scratch: scratch) {
-                case .noMatch: continue
-                case .limitExceeded: limitExceeded = true
-                case .match(let match):
-                    var slotLength = 0
-                    for (name, range) in match.groups where intent.slots[name] != nil { slotLength += range.count }
-                    let literalLength = bytes.count - slotLength
-                    // Within one intent the priority is the same: more literal characters win, then pattern order.
-                    if literalLength > (best?.literalLength ?? -1) { best = (pattern, match.groups, literalLength) }
-                }
+        var bests: [(pattern: CompiledPattern, groups: [String: Range<Int>], literalLength: Int)?] = Array(repeating: nil, count: intents.count)
+        // The patterns whose first-byte map admits the utterance's first byte, in declaration order
+        // (`CompiledPattern.mayMatch`, precomputed per byte), then the length and literal checks.
+        for position in bytes.first.map({ index.byFirstByte[Int($0)] }) ?? index.all {
+            let entry = index.entries[Int(position)]
+            guard bytes.count >= entry.minimumLength else { continue }
+            if let found, !found.allows(literalFilter.checks[Int(position)]) { continue }
+            let intent = intents[entry.intent]
+            switch entry.pattern.match(bytes, scratch: scratch) {
+            case .noMatch: continue
+            case .limitExceeded: limitExceeded = true
+            case .match(let match):
+                var slotLength = 0
+                for (name, range) in match.groups where intent.slots[name] != nil { slotLength += range.count }
+                let literalLength = bytes.count - slotLength
+                // Within one intent the priority is the same: more literal characters win, then pattern order.
+                if literalLength > (bests[entry.intent]?.literalLength ?? -1) { bests[entry.intent] = (entry.pattern, match.groups, literalLength) }
             }
+        }
+        var matches: [IntentMatch] = []
+        for (intent, best) in zip(intents, bests) {
             guard let best else { continue }
             var captures: [SlotCapture] = []
             for (name, range) in best.groups.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) {
@@ -454,13 +486,14 @@ extension Grammar {
     public func patternCosts(_ utterances: [String], rounds: Int = 5) -> [(intent: String, pattern: Int, nanoseconds: UInt64)] {
         let subjects = utterances.map { Array(Normalizer.normalize($0).text.utf8) }
         let found = subjects.map { literalFilter.find(in: $0) }
-        let scratch = CompiledPattern.Scratch(pairs: maximumCaptures + 1)
+        let scratch = scratch()
         var costs: [(intent: String, pattern: Int, nanoseconds: UInt64)] = []
         for intent in intents {
             for (index, (pattern, check)) in zip(intent.patterns, intent.checks).enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 for _ in 0..<rounds {
                     for (subject, found) in zip(subjects, found) where found?.allows(check) ?? true && pattern.mayMatch(subject) {
+                        scratch.prepare(for: subject)
                         _ = pattern.match(subject, scratch: scratch)
                     }
                 }
@@ -468,5 +501,101 @@ extension Grammar {
             }
         }
         return costs.sorted { $0.nanoseconds > $1.nanoseconds }
+    }
+}
+
+/// Time guards: the time language (`{when}`) is the largest definition, and the patterns that
+/// take a free title ("add {title} {when}") try it after every word of the title, often several
+/// times over as they backtrack — most of a parse's matching time. At load, each call of a guarded
+/// definition is prefixed with a PCRE2 callout, `(?:(?C200)(?&_when))`; per utterance, the callout
+/// asks a table (`GuardTable`) whether the definition can match anything at all from the current
+/// position (found once, by running the definition alone anchored there) and fails the path at
+/// once when it cannot. A definition that cannot match from a position fails there whatever the
+/// pattern around it, so the guard changes which paths PCRE2 tries, never what matches. Grammar
+/// authors write `{when}` as before; `filtered: false` parses run without the guards (the reference
+/// the tests compare against).
+struct TimeGuards: Sendable {
+    /// The guarded definitions, by callout number from `GuardTable.firstCallout`.
+    let names: [String]
+    /// Each guarded definition alone: `\G(?&_when)` with its DEFINE block.
+    let checkers: [CompiledPattern]
+
+    /// Definitions whose DEFINE block (with everything they call) is at least this large are guarded.
+    static let minimumSize = 4_000
+
+    /// No guards: every pattern runs as written.
+    init() { names = []; checkers = [] }
+
+    init(expander: Expander, files: [(String, GrammarFile)], jit: Bool) throws(GrammarError) {
+        var called: Set<String> = []
+        for (_, file) in files {
+            for spec in file.intents ?? [] {
+                for source in spec.patterns {
+                    called.formUnion(try expander.expand(source, file: "", intent: spec.name).uses)
+                }
+            }
+        }
+        // The innermost large definitions: one that calls a guarded definition ("{chore_any}"
+        // holding a {when}) already has its costly part guarded, and a guard on a free-text body
+        // would almost never fail.
+        var blocks: [(name: String, block: String)] = []
+        for name in called.sorted() {
+            let block = try expander.defineBlock(for: [name], file: "", intent: nil, pattern: nil)
+            if block.utf8.count >= Self.minimumSize { blocks.append((name, block)) }
+        }
+        blocks.sort { ($0.block.utf8.count, $0.name) < ($1.block.utf8.count, $1.name) }
+        var names: [String] = [], checkers: [CompiledPattern] = []
+        for (name, block) in blocks {
+            guard names.count < 50, !names.contains(where: { block.contains("(?<\(Expander.definitionPrefix)\($0)>") }) else { continue }
+            let checker: CompiledPattern
+            do { checker = try CompiledPattern("\\G(?&\(Expander.definitionPrefix)\(name))" + block, jit: jit) } catch { continue }
+            names.append(name)
+            checkers.append(checker)
+        }
+        self.names = names
+        self.checkers = checkers
+    }
+
+    /// `text` with every call of a guarded definition behind its guard's callout; nil when it
+    /// calls none, or holds a callout of its own (left exactly as written).
+    func instrument(_ text: String) -> String? {
+        guard !names.isEmpty, !text.contains("(?C") else { return nil }
+        var guarded = text
+        for (index, name) in names.enumerated() {
+            let call = "(?&\(Expander.definitionPrefix)\(name))"
+            guard guarded.contains(call) else { continue }
+            guarded = guarded.replacingOccurrences(of: call, with: "(?:(?C\(GuardTable.firstCallout + UInt32(index)))\(call))")
+        }
+        return guarded == text ? nil : guarded
+    }
+}
+
+/// Every pattern of every intent in one list (declaration order), and for each possible first
+/// byte of an utterance the positions of the patterns PCRE2's first-byte map admits: a parse
+/// visits only those, instead of asking each of ~300 patterns (`CompiledPattern.mayMatch`).
+struct PatternIndex: Sendable {
+    struct Entry: Sendable {
+        let intent: Int
+        let pattern: CompiledPattern
+        /// `pattern.minimumLength`, kept here: reading it through the pattern object was a cache
+        /// miss per pattern.
+        let minimumLength: Int
+    }
+    /// In the order of `LiteralFilter.checks`.
+    let entries: [Entry]
+    let all: [Int32]
+    let byFirstByte: [[Int32]]
+
+    init(intents: [Grammar.Intent], checks: [LiteralFilter.Check]) {
+        let entries = intents.enumerated().flatMap { intent in intent.element.patterns.map { Entry(intent: intent.offset, pattern: $0, minimumLength: $0.minimumLength) } }
+        precondition(entries.count == checks.count, "one literal check per pattern")
+        self.entries = entries
+        all = entries.indices.map(Int32.init)
+        byFirstByte = (0..<256).map { byte in
+            entries.indices.filter { position in
+                guard let map = entries[position].pattern.firstBytes else { return true }
+                return map[byte >> 3] & (1 << (byte & 7)) != 0
+            }.map(Int32.init)
+        }
     }
 }

@@ -7,13 +7,32 @@
 /// word or a cue that the utterance simply does not contain.
 struct LiteralFilter: Sendable {
     /// A pattern's requirement as clauses that must all hold, each satisfied by any one of its
-    /// literals (ids into the automaton). No clauses: the pattern is always tried.
+    /// literals. A clause is kept as the words of the found-literals bitset it touches, each with
+    /// the mask of its literals there, so a clause of three hundred names costs a few ANDs rather
+    /// than a walk over the names. No clauses: the pattern is always tried.
     struct Check: Sendable {
-        /// Literal ids, clause after clause.
-        fileprivate let literals: [Int32]
-        /// Where each clause ends in `literals`.
+        /// Per clause, per word touched: the word's index in `Found.bits` and the mask within it.
+        fileprivate let words: [Int32]
+        fileprivate let masks: [UInt64]
+        /// Where each clause ends in `words` and `masks`. Smaller clauses (the pattern's own
+        /// words, most often absent) come first: the order changes only how soon a check fails.
         fileprivate let clauseEnds: [Int32]
         var isAlwaysTried: Bool { clauseEnds.isEmpty }
+
+        fileprivate init(clauses: [[Int32]]) {
+            var words: [Int32] = [], masks: [UInt64] = [], ends: [Int32] = []
+            var packed: [[(Int32, UInt64)]] = clauses.map { clause in
+                var byWord: [Int32: UInt64] = [:]
+                for id in clause { byWord[id >> 6, default: 0] |= 1 << UInt64(id & 63) }
+                return byWord.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            }
+            packed.sort { $0.count < $1.count }
+            for clause in packed {
+                for (word, mask) in clause { words.append(word); masks.append(mask) }
+                ends.append(Int32(words.count))
+            }
+            self.words = words; self.masks = masks; self.clauseEnds = ends
+        }
     }
 
     /// The literals found in one utterance, or nil when the filter cannot judge it (non-ASCII
@@ -22,17 +41,23 @@ struct LiteralFilter: Sendable {
         fileprivate var bits: [UInt64]
 
         func allows(_ check: Check) -> Bool {
-            var start = 0
-            for end in check.clauseEnds {
-                var satisfied = false
-                for position in start..<Int(end) {
-                    let id = Int(check.literals[position])
-                    if bits[id >> 6] & (1 << UInt64(id & 63)) != 0 { satisfied = true; break }
+            bits.withUnsafeBufferPointer { bits in
+                check.words.withUnsafeBufferPointer { words in
+                    check.masks.withUnsafeBufferPointer { masks in
+                        var start = 0
+                        for end in check.clauseEnds {
+                            var satisfied = false
+                            for position in start..<Int(end) where bits[Int(words[position])] & masks[position] != 0 {
+                                satisfied = true
+                                break
+                            }
+                            if !satisfied { return false }
+                            start = Int(end)
+                        }
+                        return true
+                    }
                 }
-                if !satisfied { return false }
-                start = Int(end)
             }
-            return true
         }
     }
 
@@ -54,12 +79,7 @@ struct LiteralFilter: Sendable {
             return new
         }
         checks = requirements.map { requirement in
-            var flat: [Int32] = [], ends: [Int32] = []
-            for clause in Self.clauses(requirement) {
-                flat += clause.map(id)
-                ends.append(Int32(flat.count))
-            }
-            return Check(literals: flat, clauseEnds: ends)
+            Check(clauses: Self.clauses(requirement).map { $0.map(id) })
         }
         automaton = Automaton(literals)
     }

@@ -97,6 +97,9 @@ public enum Normalizer {
         "open calendar and", "open my calendar and", "open the calendar and", "go to my calendar and",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
+    /// `leadIns` by their first word, longest first as in `leadIns`: only these can start the request.
+    static let leadInsByFirstWord: [String: [[String]]] = Dictionary(grouping: leadIns, by: { $0[0] })
+
     /// What people put after a request, dropped from the end: "… please", "… thank you".
     static let tails: [[String]] = ["please", "thanks", "thank you", "thank u", "thx", "ok", "okay", "now please"]
         .map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
@@ -111,7 +114,11 @@ public enum Normalizer {
         func ends(with phrase: [String]) -> Bool {
             words.count > phrase.count && zip(words.suffix(phrase.count), phrase).allSatisfy { $0.text == $1 }
         }
-        while let phrase = leadIns.first(where: starts(with:)) { words.removeFirst(phrase.count) }
+        // Two lead-ins of one length that both start the words are the same phrase, so trying only
+        // those with the first word (longest first) removes what trying them all would.
+        while let first = words.first, let phrase = leadInsByFirstWord[first.text]?.first(where: starts(with:)) {
+            words.removeFirst(phrase.count)
+        }
         while let phrase = tails.first(where: ends(with:)) { words.removeLast(phrase.count) }
         // Speech-to-text hears "show the list" as "how the list": no question starts that way.
         if words.count > 2, words[0].text == "how", ["the", "me", "us", "all"].contains(words[1].text) {
@@ -375,12 +382,15 @@ enum NumberWords {
         }
     }
 
+    /// Every word a number can start with: one lookup rules out most tokens before three.
+    static let starts: Set<String> = Set(cardinal.keys).union(tens.keys).union(ordinal.keys).union(["a"])
+
     /// Reads one number starting at `index`: (value, isOrdinal, tokens used), or nil.
     static func read(_ tokens: [Normalizer.RawToken], from index: Int) -> (Int, Bool, Int)? {
         func word(_ offset: Int) -> String? {
             index + offset < tokens.count ? tokens[index + offset].text : nil
         }
-        guard let first = word(0) else { return nil }
+        guard let first = word(0), let lead = first.utf8.first, lead >= 97, lead <= 122, starts.contains(first) else { return nil }
         var value: Int
         var used = 1
         if let ordinalValue = ordinal[first] { return (ordinalValue, true, 1) }

@@ -9,7 +9,10 @@ public final class CompiledPattern: @unchecked Sendable {
     public let groupNames: [Int: String]
     /// `groupNames` by group number, the order a match reads them in.
     let orderedGroupNames: [(Int, String)]
-    private let code: OpaquePointer
+    fileprivate let code: OpaquePointer
+    /// Compiled with time-guard callouts (`compiling`): only such patterns are matched with the
+    /// guard callout set, so a callout an author wrote never reaches it.
+    let isGuarded: Bool
     private let matchContext: OpaquePointer?
     public let isJITCompiled: Bool
     /// Capture groups in the pattern (definitions' groups included).
@@ -17,8 +20,8 @@ public final class CompiledPattern: @unchecked Sendable {
     /// PCRE2's own analysis of the pattern: the bytes a match can start with (a 256-bit map; nil
     /// when any) and the shortest subject it can match. Checking them first skips most patterns
     /// for an utterance without calling the matcher, and never skips one that could match.
-    private let firstBytes: [UInt8]?
-    private let minimumLength: Int
+    let firstBytes: [UInt8]?
+    let minimumLength: Int
 
     public struct CompileError: Error, CustomStringConvertible, Sendable {
         public let message: String
@@ -33,16 +36,20 @@ public final class CompiledPattern: @unchecked Sendable {
 
     /// `jit`: compile to machine code. It costs about half a millisecond per large pattern up front
     /// and halves matching time, so long-running servers want it and one-shot commands do not.
-    public init(_ source: String, caseless: Bool = true, jit: Bool = true) throws(CompileError) {
+    /// `compiling`: the text actually compiled when it differs from `source` (the grammar adds
+    /// time guards to what the author wrote; `source` stays what the author wrote, expanded).
+    public init(_ source: String, compiling: String? = nil, caseless: Bool = true, jit: Bool = true) throws(CompileError) {
         self.source = source
+        let text = compiling ?? source
+        isGuarded = compiling != nil
         var errorCode: Int32 = 0
         var errorOffset: Int = 0
         // DUPNAMES: alternatives in one pattern may capture the same slot under the same name.
         var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_DUPNAMES)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
-        let compiled: OpaquePointer? = source.withCString { pointer in
-            pointer.withMemoryRebound(to: UInt8.self, capacity: source.utf8.count + 1) { bytes in
-                pcre2_compile_8(bytes, source.utf8.count, options, &errorCode, &errorOffset, nil)
+        let compiled: OpaquePointer? = text.withCString { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: text.utf8.count + 1) { bytes in
+                pcre2_compile_8(bytes, text.utf8.count, options, &errorCode, &errorOffset, nil)
             }
         }
         guard let compiled else {
@@ -95,11 +102,20 @@ public final class CompiledPattern: @unchecked Sendable {
         return firstBytes[Int(first) >> 3] & (1 << (first & 7)) != 0
     }
 
-    /// Room for a pattern's captures, reusable across patterns and calls on one thread.
+    /// Room for a pattern's captures, reusable across patterns and calls on one thread, and the
+    /// per-utterance table of the time guards (see `TimeGuards`).
     public final class Scratch {
         let data: OpaquePointer?
-        public init(pairs: Int) { data = pcre2_match_data_create_8(UInt32(pairs), nil) }
+        let guards: GuardTable?
+        public init(pairs: Int) { data = pcre2_match_data_create_8(UInt32(pairs), nil); guards = nil }
+        init(pairs: Int, guards checkers: [CompiledPattern]) {
+            data = pcre2_match_data_create_8(UInt32(pairs), nil)
+            guards = checkers.isEmpty ? nil : GuardTable(checkers: checkers)
+        }
         deinit { if let data { pcre2_match_data_free_8(data) } }
+
+        /// Starts a new utterance: the guards' table is only consulted for this very subject.
+        func prepare(for subject: [UInt8]) { guards?.prepare(for: subject) }
     }
 
     /// Matches `subject` from its start. The bytes come from a Swift String, so they are valid
@@ -108,8 +124,16 @@ public final class CompiledPattern: @unchecked Sendable {
         let owned = scratch == nil ? pcre2_match_data_create_from_pattern_8(code, nil) : nil
         defer { if let owned { pcre2_match_data_free_8(owned) } }
         guard let data = scratch?.data ?? owned else { return .noMatch }
+        // Guard callouts only fail a path when the table was prepared for this subject; otherwise
+        // (no callout function) PCRE2 passes over them and the pattern runs as written.
+        let context: OpaquePointer?
+        if isGuarded, let guards = scratch?.guards, let guarded = guards.context, guards.subject == subject {
+            context = guarded
+        } else {
+            context = matchContext
+        }
         let rc = subject.withUnsafeBufferPointer { buffer in
-            pcre2_match_8(code, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, matchContext)
+            pcre2_match_8(code, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
         }
         if rc == PCRE2_ERROR_NOMATCH { return .noMatch }
         if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT || rc == PCRE2_ERROR_HEAPLIMIT {
@@ -123,10 +147,10 @@ public final class CompiledPattern: @unchecked Sendable {
         var groups: [String: Range<Int>] = [:]
         // A name used twice in a pattern ("body" before and after "reminder") takes its first set
         // group, as PCRE2 does: reading a dictionary's order here made the answer vary between runs.
-        for (number, name) in orderedGroupNames where groups[name] == nil {
-            guard number < pairs else { continue }
+        // The ovector is read first: most named groups (every definition's) are unset.
+        for (number, name) in orderedGroupNames where number < pairs && number < Int(rc) {
             let start = ovector[2 * number], end = ovector[2 * number + 1]
-            if start != unset && end != unset && number < Int(rc) { groups[name] = Int(start)..<Int(end) }
+            if start != unset && end != unset && groups[name] == nil { groups[name] = Int(start)..<Int(end) }
         }
         return .match(Match(range: Int(ovector[0])..<Int(ovector[1]), groups: groups))
     }
@@ -154,4 +178,78 @@ public final class CompiledPattern: @unchecked Sendable {
         let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
         return length > 0 ? String(decoding: buffer[0..<Int(length)], as: UTF8.self) : "PCRE2 error \(code)"
     }
+}
+
+/// The per-utterance side of the time guards (`TimeGuards`, Grammar.swift): for each guarded
+/// definition and each byte position of the subject, whether the definition can match anything starting there —
+/// found on first asking by running the definition alone, anchored at that position, and kept for
+/// every later pattern and backtrack of the same utterance.
+final class GuardTable {
+    /// By guard: the definition alone, `\G` first (anchored at the start offset).
+    let checkers: [CompiledPattern]
+    /// The subject the table describes (compared by `match`, so a stale table is never used).
+    private(set) var subject: [UInt8] = []
+    /// By guard, by byte position: 0 not yet known, 1 can start there, 2 cannot.
+    private var states: [[UInt8]]
+    /// A match context with the usual limits and the guard callout, passing this table.
+    private(set) var context: OpaquePointer?
+    private let checkerContext: OpaquePointer?
+    private let checkerData: OpaquePointer?
+
+    init(checkers: [CompiledPattern]) {
+        self.checkers = checkers
+        states = Array(repeating: [], count: checkers.count)
+        checkerData = pcre2_match_data_create_8(1, nil)
+        checkerContext = pcre2_match_context_create_8(nil)
+        context = pcre2_match_context_create_8(nil)
+        for context in [checkerContext, context] {
+            guard let context else { continue }
+            pcre2_set_match_limit_8(context, CompiledPattern.matchLimit)
+            pcre2_set_depth_limit_8(context, CompiledPattern.depthLimit)
+        }
+        if let context { pcre2_set_callout_8(context, guardCallout, Unmanaged.passUnretained(self).toOpaque()) }
+    }
+
+    deinit {
+        if let context { pcre2_match_context_free_8(context) }
+        if let checkerContext { pcre2_match_context_free_8(checkerContext) }
+        if let checkerData { pcre2_match_data_free_8(checkerData) }
+    }
+
+    func prepare(for subject: [UInt8]) {
+        self.subject = subject
+        for index in states.indices {
+            states[index].removeAll(keepingCapacity: true)
+            states[index].append(contentsOf: repeatElement(0, count: subject.count + 1))
+        }
+    }
+
+    /// Whether guard `index`'s definition can match at `position` of `subject`. Anything but a
+    /// certain "no match" (an error, a limit) counts as "can", so the guard never hides a match.
+    func allows(_ index: Int, at position: Int, in subject: UnsafePointer<UInt8>, length: Int) -> Bool {
+        guard index < states.count, position < states[index].count, length == self.subject.count else { return true }
+        switch states[index][position] {
+        case 1: return true
+        case 2: return false
+        default:
+            let rc = pcre2_match_8(checkers[index].code, subject, length, position, UInt32(PCRE2_NO_UTF_CHECK), checkerData, checkerContext)
+            let can = rc != PCRE2_ERROR_NOMATCH
+            states[index][position] = can ? 1 : 2
+            return can
+        }
+    }
+
+    /// Callout numbers of the guards: `firstCallout + index`.
+    static let firstCallout: UInt32 = 200
+}
+
+/// PCRE2 calls this at each `(?C200)`… in a guarded pattern: 0 goes on, 1 fails this path (PCRE2
+/// backtracks as if the guarded definition had not matched here). Other callout numbers go on.
+private func guardCallout(_ block: UnsafeMutablePointer<pcre2_callout_block_8>?, _ data: UnsafeMutableRawPointer?) -> Int32 {
+    guard let block, let data else { return 0 }
+    let number = block.pointee.callout_number
+    guard number >= GuardTable.firstCallout, let subject = block.pointee.subject else { return 0 }
+    let table = Unmanaged<GuardTable>.fromOpaque(data).takeUnretainedValue()
+    return table.allows(Int(number - GuardTable.firstCallout), at: Int(block.pointee.current_position),
+                        in: subject, length: Int(block.pointee.subject_length)) ? 0 : 1
 }
