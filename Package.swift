@@ -51,13 +51,13 @@ let package = Package(
         // Release benchmarks for SPEC §6: swift run -c release hearth-bench
         .executableTarget(name: "hearth-bench", dependencies: ["HearthEngine", "HearthSkills", .product(name: "Logging", package: "swift-log")],
                          path: "Benchmarks/hearth-bench"),
-        // Helpers shared by the test targets (the seeded random generator); no product ships it.
+        // Helpers shared by the test targets (the seeded random generator, shared fixtures); no product ships it.
         .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
-        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain"]),
+        .testTarget(name: "HearthDomainTests", dependencies: ["HearthDomain", "HearthTestSupport"]),
         .testTarget(name: "HearthTimeTests", dependencies: ["HearthTime", "HearthTestSupport"]),
         .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar", "HearthTestSupport"]),
         .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime", "HearthTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HearthCLITests", dependencies: ["hearth", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HearthCLITests", dependencies: ["hearth", "HearthTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

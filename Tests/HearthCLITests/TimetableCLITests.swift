@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import XCTest
 
 /// `hearth timetable import | show | periods` as a parent runs them: seed 002's sample rows and a
@@ -12,17 +13,7 @@ final class TimetableCLITests: XCTestCase {
         try ICalendarCLITests.hearth(arguments, status: expected, line: line)
     }
 
-    static let sample = """
-        Week,Day,Period,Subject,Teacher,Room
-        1,Monday,AM Registration,KCO,,Room 512
-        1,Monday,1,English Lang,BBR,Room 053
-        1,Monday,2,History,ERE,Room 417
-        1,Monday,3,PE,MRO,Room 7
-        1,Monday,4,Computer Sc,ALW,Room 247
-        1,Monday,PM Registration,KCO,,Room 512
-        1,Monday,5,Mathematics,KDN,Room 113
-
-        """
+    static let sample = SharedFixtures.timetableSample
 
     static var fortnight: String {
         var rows = ["Week,Day,Period,Subject,Teacher,Room"]

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import XCTest
 @testable import HearthDomain
 
@@ -7,17 +8,7 @@ final class TimetableRulesTests: XCTestCase {
     let zone = TimeZone(identifier: "America/New_York")!
     var calendar: Calendar { .family(zone) }
 
-    static let sample = """
-        Week,Day,Period,Subject,Teacher,Room
-        1,Monday,AM Registration,KCO,,Room 512
-        1,Monday,1,English Lang,BBR,Room 053
-        1,Monday,2,History,ERE,Room 417
-        1,Monday,3,PE,MRO,Room 7
-        1,Monday,4,Computer Sc,ALW,Room 247
-        1,Monday,PM Registration,KCO,,Room 512
-        1,Monday,5,Mathematics,KDN,Room 113
-
-        """
+    static let sample = SharedFixtures.timetableSample
 
     /// A full fortnight: 2 weeks × 5 days × 7 periods.
     static var fortnight: String {

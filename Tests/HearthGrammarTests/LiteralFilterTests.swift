@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import XCTest
 @testable import HearthGrammar
 
@@ -91,14 +92,7 @@ final class LiteralFilterTests: XCTestCase {
         let grammar = try Grammar.load(directory: Self.root.appendingPathComponent("Intents"),
                                        vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"]])
         var utterances = grammar.intents.flatMap { $0.examples.map(\.text) }
-        let paraphrases = Self.root.appendingPathComponent("Tests/Paraphrases")
-        for file in try FileManager.default.contentsOfDirectory(atPath: paraphrases.path) where file.hasSuffix(".jsonl") {
-            let text = try String(contentsOf: paraphrases.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("{") {
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                if let text = object?["text"] as? String { utterances.append(text) }
-            }
-        }
+        utterances += try SharedFixtures.paraphraseTexts()
         XCTAssertGreaterThan(utterances.count, 300)
         let scratch = CompiledPattern.Scratch(pairs: grammar.maximumCaptures + 1)
         var skipped = 0, tried = 0

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import XCTest
 @testable import HearthGrammar
 
@@ -11,14 +12,7 @@ final class TimeGuardTests: XCTestCase {
 
     func utterances(_ grammar: Grammar) throws -> [String] {
         var utterances = grammar.intents.flatMap { $0.examples.map(\.text) }
-        let paraphrases = Self.root.appendingPathComponent("Tests/Paraphrases")
-        for file in try FileManager.default.contentsOfDirectory(atPath: paraphrases.path) where file.hasSuffix(".jsonl") {
-            let text = try String(contentsOf: paraphrases.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("{") {
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                if let text = object?["text"] as? String { utterances.append(text) }
-            }
-        }
+        utterances += try SharedFixtures.paraphraseTexts()
         return utterances
     }
 

@@ -88,11 +88,10 @@ enum FollowUp {
             guard let chosen = clock ?? keptClock else { return day.0 }
             return (day.1.rrule != nil || day.1.start == nil ? day.0 : isoDay(day.1.start!, calendar: calendar)) + at(chosen)
         }
-        guard let time, let clock else { throw HearthError.invalidRequest("Sorry, I'm not sure what to change. Please say the whole request.") }
+        guard time != nil, let clock else { throw HearthError.invalidRequest("Sorry, I'm not sure what to change. Please say the whole request.") }
         guard before.rrule == nil, let start = before.start else {
             throw HearthError.invalidRequest("Please say the whole time, like \"every Monday at 5\".")
         }
-        _ = time
         return isoDay(start, calendar: calendar) + at(clock)
     }
 
