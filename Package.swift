@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Salted hashes of PINs and invitation tokens (never stored in the clear).
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -35,7 +37,8 @@ let package = Package(
         .target(
             name: "HearthSkills",
             dependencies: ["HearthStore", "HearthDomain", "HearthTime",
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "HearthEngine",
