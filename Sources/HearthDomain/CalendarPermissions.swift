@@ -7,17 +7,15 @@ import Foundation
 /// is theirs alone and that they set up (not what a parent put on the calendar for them). Owners,
 /// co-parents and other adults may do anything.
 extension CalendarRules {
-    /// Whether `actor` may change the calendar at all (a viewer may not).
+    /// Whether `actor` may change the calendar at all (a viewer may not; see `Permissions`).
     public static func denial(toChangeCalendarBy actor: Member) -> String? {
-        actor.role == .viewer ? "\(actor.name) can view the calendar but not change it." : nil
+        Permissions.check(actor: actor, action: .calendarEdit)?.text
     }
 
     /// Whether `actor` may add events attended by `attendees` (an import onto one member's calendar
-    /// passes that member).
+    /// passes that member): their own (`calendarCreate`) or others' (`calendarCreateForOthers`).
     public static func denial(toAddEventsFor attendees: [MemberID], by actor: Member) -> String? {
-        if let denial = denial(toChangeCalendarBy: actor) { return denial }
-        if actor.kind == .child && attendees != [actor.id] { return "Only a parent can add events for other family members." }
-        return nil
+        Permissions.check(actor: actor, action: attendees == [actor.id] ? .calendarCreate : .calendarCreateForOthers)?.text
     }
 
     /// Whether `actor` may create `event`.
@@ -25,12 +23,10 @@ extension CalendarRules {
         denial(toAddEventsFor: event.attendees, by: actor)
     }
 
-    /// Whether `actor` may move, cancel or otherwise change the stored `event`.
+    /// Whether `actor` may move, cancel or otherwise change the stored `event`: theirs alone and set
+    /// up by them (`calendarEdit`), or anyone else's (`calendarEditOthers`).
     public static func denial(toChange event: CalendarEvent, by actor: Member) -> String? {
-        if let denial = denial(toChangeCalendarBy: actor) { return denial }
-        if actor.kind == .child && (event.attendees != [actor.id] || event.organizer != actor.id) {
-            return "Only a parent can change that. Ask a parent to do it."
-        }
-        return nil
+        let own = event.attendees == [actor.id] && event.organizer == actor.id
+        return Permissions.check(actor: actor, action: own ? .calendarEdit : .calendarEditOthers)?.text
     }
 }

@@ -34,7 +34,7 @@ public enum CheckInRules {
     /// Who may ask `target` to check in: a parent anyone; another adult anyone; a child only an
     /// adult (a child checks on a parent, not on a sibling); a viewer nobody (they read only).
     public static func denial(toRequestCheckInFrom target: Member, by actor: Member) -> String? {
-        if actor.role == .viewer { return "You can see how everyone is, but only the family can ask for check-ins." }
+        if let refusal = Permissions.check(actor: actor, action: .checkInAsk) { return refusal.text }
         if target.id == actor.id { return "You can't ask yourself to check in." }
         if actor.kind == .child && target.kind == .child { return "Only a parent can ask \(target.name) to check in." }
         return nil
@@ -42,6 +42,7 @@ public enum CheckInRules {
 
     /// Only the member asked answers a request.
     public static func denial(toRespond request: CheckInRequest, by actor: Member, roster: Roster) -> String? {
+        if let refusal = Permissions.check(actor: actor, action: .checkInAnswer) { return refusal.text }
         if request.to == actor.id { return nil }
         return "Only \(roster[request.to]?.name ?? "the person asked") can answer that check-in."
     }
@@ -49,7 +50,7 @@ public enum CheckInRules {
     /// Who may have a member's check-ins reported to them: a parent for anyone; anyone else only
     /// for themselves or, as a child, a parent (who shares their location); a viewer nobody.
     public static func denial(toWatch member: Member, by actor: Member) -> String? {
-        if actor.role == .viewer { return "You can see how everyone is, but only the family can set up check-ins." }
+        if let refusal = Permissions.check(actor: actor, action: .checkInWatch) { return refusal.text }
         if isParent(actor) || member.id == actor.id { return nil }
         if actor.kind == .child && member.kind == .child { return "Only a parent can set up check-ins for \(member.name)." }
         return nil
@@ -65,7 +66,7 @@ public enum CheckInRules {
 
     /// A viewer reads only; anyone else says their own status.
     public static func denial(toSetStatusBy actor: Member) -> String? {
-        actor.role == .viewer ? "You can see how everyone is, but only the family can set a status." : nil
+        Permissions.check(actor: actor, action: .statusSet)?.text
     }
 
     // MARK: - Answers

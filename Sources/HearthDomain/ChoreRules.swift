@@ -324,67 +324,61 @@ public enum ChoreRules {
 
     // MARK: Permissions
 
-    /// An adult who may run the chores: owner, co-parent, or an adult member such as an au pair.
-    private static func isParent(_ actor: Member) -> Bool {
-        actor.kind == .adult && (actor.role.canManage || actor.role == .member)
-    }
-
+    /// Each asks the permission table (`Permissions`) first; a parent there is an adult who may run
+    /// the chores: owner, co-parent, or an adult member such as an au pair.
     public static func denial(toAssignChoresTo assignees: [MemberID], by actor: Member) -> String? {
-        if actor.role == .viewer { return "You can see chores, but only a parent can assign them." }
-        return isParent(actor) ? nil : "Only a parent can assign chores."
+        Permissions.check(actor: actor, action: .choreAssign)?.text
     }
 
     /// Whether `actor` may check off `chore` as done by `member`: a child only their own chore, as
     /// themselves; a parent for whichever assignee did it; a viewer never.
     public static func denial(toComplete chore: Chore, as member: MemberID, by actor: Member) -> String? {
-        if actor.role == .viewer { return "You can see chores, but only the family can check them off." }
-        if !isParent(actor) && member != actor.id { return "You can only check off your own chores." }
+        if let refusal = Permissions.check(actor: actor, action: member == actor.id ? .choreCompleteOwn : .choreCompleteOthers) {
+            return refusal.text
+        }
         if !chore.assignees.contains(member) { return "That chore isn't assigned to them." }
         return nil
     }
 
     /// Reviewing at all (the queue, "approve Jake's dishes") is a parent's.
     public static func denial(toReviewChoresBy actor: Member) -> String? {
-        isParent(actor) ? nil : "Only a parent can approve chores."
+        Permissions.check(actor: actor, action: .choreReview)?.text
     }
 
     /// A completion is approved by a parent other than whoever did it: nobody marks their own work.
     public static func denial(toReview chore: Chore, by actor: Member) -> String? {
-        guard isParent(actor) else { return "Only a parent can approve chores." }
+        if let refusal = Permissions.check(actor: actor, action: .choreReview) { return refusal.text }
         if chore.completedBy == actor.id { return "Someone else has to review a chore you did yourself." }
         return nil
     }
 
     public static func denial(toAdjustPointsOf member: MemberID, by actor: Member) -> String? {
-        isParent(actor) ? nil : "Only a parent can give or take away points."
+        Permissions.check(actor: actor, action: .pointsAdjust)?.text
     }
 
     /// Children see their own points only, so a balance never becomes a comparison they didn't ask for.
     public static func denial(toSeePointsOf members: [MemberID], by actor: Member) -> String? {
-        guard actor.kind == .child, members.contains(where: { $0 != actor.id }) else { return nil }
-        return "You can see your own points."
+        Permissions.check(actor: actor, action: members.contains { $0 != actor.id } ? .pointsSeeOthers : .pointsSeeOwn)?.text
     }
 
     public static func denial(toRedeemFor member: MemberID, by actor: Member) -> String? {
-        if actor.role == .viewer { return "Only the family can spend points." }
-        if member == actor.id || isParent(actor) { return nil }
-        return "You can only spend your own points."
+        Permissions.check(actor: actor, action: member == actor.id ? .rewardRedeemOwn : .rewardRedeemForOthers)?.text
     }
 
     public static func denial(toManageRewardsBy actor: Member) -> String? {
-        isParent(actor) ? nil : "Only a parent can set up rewards."
+        Permissions.check(actor: actor, action: .rewardManage)?.text
     }
 
     public static func denial(toDecideRedemptionBy actor: Member) -> String? {
-        isParent(actor) ? nil : "Only a parent can approve rewards."
+        Permissions.check(actor: actor, action: .rewardApprove)?.text
     }
 
     public static func denial(toSkipChoresBy actor: Member) -> String? {
-        isParent(actor) ? nil : "Only a parent can skip a chore."
+        Permissions.check(actor: actor, action: .choreSkip)?.text
     }
 
     public static func denial(toPauseChoresBy actor: Member) -> String? {
-        isParent(actor) ? nil : "Only a parent can pause chores."
+        Permissions.check(actor: actor, action: .chorePause)?.text
     }
 
     /// Whether a completion waits for a parent before it earns points: the chore asks for review,

@@ -64,7 +64,12 @@ public struct MemberLocation: Codable, Sendable, Equatable {
 /// The roster as the engine sees it: members in a stable order, with the lookups slot resolution needs.
 public struct Roster: Sendable, Equatable {
     public let members: [Member]
-    public init(members: [Member]) { self.members = members }
+    /// Words only some members use for someone (a child's "mom" is Lisa, Lisa's "mom" is Grandma
+    /// Sue): speaker → lowercase word → the member it names for that speaker.
+    public let speakerAliases: [MemberID: [String: MemberID]]
+    public init(members: [Member], speakerAliases: [MemberID: [String: MemberID]] = [:]) {
+        self.members = members; self.speakerAliases = speakerAliases
+    }
 
     public subscript(id: MemberID) -> Member? { members.first { $0.id == id } }
 
@@ -74,6 +79,13 @@ public struct Roster: Sendable, Equatable {
         return members.first { $0.name.lowercased() == key }
             ?? members.first { $0.aliases.contains(key) }
             ?? members.first { $0.name.lowercased().split(separator: " ").contains(Substring(key)) }
+    }
+
+    /// The member a spoken name or alias refers to when `speaker` says it: the speaker's own word
+    /// for someone first ("mom" said by Lisa is her mother), then the family's (`member(named:)`).
+    public func member(named word: String, for speaker: MemberID?) -> Member? {
+        if let speaker, let id = speakerAliases[speaker]?[word.lowercased()], let member = self[id] { return member }
+        return member(named: word)
     }
 
     /// Members' home zones by every word that names them (as `nameVocabulary`, lowercase), for the
@@ -97,6 +109,7 @@ public struct Roster: Sendable, Equatable {
             words += member.name.lowercased().split(separator: " ").map(String.init)
             words += member.aliases
         }
+        for aliases in speakerAliases.values { words += aliases.keys }
         return words
     }
 }

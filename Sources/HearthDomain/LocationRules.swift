@@ -168,6 +168,13 @@ public enum LocationRules {
         return sharing.visibleTo.isEmpty || sharing.visibleTo.contains(viewer) ? .visible : .notSharedWithViewer
     }
 
+    /// The permission table's side of seeing `owner`'s location: a shared one as `locationSeeShared`,
+    /// one not shared with `viewer` as `locationSeeUnshared` (refused to every role). Nil: visible.
+    public static func denial(toSee owner: MemberID, sharing: LocationSharing, by viewer: Member) -> String? {
+        let visible = visibility(ofLocationOf: owner, sharing: sharing, to: viewer.id) == .visible
+        return Permissions.check(actor: viewer, action: visible ? .locationSeeShared : .locationSeeUnshared)?.text
+    }
+
     public static func mayView(locationOf owner: MemberID, sharing: LocationSharing, viewer: MemberID) -> Bool {
         visibility(ofLocationOf: owner, sharing: sharing, to: viewer) == .visible
     }
@@ -175,7 +182,8 @@ public enum LocationRules {
     /// Who may change a member's sharing: only that member (a parent cannot switch a child's
     /// sharing on or widen it; a viewer may still choose about their own location).
     public static func denial(toSetSharingOf member: MemberID, by actor: Member) -> String? {
-        member == actor.id ? nil : "Only the person whose location it is can change who sees it."
+        if member != actor.id { return "Only the person whose location it is can change who sees it." }
+        return Permissions.check(actor: actor, action: .locationSetOwnSharing)?.text
     }
 
     /// The visible-to list to store: family members only, without the member themself, in roster

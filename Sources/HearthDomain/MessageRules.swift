@@ -32,12 +32,13 @@ public enum MessageRules {
     /// Viewers (a grandparent who follows along) read only; everyone else may message the family,
     /// children included.
     public static func denial(toSendBy actor: Member) -> String? {
-        actor.role == .viewer ? "You can read the family's messages, but as a viewer you can't send them." : nil
+        Permissions.check(actor: actor, action: .messageSend)?.text
     }
 
     /// A message is for its sender and its recipients: nobody else reads it.
     public static func denial(toRead message: Message, by member: Member) -> String? {
-        message.sender == member.id || message.recipientIDs.contains(member.id) ? nil : "That message isn't yours to read."
+        if let refusal = Permissions.check(actor: member, action: .messageRead) { return refusal.text }
+        return message.sender == member.id || message.recipientIDs.contains(member.id) ? nil : "That message isn't yours to read."
     }
 
     // MARK: Wording

@@ -49,17 +49,13 @@ public enum ReminderRules {
 
     /// Whether `actor` may set a reminder for `recipients`.
     public static func denial(toRemind recipients: [MemberID], by actor: Member) -> String? {
-        guard recipients.contains(where: { $0 != actor.id }) else { return nil }
-        if actor.kind == .child { return "You can set reminders for yourself, but only a parent can set them for others." }
-        if actor.role == .viewer { return "You can set reminders only for yourself." }
-        return nil
+        Permissions.check(actor: actor, action: recipients.contains { $0 != actor.id } ? .reminderForOthers : .reminderForSelf)?.text
     }
 
     /// Whether `actor` may see the reminders of `members` at all: a child or a viewer only their own.
     public static func denial(toSeeRemindersOf members: [MemberID], by actor: Member) -> String? {
         guard members.contains(where: { $0 != actor.id }) else { return nil }
-        if actor.kind == .child || actor.role == .viewer { return "You can only see your own reminders." }
-        return nil
+        return Permissions.check(actor: actor, action: .reminderSeeOthers)?.text
     }
 
     /// Whether `member` may see `reminder` (see the type's rules).

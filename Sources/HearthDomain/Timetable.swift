@@ -402,18 +402,18 @@ public enum TimetableRules {
     /// Seed 002's viewing rule: everyone sees their own timetable; adults see every member's; a
     /// child sees only their own.
     public static func denial(toView member: Member, by viewer: Member) -> String? {
-        if member.id == viewer.id || viewer.kind == .adult { return nil }
+        if Permissions.check(actor: viewer, action: member.id == viewer.id ? .timetableReadOwn : .timetableReadOthers) == nil { return nil }
         return "Only \(member.name) and the grown-ups can see \(member.name)'s timetable."
     }
 
     /// Who may import or replace a timetable: an adult who manages the family, or the student.
     public static func denial(toChangeTimetableOf member: Member, by actor: Member) -> String? {
-        if actor.role.canManage || actor.id == member.id { return nil }
+        if Permissions.check(actor: actor, action: member.id == actor.id ? .timetableEditOwn : .timetableEdit) == nil { return nil }
         return "\(actor.name) can't change \(member.name)'s timetable."
     }
 
     /// Who may say which week it is or change the bells: anyone but a viewer.
     public static func denial(toSetWeekBy actor: Member) -> String? {
-        actor.role == .viewer ? "\(actor.name) can view timetables but not change the week." : nil
+        Permissions.check(actor: actor, action: .timetableSetWeek)?.text
     }
 }

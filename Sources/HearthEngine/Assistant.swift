@@ -84,10 +84,10 @@ public final class Assistant: Sendable {
     init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone?, timeSource: TimeSource, ids: any IDGenerator,
          jit: Bool, examples: Bool, logger: Logger, beforeCommit: (@Sendable () throws -> Void)?) throws {
         self.store = store
-        let (members, places, zoneName) = try store.read { reader in
-            (try reader.members(), try reader.places(), try reader.setting("time_zone"))
+        let (members, places, zoneName, speakerAliases) = try store.read { reader in
+            (try reader.members(), try reader.places(), try reader.setting("time_zone"), try reader.speakerAliases())
         }
-        roster = Roster(members: members)
+        roster = Roster(members: members, speakerAliases: speakerAliases)
         self.timeZone = timeZone ?? zoneName.flatMap(TimeZone.init(identifier:)) ?? .current
         calendar = .family(self.timeZone)
         grammar = try Grammar.load(directory: grammarDirectory,

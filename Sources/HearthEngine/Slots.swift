@@ -145,7 +145,7 @@ struct SlotResolver {
             case "me", "i", "myself", "my": id = speaker.id  // "my chore is …", "on my chore list"
             case "us", "we": result += roster.members.map(\.id); continue
             default:
-                guard let member = roster.member(named: part) else { throw .unknownMember(part.capitalized) }
+                guard let member = roster.member(named: part, for: speaker.id) else { throw .unknownMember(part.capitalized) }
                 id = member.id
             }
             if !result.contains(id) { result.append(id) }

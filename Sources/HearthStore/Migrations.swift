@@ -424,6 +424,17 @@ enum Migrations {
             // owned by the engine, like the pending question and the last change.
             try db.alter(table: "session") { t in t.add(column: "focus", .text) }
         }
+        // A real family (issue 9): the words one member uses for another ("mom" said by a child is
+        // Lisa; said by Lisa it is Grandma Sue). Both ends go with either member.
+        migrator.registerMigration("v15-family-setup") { db in
+            try db.create(table: "member_alias") { t in
+                t.column("speaker_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("word", .text).notNull().collate(.nocase)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.primaryKey(["speaker_id", "word"])
+            }
+            try db.create(index: "member_alias_on_member", on: "member_alias", columns: ["member_id"])
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -13,7 +13,8 @@ struct Hearth: ParsableCommand {
         abstract: "Hearth, a family-coordination assistant.",
         subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
                       ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
-                      LocationCommand.self, TimetableCommand.self],
+                      LocationCommand.self, TimetableCommand.self,
+                      MemberCommand.self, PlaceCommand.self, FamilyCommand.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -169,23 +170,45 @@ struct Resolve: ParsableCommand {
 }
 
 struct Initialize: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "init", abstract: "Creates a family database (with --demo: the demo family).")
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Creates a family database: guided on a terminal, or --owner NAME --tz ZONE, or --demo.",
+        discussion: "Then add the others: hearth member add NAME --role ROLE, and places: hearth place add NAME LAT LON.")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Replace an existing database file.") var force = false
+    @Option(help: "Your name: you become the family's owner (use with --tz).") var owner: String?
+    @Option(help: "The family's name (default: \"The <owner's last name> Family\").") var familyName: String?
 
     func run() throws {
         let path = options.databasePath
+        let interactive = isatty(STDIN_FILENO) != 0
+        if !options.demo && owner == nil && !interactive {
+            throw fail(ValidationError("no terminal to ask on: give --owner NAME --tz ZONE (or --demo for the demo family)"))
+        }
+        if options.demo && owner != nil { throw fail(ValidationError("--demo makes the demo family; leave out --owner")) }
         if FileManager.default.fileExists(atPath: path) {
             guard force else { throw fail(ValidationError("\(path) already exists; add --force to replace it")) }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
-        guard options.demo else {
-            throw fail(ValidationError("only the demo family can be created so far: add --demo"))
+        if options.demo {
+            do {
+                let store = try FamilyStore.open(path: path)
+                try DemoFamily.install(into: store, now: options.pinnedNow ?? Date())
+            } catch { throw fail(error) }
+            print("Created the demo family in \(path)")
+            return
         }
-        do {
-            let store = try FamilyStore.open(path: path)
-            try DemoFamily.install(into: store, now: options.pinnedNow ?? Date())
-        } catch { throw fail(error) }
-        print("Created the demo family in \(path)")
+        var created: Member?
+        try reportingErrors {
+            if let owner, options.tz == nil { throw ValidationError("--tz: the family's time zone is needed, e.g. --tz America/New_York") }
+            do {
+                let store = try FamilyStore.open(path: path)
+                created = try owner.map { try createFromFlags(owner: $0, store: store) } ?? createInteractively(store: store)
+            } catch {
+                // Nothing half made: a file without a family would only block the next `hearth init`.
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                throw error
+            }
+        }
+        print("Created the family in \(path), owned by \(created?.name ?? "you"). Add the others with `hearth member add NAME --role ROLE`.")
     }
 }

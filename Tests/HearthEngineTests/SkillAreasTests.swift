@@ -60,7 +60,7 @@ final class SkillAreasTests: XCTestCase {
 
     func testHelpIsMadeFromTheAreas() throws {
         let reply = try Fixtures.demoAssistant().handle(Turn(text: "what can you do"))
-        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is, check-ins, travel times, reminders, chores with points and rewards, messages to the family and school timetables. Try:"), reply.reply)
+        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is, check-ins, travel times, reminders, chores with points and rewards, messages to the family, school timetables and who's in the family. Try:"), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"How long does it take to walk to school?\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Remind me to call grandma at 5\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Assign trash duty to Jake for this week\""), reply.reply)

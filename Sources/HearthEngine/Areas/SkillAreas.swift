@@ -27,6 +27,7 @@ struct SkillAreas: Sendable {
             RewardArea(dependencies),
             MessageArea(dependencies),
             TimetableArea(dependencies),
+            FamilyArea(dependencies),
             DialogArea(),
         ]
     }

@@ -172,7 +172,7 @@ struct LocationArea: SkillArea {
             .split { $0 == "," || $0 == "and" }.map { $0.joined(separator: " ") }.filter { !$0.isEmpty }
         for part in parts {
             let name = part.hasPrefix("my ") ? String(part.dropFirst(3)) : part
-            guard let member = turn.roster.member(named: name) else { throw HearthError.unknownMember(name.capitalized) }
+            guard let member = turn.roster.member(named: name, for: turn.speaker.id) else { throw HearthError.unknownMember(name.capitalized) }
             if !result.contains(member.id) { result.append(member.id) }
         }
         return result

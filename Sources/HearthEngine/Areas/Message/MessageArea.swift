@@ -72,7 +72,7 @@ struct MessageArea: SkillArea {
     static func recipients(of request: AreaRequest, in turn: TurnContext) throws -> [MemberID] {
         let slots = request.slots
         if let unknown = slots.texts["unknown_recipient"] {
-            guard let member = turn.roster.member(named: unknown) else { throw HearthError.unknownMember(unknown.capitalized) }
+            guard let member = turn.roster.member(named: unknown, for: turn.speaker.id) else { throw HearthError.unknownMember(unknown.capitalized) }
             return [member.id]
         }
         let said = slots.members["recipients"] ?? slots.members["recipient"]

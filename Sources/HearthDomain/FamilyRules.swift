@@ -1,0 +1,80 @@
+import Foundation
+
+/// Adding and removing members, as pure rules on top of the permission table.
+public enum FamilyRules {
+    /// Whether `actor` may add a member with `role`: a parent may add anyone but a co-parent (the
+    /// owner's call) or a second owner (never).
+    public static func denial(toAdd role: HouseholdRole, by actor: Member) -> String? {
+        if let refusal = Permissions.check(actor: actor, action: .memberAdd) { return refusal.text }
+        if role == .owner { return "A family has one owner. Add them as a co-parent instead." }
+        if role == .coParent, let refusal = Permissions.check(actor: actor, action: .coParentAdd) { return refusal.text }
+        return nil
+    }
+
+    /// Whether `actor` may remove `member`: never the owner; a co-parent only by the owner; nobody
+    /// removes themself this way.
+    public static func denial(toRemove member: Member, by actor: Member) -> String? {
+        if let refusal = Permissions.check(actor: actor, action: .memberRemove) { return refusal.text }
+        if member.role == .owner { return "\(member.name) owns the family and can't be removed." }
+        if member.id == actor.id { return "You can't remove yourself. Ask the family's owner." }
+        if member.role == .coParent, let refusal = Permissions.check(actor: actor, action: .coParentRemove) { return refusal.text }
+        return nil
+    }
+
+    /// A member's name as it may be stored: letters (any script), spaces, hyphens and apostrophes,
+    /// 1–40 characters, starting with a letter. Nil when it is fine, else the problem.
+    public static func problem(withName name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first, first.isLetter else { return "A name has to start with a letter." }
+        guard trimmed.count <= 40 else { return "That name is too long: 40 letters at most." }
+        guard trimmed.allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" || $0 == "'" || $0 == "’" || $0 == "." }) else {
+            return "A name can only have letters, spaces, hyphens and apostrophes."
+        }
+        return nil
+    }
+
+    /// A plausible age for a family member.
+    public static func problem(withAge age: Int) -> String? {
+        (0...120).contains(age) ? nil : "An age has to be between 0 and 120."
+    }
+}
+
+extension FamilyRules {
+    /// The id a new member gets: their name in lowercase letters and digits joined by "_"
+    /// ("Grandma Sue" → "grandma_sue"), numbered when taken ("max_2").
+    public static func memberID(for name: String, taken: Set<MemberID>) -> MemberID {
+        let words = name.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        let base = words.isEmpty ? "member" : words.joined(separator: "_")
+        var candidate = MemberID(base), number = 2
+        while taken.contains(candidate) { candidate = MemberID("\(base)_\(number)"); number += 1 }
+        return candidate
+    }
+
+    /// A role as said or typed: "owner", "co-parent" ("coparent", "parent"), "viewer", "member"
+    /// ("adult"), "child" ("kid"). Nil for anything else.
+    public static func role(said word: String) -> (role: HouseholdRole, kind: MemberKind?)? {
+        switch word.lowercased().trimmingCharacters(in: .whitespaces) {
+        case "owner": return (.owner, .adult)
+        case "co-parent", "coparent", "co parent", "parent": return (.coParent, .adult)
+        case "viewer", "guest": return (.viewer, .adult)
+        case "member", "adult", "au pair", "nanny": return (.member, .adult)
+        case "child", "kid", "son", "daughter": return (.member, .child)
+        default: return nil
+        }
+    }
+
+    /// One line of the activity log as it is said: who did it, then what ("Tom gave Jake 5 points",
+    /// "Lisa moved Dentist to Friday, February 6 at 3 PM"). `names` gives members' display names.
+    public static func activityLine(_ entry: ActivityEntry, names: (MemberID) -> String?) -> String {
+        let who = entry.actor.flatMap(names)
+        if entry.subjectType == "points", entry.action == "adjust", let amount = Int(entry.summary.split(separator: " ").last ?? ""),
+           let target = entry.subjectID.flatMap({ names(MemberID($0)) }) {
+            let points = abs(amount) == 1 ? "1 point" : "\(abs(amount)) points"
+            let verb = amount >= 0 ? "gave \(target) \(points)" : "took \(points) from \(target)"
+            return "\(who ?? "Someone") \(verb)"
+        }
+        let summary = entry.summary.replacingOccurrences(of: "(s)", with: "s")
+        guard let who else { return summary.prefix(1).uppercased() + summary.dropFirst() }
+        return "\(who) \(summary.prefix(1).lowercased() + summary.dropFirst())"
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+import HearthDomain
+
+// Store methods for the family itself (issue 9): members added and removed, per-speaker aliases,
+// places, the activity log by member and range, and deleting a member or the whole family without
+// leaving a row that names them.
+
+extension StoreReader {
+    /// Per-speaker aliases: speaker → lowercase word → the member it names for them.
+    public func speakerAliases() throws -> [MemberID: [String: MemberID]] {
+        var aliases: [MemberID: [String: MemberID]] = [:]
+        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT speaker_id, word, member_id FROM member_alias ORDER BY speaker_id, word")) {
+            aliases[MemberID(row[0] as String), default: [:]][(row[1] as String).lowercased()] = MemberID(row[2] as String)
+        }
+        return aliases
+    }
+
+    public func member(_ id: MemberID) throws -> Member? {
+        try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM member WHERE id = ?"), arguments: [id.rawValue]).map(Self.member)
+    }
+
+    public func place(named name: String) throws -> Place? {
+        try places().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// Activity entries from `start` (included) to `end` (excluded), newest first, by `actor` when given.
+    public func activity(by actor: MemberID?, from start: Date, to end: Date, limit: Int = 50) throws -> [ActivityEntry] {
+        var sql = "SELECT * FROM activity WHERE at >= ? AND at < ?"
+        var arguments: StatementArguments = [start.timeIntervalSince1970, end.timeIntervalSince1970]
+        if let actor { sql += " AND actor_id = ?"; arguments += [actor.rawValue] }
+        sql += " ORDER BY at DESC, id DESC LIMIT ?"
+        arguments += [limit]
+        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
+            ActivityEntry(at: Date(timeIntervalSince1970: row["at"]), actor: (row["actor_id"] as String?).map { MemberID($0) },
+                          action: row["action"], subjectType: row["subject_type"], subjectID: row["subject_id"], summary: row["summary"])
+        }
+    }
+
+    /// The family's tables, from the schema itself (a table added later is included).
+    public func tableNames() throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name
+            """)
+    }
+
+    /// Every (table, column) holding `value` exactly: what still names a member after their deletion.
+    public func references(to value: String) throws -> [String] {
+        var found: [String] = []
+        for table in try tableNames() {
+            for column in try db.columns(in: table) {
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.quotedDatabaseIdentifier) WHERE \(column.name.quotedDatabaseIdentifier) = ?",
+                                             arguments: [value]) ?? 0
+                if count > 0 { found.append("\(table).\(column.name)") }
+            }
+        }
+        return found
+    }
+}
+
+extension StoreWriter {
+    /// Adds a member at the end of the family's order.
+    public func add(_ member: Member, at now: Date, by actor: MemberID?) throws {
+        let position = (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM member") ?? -1) + 1
+        try insert(member, position: position, at: now, by: actor)
+    }
+
+    /// Sets the word `speaker` uses for `member` ("mom"), replacing what that word named for them.
+    public func setAlias(_ word: String, for member: MemberID, saidBy speaker: MemberID) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO member_alias(speaker_id, word, member_id) VALUES (?, ?, ?)
+            ON CONFLICT(speaker_id, word) DO UPDATE SET member_id = excluded.member_id
+            """).execute(arguments: [speaker.rawValue, word.lowercased(), member.rawValue])
+    }
+
+    /// Adds a word the whole family uses for `member` (kept with the member, lowercase, no repeats).
+    public func addFamilyAlias(_ word: String, for member: MemberID, at now: Date) throws {
+        guard var stored = try reader.member(member) else { return }
+        let key = word.lowercased()
+        guard !stored.aliases.contains(key) else { return }
+        stored.aliases.append(key)
+        let aliases = String(decoding: try JSONEncoder().encode(stored.aliases), as: UTF8.self)
+        try db.cachedStatement(sql: "UPDATE member SET aliases = ?, updated_at = ?, change_tag = change_tag + 1 WHERE id = ?")
+            .execute(arguments: [aliases, now.timeIntervalSince1970, member.rawValue])
+    }
+
+    /// Removes a place; whether there was one.
+    @discardableResult
+    public func removePlace(_ id: String) throws -> Bool {
+        try db.cachedStatement(sql: "DELETE FROM place WHERE id = ?").execute(arguments: [id])
+        return db.changesCount > 0
+    }
+
+    /// Deletes `member` and everything that is theirs (seed 004): their chores and chore series
+    /// (shared ones just lose them), their events and reminders, messages they sent or that were
+    /// only for them, locations, points, redemptions, check-ins, statuses, timetable, sessions, aliases
+    /// and notifications. What they made for the family — chore templates and series, rewards — is
+    /// handed to `heir` (the owner). Then every column of every table (read from the schema, so a
+    /// later table is covered) that still holds their id is cleared: set to NULL when it may be,
+    /// else the row goes. Returns how many rows went in all.
+    @discardableResult
+    public func deleteMember(_ member: MemberID, handingTo heir: MemberID) throws -> Int {
+        let id = member.rawValue
+        var removed = 0
+        func run(_ sql: String, _ arguments: StatementArguments) throws {
+            try db.execute(sql: sql, arguments: arguments)
+            removed += db.changesCount
+        }
+        // What they made for the family goes to the owner.
+        try run("UPDATE chore_series SET created_by = ? WHERE created_by = ?", [heir.rawValue, id])
+        try run("UPDATE chore_template SET updated_by = ? WHERE updated_by = ?", [heir.rawValue, id])
+        try run("UPDATE reward SET updated_by = ? WHERE updated_by = ?", [heir.rawValue, id])
+        // Theirs alone: chores, series, events, reminders and messages nobody else is on.
+        for (table, link, key) in [("chore", "chore_assignee", "chore_id"), ("chore_series", "chore_series_assignee", "series_id"),
+                                   ("event", "event_attendee", "event_id"), ("reminder", "reminder_recipient", "reminder_id"),
+                                   ("message", "message_recipient", "message_id")] {
+            try run("""
+                DELETE FROM \(table) WHERE id IN (SELECT \(key) FROM \(link) WHERE member_id = ?)
+                AND NOT EXISTS (SELECT 1 FROM \(link) other WHERE other.\(key) = \(table).id AND other.member_id <> ?)
+                """, [id, id])
+        }
+        // The log of what they did, and of what was done to them.
+        try run("DELETE FROM activity WHERE actor_id = ? OR subject_id = ?", [id, id])
+        // The member; foreign keys take their links, points, locations, check-ins, timetable, sessions.
+        try run("DELETE FROM member WHERE id = ?", [id])
+        // Any column left naming them (a text column without a foreign key, a table added later).
+        for table in try reader.tableNames() {
+            for column in try db.columns(in: table) where column.name.hasSuffix("_id") || column.name.hasSuffix("_by") || column.name == "id" {
+                let name = column.name.quotedDatabaseIdentifier, quoted = table.quotedDatabaseIdentifier
+                if column.isNotNull || column.primaryKeyIndex > 0 {
+                    try run("DELETE FROM \(quoted) WHERE \(name) = ?", [id])
+                } else {
+                    try run("UPDATE \(quoted) SET \(name) = NULL WHERE \(name) = ?", [id])
+                }
+            }
+        }
+        // Messages and chores left with nobody on them are nobody's.
+        try run("DELETE FROM message WHERE NOT EXISTS (SELECT 1 FROM message_recipient r WHERE r.message_id = message.id)", [])
+        return removed
+    }
+
+    /// Deletes the whole family: every row of every table (the schema stays).
+    public func deleteFamily() throws {
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        for table in try reader.tableNames() {
+            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
+        }
+    }
+}

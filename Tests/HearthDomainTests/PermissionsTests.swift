@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+@testable import HearthDomain
+
+/// The permission table, every role × action pair, written out here as the README shows it so a
+/// change to the table is a change to this test too. Columns: owner, co-parent, adult (an au pair,
+/// the plain `member` role), viewer, child; `y` allowed, `-` refused.
+final class PermissionsTests: XCTestCase, DemoMembers {
+    static let expected: [Permissions.Action: String] = [
+        .calendarRead: "yyyyy", .calendarCreate: "yyy-y", .calendarCreateForOthers: "yyy--",
+        .calendarEdit: "yyy-y", .calendarEditOthers: "yyy--",
+        .reminderForSelf: "yyyyy", .reminderForOthers: "yyy--", .reminderSeeOthers: "yyy--",
+        .choreRead: "yyyyy", .choreAssign: "yyy--", .choreCompleteOwn: "yyy-y", .choreCompleteOthers: "yyy--",
+        .choreReview: "yyy--", .choreSkip: "yyy--", .chorePause: "yyy--",
+        .pointsSeeOwn: "yyyyy", .pointsSeeOthers: "yyyy-", .pointsAdjust: "yyy--",
+        .rewardManage: "yyy--", .rewardRedeemOwn: "yyy-y", .rewardRedeemForOthers: "yyy--", .rewardApprove: "yyy--",
+        .messageSend: "yyy-y", .messageRead: "yyyyy",
+        .checkInAsk: "yyy-y", .checkInAnswer: "yyyyy", .checkInWatch: "yyy-y", .statusSet: "yyy-y",
+        .locationSeeShared: "yyyyy", .locationSeeUnshared: "-----", .locationSetOwnSharing: "yyyyy",
+        .timetableReadOwn: "yyyyy", .timetableReadOthers: "yyyy-", .timetableEditOwn: "yyyyy", .timetableEdit: "yy---",
+        .timetableSetWeek: "yyy-y",
+        .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
+        .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
+    ]
+
+    var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }
+    /// One member per column, in the columns' order.
+    var columns: [Member] { [lisa, tom, auPair, sue, emma] }
+
+    func testEveryRoleAndActionPair() {
+        XCTAssertEqual(Set(Self.expected.keys), Set(Permissions.Action.allCases), "every action has a row")
+        for action in Permissions.Action.allCases {
+            let row = Array(Self.expected[action] ?? "")
+            XCTAssertEqual(row.count, columns.count, "\(action)")
+            for (member, mark) in zip(columns, row) {
+                let refusal = Permissions.check(actor: member, action: action)
+                if mark == "y" {
+                    XCTAssertNil(refusal, "\(Permissions.Role.of(member)) may \(action)")
+                } else {
+                    XCTAssertNotNil(refusal, "\(Permissions.Role.of(member)) may not \(action)")
+                    XCTAssertFalse(refusal?.text.isEmpty ?? true, "a refusal says why: \(action)")
+                    XCTAssertTrue(refusal?.text.hasSuffix(".") ?? false, "a refusal is a sentence: \(action)")
+                }
+            }
+        }
+    }
+
+    func testRolesOfTheDemoFamily() {
+        XCTAssertEqual(columns.map(Permissions.Role.of), [.owner, .coParent, .adult, .viewer, .child])
+        // A child is a child whatever their role row says.
+        let oddChild = Member(id: MemberID("max"), name: "Max", kind: .child, role: .coParent)
+        XCTAssertEqual(Permissions.Role.of(oddChild), .child)
+    }
+
+    func testRefusalsKeepTheAreasWords() {
+        XCTAssertEqual(Permissions.check(actor: emma, action: .choreReview)?.text, "Only a parent can approve chores.")
+        XCTAssertEqual(Permissions.check(actor: sue, action: .choreAssign)?.text, "You can see chores, but only a parent can assign them.")
+        XCTAssertEqual(Permissions.check(actor: emma, action: .pointsAdjust)?.text, "Only a parent can give or take away points.")
+        XCTAssertEqual(Permissions.check(actor: tom, action: .familyDelete)?.text, "Only the family's owner can delete the family.")
+    }
+
+    func testTheAreasRulesAskTheTable() {
+        // Enforcement goes through the area rules the skills call: each refuses what the table refuses.
+        XCTAssertEqual(ChoreRules.denial(toAssignChoresTo: [jake.id], by: emma), "Only a parent can assign chores.")
+        XCTAssertNil(ChoreRules.denial(toAssignChoresTo: [jake.id], by: auPair))
+        XCTAssertNotNil(ChoreRules.denial(toAdjustPointsOf: jake.id, by: sue))
+        XCTAssertNotNil(ChoreRules.denial(toSeePointsOf: [jake.id], by: emma))
+        XCTAssertNil(ChoreRules.denial(toSeePointsOf: [emma.id], by: emma))
+        XCTAssertNotNil(CalendarRules.denial(toChangeCalendarBy: sue))
+        XCTAssertNil(CalendarRules.denial(toChangeCalendarBy: auPair))
+        XCTAssertNotNil(MessageRules.denial(toSendBy: sue))
+        XCTAssertNil(MessageRules.denial(toSendBy: emma))
+        XCTAssertNotNil(ReminderRules.denial(toRemind: [jake.id], by: emma))
+        XCTAssertNil(ReminderRules.denial(toRemind: [emma.id], by: emma))
+        XCTAssertNotNil(CheckInRules.denial(toSetStatusBy: sue))
+        XCTAssertNotNil(TimetableRules.denial(toChangeTimetableOf: emma, by: auPair))
+        XCTAssertNil(TimetableRules.denial(toChangeTimetableOf: emma, by: tom))
+        XCTAssertNotNil(LocationRules.denial(toSee: lisa.id, sharing: LocationSharing(enabled: false, visibleTo: []), by: tom))
+    }
+
+    func testAddingAndRemovingMembers() {
+        XCTAssertNil(FamilyRules.denial(toAdd: .viewer, by: tom))
+        XCTAssertEqual(FamilyRules.denial(toAdd: .coParent, by: tom), "Only the family's owner can add a co-parent.")
+        XCTAssertNil(FamilyRules.denial(toAdd: .coParent, by: lisa))
+        XCTAssertNotNil(FamilyRules.denial(toAdd: .owner, by: lisa))
+        XCTAssertEqual(FamilyRules.denial(toAdd: .member, by: emma), "Only a parent can add someone to the family.")
+        XCTAssertNotNil(FamilyRules.denial(toAdd: .member, by: sue))
+        XCTAssertEqual(FamilyRules.denial(toRemove: lisa, by: tom), "Lisa owns the family and can't be removed.")
+        XCTAssertEqual(FamilyRules.denial(toRemove: tom, by: lisa), nil)
+        XCTAssertEqual(FamilyRules.denial(toRemove: tom, by: tom), "You can't remove yourself. Ask the family's owner.")
+        XCTAssertNil(FamilyRules.denial(toRemove: jake, by: tom))
+        XCTAssertNotNil(FamilyRules.denial(toRemove: jake, by: emma))
+        XCTAssertNil(FamilyRules.problem(withName: "Grandma Sue"))
+        XCTAssertNotNil(FamilyRules.problem(withName: "R2D2"))
+        XCTAssertNotNil(FamilyRules.problem(withName: ""))
+    }
+}

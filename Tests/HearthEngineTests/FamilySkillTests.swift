@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+import HearthDomain
+import HearthSkills
+import HearthStore
+@testable import HearthEngine
+
+/// The family skill against the demo family: adding members (and the refusals), per-speaker
+/// aliases, places, the activity log's lines, and deleting a member with no row left naming them
+/// (every table, read from the schema) while what they made goes to the owner.
+final class FamilySkillTests: XCTestCase {
+    var assistant: Assistant!
+    var store: FamilyStore { assistant.store }
+    var skill: FamilySkill { FamilySkill(store: store) }
+    let now = Fixtures.monday
+
+    override func setUpWithError() throws { assistant = try Fixtures.demoAssistant() }
+
+    func member(_ id: String) throws -> Member { try XCTUnwrap(try store.read { try $0.member(MemberID(id)) }) }
+
+    func say(_ text: String, as speaker: String) -> String {
+        assistant.handle(Turn(text: text, speaker: speaker, session: speaker, now: now)).reply
+    }
+
+    func testAddingMembersAndTheRefusals() throws {
+        let max = try skill.addMember(.init(name: "max", kind: .child, role: .member, age: 8), by: try member("tom"), now: now)
+        XCTAssertEqual(max.name, "Max")
+        XCTAssertEqual(max.id, MemberID("max"))
+        XCTAssertTrue(max.supervised, "a child is supervised")
+        XCTAssertThrowsError(try skill.addMember(.init(name: "Max", kind: .child, role: .member), by: try member("lisa"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("Max is already in the family."))
+        }
+        XCTAssertThrowsError(try skill.addMember(.init(name: "Ava", kind: .child, role: .member), by: try member("emma"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can add someone to the family."))
+        }
+        XCTAssertThrowsError(try skill.addMember(.init(name: "Ava", kind: .adult, role: .coParent), by: try member("tom"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only the family's owner can add a co-parent."))
+        }
+        XCTAssertThrowsError(try skill.addMember(.init(name: "R2-D2", kind: .adult, role: .viewer), by: try member("lisa"), now: now))
+        XCTAssertThrowsError(try skill.addMember(.init(name: "Bob", kind: .adult, role: .viewer, aliases: ["mom"]), by: try member("lisa"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("\"mom\" already means someone in the family."))
+        }
+        let lines = try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60), reader: try member("lisa"))
+        XCTAssertEqual(lines, ["Tom added Max as a child, 8"])
+        XCTAssertThrowsError(try skill.activity(by: nil, from: now, to: now, reader: try member("emma")))
+    }
+
+    func testPerSpeakerAliases() throws {
+        // Lisa's "mom" is Grandma Sue; for everyone else "mom" is still Lisa.
+        try skill.setAlias("mom", for: MemberID("sue"), saidBy: MemberID("lisa"), by: try member("lisa"), now: now)
+        XCTAssertThrowsError(try skill.setAlias("mom", for: MemberID("sue"), saidBy: MemberID("jake"), by: try member("emma"), now: now))
+        let roster = Roster(members: try store.read { try $0.members() }, speakerAliases: try store.read { try $0.speakerAliases() })
+        XCTAssertEqual(roster.member(named: "mom", for: MemberID("lisa"))?.name, "Grandma Sue")
+        XCTAssertEqual(roster.member(named: "Mom", for: MemberID("emma"))?.name, "Lisa")
+        XCTAssertEqual(roster.member(named: "mom", for: nil)?.name, "Lisa")
+        // Through the assistant: a fresh one reads the aliases.
+        assistant = try Assistant(store: store, grammarDirectory: Fixtures.intents, timeZone: Fixtures.zone, timeSource: .fixed(now),
+                                  ids: SequentialIDGenerator())
+        XCTAssertEqual(say("where is mom", as: "Lisa"), "Grandma Sue isn't sharing their location.")
+        XCTAssertEqual(say("where is mom", as: "Emma"), "I don't have a location for Lisa yet.")
+    }
+
+    func testPlaces() throws {
+        let park = try skill.addPlace(name: "Park", latitude: 40.78, longitude: -73.96, by: try member("tom"), now: now)
+        XCTAssertEqual(park.id, "park")
+        XCTAssertThrowsError(try skill.addPlace(name: "park", latitude: 40, longitude: -73, by: try member("lisa"), now: now))
+        XCTAssertThrowsError(try skill.addPlace(name: "Moon", latitude: 95, longitude: 0, by: try member("lisa"), now: now))
+        XCTAssertThrowsError(try skill.addPlace(name: "Pool", latitude: 40, longitude: -73, by: try member("emma"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can change the family's places."))
+        }
+        try skill.removePlace(named: "PARK", by: try member("lisa"), now: now)
+        XCTAssertNil(try store.read { try $0.place(named: "Park") })
+    }
+
+    /// Seed 004: deleting a member leaves no row that names them, in any table (from the schema, so a
+    /// table added later is checked too); templates and rewards they made go to the owner.
+    func testRemovingAMemberLeavesNoRowNamingThem() throws {
+        // Give Tom a bit of everything: points he gave, a reminder, a message, a check-in, an event,
+        // a chore he assigned, a conversation, a per-speaker alias, and a template and reward he made.
+        for text in ["give Jake 5 points for helping", "remind me to call the plumber tomorrow at 5pm",
+                     "tell Emma dinner is at 6", "ask Jake to check in", "add a dentist appointment for me on Friday at 3pm",
+                     "Jake needs to take out the trash by Saturday", "schedule Emma for soccer on Wednesday at 4pm"] {
+            _ = say(text, as: "Tom")
+        }
+        _ = say("tell dad I finished my homework", as: "Emma")
+        try skill.setAlias("daddy-o", for: MemberID("tom"), saidBy: MemberID("jake"), by: try member("lisa"), now: now)
+        try skill.setAlias("boss", for: MemberID("lisa"), saidBy: MemberID("tom"), by: try member("tom"), now: now)
+        try store.write { writer in
+            try writer.insert(ChoreTemplate(id: ChoreTemplateID("tpl_lawn"), title: "Mow the lawn", points: 20, difficulty: .hard,
+                                            category: "yard", estimatedMinutes: 40, recurrence: "FREQ=WEEKLY"), at: now, by: MemberID("tom"))
+            try writer.upsert(MemberLocation(member: MemberID("tom"), latitude: 40.7, longitude: -74, accuracyMeters: 5, battery: 50, recordedAt: now))
+        }
+        XCTAssertFalse(try store.read { try $0.references(to: "tom") }.isEmpty, "Tom is all over the family before")
+
+        let removed = try skill.removeMember(MemberID("tom"), by: try member("lisa"), now: now)
+        XCTAssertEqual(removed.name, "Tom")
+        XCTAssertEqual(try store.read { try $0.references(to: "tom") }, [], "no row names Tom")
+        XCTAssertTrue(try store.read { try $0.references(to: "lisa") }.contains("chore_template.updated_by"))
+        XCTAssertEqual(try store.read { try $0.choreTemplates() }.first { $0.title == "Mow the lawn" }?.id, ChoreTemplateID("tpl_lawn"),
+                       "the template Tom made stays, handed to Lisa")
+        XCTAssertEqual(try store.read { try Roster(members: $0.members()) }.members.map(\.name), ["Lisa", "Emma", "Jake", "Grandma Sue"])
+        XCTAssertEqual(try skill.activity(by: MemberID("lisa"), from: now.addingTimeInterval(-1), to: now.addingTimeInterval(1),
+                                          reader: try member("lisa")).first, "Lisa removed Tom from the family")
+
+        // Jake, a child with chores, points and a location.
+        try skill.removeMember(MemberID("jake"), by: try member("lisa"), now: now)
+        XCTAssertEqual(try store.read { try $0.references(to: "jake") }, [])
+    }
+
+    func testWhoMayRemoveWhom() throws {
+        XCTAssertThrowsError(try skill.removeMember(MemberID("lisa"), by: try member("tom"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Lisa owns the family and can't be removed."))
+        }
+        let ana = try skill.addMember(.init(name: "Ana", kind: .adult, role: .coParent), by: try member("lisa"), now: now)
+        XCTAssertThrowsError(try skill.removeMember(ana.id, by: try member("tom"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only the family's owner can remove a co-parent."))
+        }
+        XCTAssertThrowsError(try skill.removeMember(MemberID("jake"), by: try member("emma"), now: now))
+        XCTAssertThrowsError(try skill.removeMember(MemberID("jake"), by: try member("sue"), now: now))
+        XCTAssertNoThrow(try skill.removeMember(MemberID("jake"), by: try member("tom"), now: now))
+        XCTAssertThrowsError(try skill.deleteFamily(by: try member("tom")))
+        try skill.deleteFamily(by: try member("lisa"))
+        XCTAssertFalse(try store.read { $0.hasFamily })
+    }
+
+    func testActivityLines() {
+        let names: (MemberID) -> String? = { ["tom": "Tom", "jake": "Jake", "lisa": "Lisa"][$0.rawValue] }
+        func line(_ actor: String?, _ action: String, _ type: String, _ subject: String?, _ summary: String) -> String {
+            FamilyRules.activityLine(ActivityEntry(at: now, actor: actor.map { MemberID($0) }, action: action, subjectType: type,
+                                                   subjectID: subject, summary: summary), names: names)
+        }
+        XCTAssertEqual(line("tom", "adjust", "points", "jake", "Adjusted points by 5"), "Tom gave Jake 5 points")
+        XCTAssertEqual(line("tom", "adjust", "points", "jake", "Adjusted points by -1"), "Tom took 1 point from Jake")
+        XCTAssertEqual(line("lisa", "update", "event", "evt_1", "Moved Dentist to Friday at 3 PM"), "Lisa moved Dentist to Friday at 3 PM")
+        XCTAssertEqual(line(nil, "init", "family", nil, "Demo family created"), "Demo family created")
+        XCTAssertEqual(line("jake", "complete", "chore", "c1", "Completed a chore for 10 point(s)"), "Jake completed a chore for 10 points")
+    }
+}
