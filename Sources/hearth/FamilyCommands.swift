@@ -175,12 +175,15 @@ struct PlaceCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Adds a place.", discussion: "Example: hearth place add School 40.7306 -73.9866 --radius 200")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The place's name.") var name: String
-        @Argument(help: "Latitude in degrees, -90 to 90.") var lat: String
-        @Argument(help: "Longitude in degrees, -180 to 180 (west is negative).") var lon: String
         @Option(help: "Radius in metres (default 150).") var radius: Double = 150
+        // Negative coordinates ("-0.1246") look like options to the parser, hence "all unrecognized".
+        @Argument(parsing: .allUnrecognized, help: "Latitude (-90 to 90) and longitude (-180 to 180, west is negative).")
+        var coordinates: [String] = []
 
         func run() throws {
             try reportingErrors {
+                guard coordinates.count == 2 else { throw ValidationError("give the place's latitude and longitude, like: hearth place add School 40.7306 -73.9866") }
+                let lat = coordinates[0], lon = coordinates[1]
                 guard let latitude = Double(lat), latitude.isFinite, (-90...90).contains(latitude) else {
                     throw ValidationError("latitude: '\(lat)' is not a latitude (use -90 to 90)")
                 }

@@ -24,7 +24,7 @@ final class FamilySetupCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
         let (_, noZone) = try run(["init", "--owner", "Priya"] + at, status: 1)
         XCTAssertEqual(noZone, "hearth: --tz: the family's time zone is needed, e.g. --tz America/New_York\n")
-        let (_, badZone) = try run(["init", "--owner", "Priya", "--tz", "Mars/Olympus"] + at, status: 1)
+        let (_, badZone) = try run(["init", "--owner", "Priya", "--tz", "Mars/Olympus"] + at, status: 64)
         XCTAssertTrue(badZone.contains("unknown time zone 'Mars/Olympus'"), badZone)
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
 
