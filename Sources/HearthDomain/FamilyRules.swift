@@ -73,7 +73,9 @@ extension FamilyRules {
             let verb = amount >= 0 ? "gave \(target) \(points)" : "took \(points) from \(target)"
             return "\(who ?? "Someone") \(verb)"
         }
-        let summary = entry.summary.replacingOccurrences(of: "(s)", with: "s")
+        // "to 1 member(s)" → "to 1 member", "to 3 member(s)" → "to 3 members".
+        let summary = entry.summary.replacingOccurrences(of: #"\b1 (\w+)\(s\)"#, with: "1 $1", options: .regularExpression)
+            .replacingOccurrences(of: "(s)", with: "s")
         guard let who else { return summary.prefix(1).uppercased() + summary.dropFirst() }
         return "\(who) \(summary.prefix(1).lowercased() + summary.dropFirst())"
     }

@@ -52,7 +52,9 @@ struct FamilyArea: SkillArea {
             let start = range?.start ?? turn.now.addingTimeInterval(-Double(Self.recentDays) * 86400)
             var end = range?.end ?? turn.now
             if let start = range?.start, range?.end == nil { end = turn.calendar.date(byAdding: .day, value: 1, to: turn.calendar.startOfDay(for: start)) ?? turn.now }
-            return act(.activity(member, from: start, to: end, said: request.slots.phrases["range"]))
+            // "this week's activity": the range as "this week".
+            let said = request.slots.phrases["range"].map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
+            return act(.activity(member, from: start, to: end, said: said))
         default:
             throw HearthError.internalState("\(request.intent) sent to family")
         }
