@@ -149,6 +149,9 @@ public struct CheckInSkill: Sendable {
         let lifetime = CheckInRules.lifetime(of: status)
         try store.write { writer in
             try writer.upsert(SaidStatus(member: actor.id, status: status, setAt: now, expiresAt: lifetime > 0 ? now.addingTimeInterval(lifetime) : now))
+            // Privacy: that a status was said, not which (it can tell where someone is).
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "member_status",
+                                            subjectID: actor.id.rawValue, summary: "Updated their status"))
         }
         return true
     }

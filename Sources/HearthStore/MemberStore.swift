@@ -125,7 +125,7 @@ extension StoreWriter {
         try run("DELETE FROM member WHERE id = ?", [id])
         // Any column left naming them (a text column without a foreign key, a table added later).
         for table in try reader.tableNames() {
-            for column in try db.columns(in: table) where column.name.hasSuffix("_id") || column.name.hasSuffix("_by") || column.name == "id" {
+            for column in try db.columns(in: table) where column.name.hasSuffix("_id") || column.name.hasSuffix("_by") {
                 let name = column.name.quotedDatabaseIdentifier, quoted = table.quotedDatabaseIdentifier
                 if column.isNotNull || column.primaryKeyIndex > 0 {
                     try run("DELETE FROM \(quoted) WHERE \(name) = ?", [id])

@@ -209,6 +209,7 @@ struct Initialize: ParsableCommand {
                 throw error
             }
         }
-        print("Created the family in \(path), owned by \(created?.name ?? "you"). Add the others with `hearth member add NAME --role ROLE`.")
+        let hint = interactive && owner == nil ? "" : " Add the others with `hearth member add NAME --role ROLE`."
+        print("Created the family in \(path), owned by \(created?.name ?? "you").\(hint)")
     }
 }
