@@ -68,12 +68,20 @@ public enum ChangeMerge {
         return .apply(edit.applied(to: current), merged: true)
     }
 
-    /// The refusal for a conflict: who changed what, and that nothing was changed.
-    public static func refusal(_ fields: [EventEdit.Field], title: String, by name: String?) -> String {
+    /// The refusal for a conflict: what changed, to what, and that nothing was changed. `by`: who
+    /// changed the event last, when it was someone else (field-level authorship is not kept).
+    public static func refusal(_ fields: [EventEdit.Field], current: CalendarEvent, by name: String?, formatter: TimeFormatter) -> String {
         let words = fields.map { field -> String in
             switch field { case .title: return "name"; case .time: return "time"; case .location: return "place" }
         }
         let what = words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " and " + words.last!
-        return "\(name ?? "Someone") changed the \(what) of \(title) just now, so I didn't change it. Check it and say it again if you still want to."
+        let lead = name.map { "\($0) just changed the \(what) of \(current.title)" } ?? "The \(what) of \(current.title) was just changed"
+        var detail = ""
+        if fields.contains(.time) {
+            detail = " (it's now \(formatter.dayAndTime(current.start)))"
+        } else if fields.contains(.location) {
+            detail = current.location.map { " (it's now at \($0))" } ?? " (it now has no place)"
+        }
+        return "\(lead)\(detail), so I left it as it is. Say it again if you still want to change it."
     }
 }

@@ -16,7 +16,7 @@ extension CalendarSkill {
     /// The event with `edit` applied onto its current form, inside the write transaction: throws the
     /// refusal when someone changed an edited field since `base` (read with `baseTag`; nil: unknown,
     /// compare the fields).
-    func merging(_ edit: EventEdit, from base: CalendarEvent, baseTag: Int?, actor: Member,
+    func merging(_ edit: EventEdit, from base: CalendarEvent, baseTag: Int?, actor: Member, formatter: TimeFormatter,
                  writer: StoreWriter) throws -> (event: CalendarEvent, tag: Int, merged: Bool) {
         guard let current = try writer.reader.versionedEvent(base.id) else {
             throw SkillError.notFound("That event isn't on the calendar any more.")
@@ -24,9 +24,10 @@ extension CalendarSkill {
         try Self.checkCanChange(current.event, actor: actor)
         switch ChangeMerge.merge(edit, base: base, baseTag: baseTag ?? -1, current: current.event, currentTag: current.changeTag) {
         case .apply(let event, let merged): return (event, current.changeTag, merged)
-        case .conflict(let fields, let now):
-            let who = current.updatedBy.flatMap { id in try? writer.reader.members().first { $0.id == id }?.name }
-            throw SkillError.invalid(ChangeMerge.refusal(fields, title: now.title, by: current.updatedBy == actor.id ? "You" : who))
+        case .conflict(let fields, let latest):
+            let someoneElse = current.updatedBy.flatMap { $0 == actor.id ? nil : $0 }
+            let who = try someoneElse.flatMap { id in try writer.reader.members().first { $0.id == id }?.name }
+            throw SkillError.invalid(ChangeMerge.refusal(fields, current: latest, by: who, formatter: formatter))
         }
     }
 
@@ -39,7 +40,7 @@ extension CalendarSkill {
         if let title = edit.title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw SkillError.invalid("An event needs a name.") }
         var result: (event: CalendarEvent, tag: Int, merged: Bool)?
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
-            let merged = try merging(edit, from: base, baseTag: baseTag, actor: actor, writer: writer)
+            let merged = try merging(edit, from: base, baseTag: baseTag, actor: actor, formatter: formatter, writer: writer)
             result = merged
             guard try writer.update(merged.event, seriesEnd: CalendarRecurrence.seriesEnd(of: merged.event, timeZone: calendar.timeZone),
                                     at: now, by: actor.id, expectedChangeTag: merged.tag) else {
