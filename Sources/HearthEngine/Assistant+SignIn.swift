@@ -52,13 +52,15 @@ extension Assistant {
         var turn = turn
         do {
             let skill = signInSkill
-            if turn.speaker == nil || turn.speaker?.isEmpty == true, let id = try skill.signedIn(session: turn.session, now: now),
-               let member = roster[id] {
+            let door = try skill.frontDoor(session: turn.session, now: now)  // one read per turn
+            if turn.speaker == nil || turn.speaker?.isEmpty == true, let id = door.signedIn, let member = roster[id] {
                 turn.speaker = member.name
             }
             guard let member = try? speaker(named: turn.speaker) else { return .success(turn) }  // the turn itself says who is unknown
-            switch try skill.admit(member.id, session: turn.session, pin: turn.pin, now: now) {
-            case .admitted: return .success(turn)
+            switch try skill.admit(member.id, session: turn.session, pin: turn.pin, now: now, door: door) {
+            case .admitted:
+                if door.signedIn == member.id { try skill.touch(session: turn.session, now: now) }
+                return .success(turn)
             case .refused(let verdict): return .failure(SignInRefusal(reply: refusal(verdict, for: member, now: now)))
             }
         } catch {

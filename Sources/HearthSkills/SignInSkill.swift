@@ -141,6 +141,9 @@ public struct SignInSkill: Sendable {
         return verdict
     }
 
+    /// Keeps a signed-in session alive: its idle time counts from now.
+    public func touch(session: String, now: Date) throws { try store.write { try $0.touchSignIn(session: session, at: now) } }
+
     @discardableResult
     public func signOut(session: String) throws -> Bool { try store.write { try $0.signOut(session: session) } }
 
@@ -148,6 +151,16 @@ public struct SignInSkill: Sendable {
     public func signedIn(session: String, now: Date) throws -> MemberID? {
         guard let (member, lastSeen) = try store.read({ try $0.signedIn(session: session) }) else { return nil }
         return now.timeIntervalSince(lastSeen) < SignInRules.sessionIdleLimit ? member : nil
+    }
+
+    /// What the front door needs before every turn, in one read: whether PINs are required, who
+    /// (if anyone) `session` is signed in as, and whether `speaker` has a PIN.
+    public func frontDoor(session: String, now: Date) throws -> (required: Bool, signedIn: MemberID?, withPIN: Set<MemberID>) {
+        try store.read { reader in
+            let required = try reader.setting(Self.requiredSetting) == "on"
+            let signedIn = try reader.signedIn(session: session).flatMap { now.timeIntervalSince($0.lastSeen) < SignInRules.sessionIdleLimit ? $0.member : nil }
+            return (required, signedIn, required ? try reader.membersWithPIN() : [])
+        }
     }
 
     public enum Admission: Sendable, Equatable {
@@ -159,15 +172,19 @@ public struct SignInSkill: Sendable {
     /// Whether a turn from `speaker` on `session` may run: always when PINs are not required or the
     /// speaker has none; else when the turn carries their right PIN or the session is signed in as them.
     public func admit(_ speaker: MemberID, session: String, pin: String?, now: Date) throws -> Admission {
-        guard try isRequired(), try hasPIN(speaker) else { return .admitted }
+        let door = try frontDoor(session: session, now: now)
+        return try admit(speaker, session: session, pin: pin, now: now, door: door)
+    }
+
+    /// `admit` with the front door already read (`frontDoor`).
+    public func admit(_ speaker: MemberID, session: String, pin: String?, now: Date,
+                      door: (required: Bool, signedIn: MemberID?, withPIN: Set<MemberID>)) throws -> Admission {
+        guard door.required, door.withPIN.contains(speaker) else { return .admitted }
         if let pin {
             let verdict = try verify(pin, for: speaker, now: now)
             return verdict == .accepted ? .admitted : .refused(verdict)
         }
-        if try signedIn(session: session, now: now) == speaker {
-            try store.write { try $0.touchSignIn(session: session, at: now) }
-            return .admitted
-        }
+        if door.signedIn == speaker { return .admitted }
         return .refused(nil)
     }
 }
