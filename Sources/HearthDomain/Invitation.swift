@@ -62,9 +62,7 @@ public enum InvitationRules {
     /// The refusal for a token already used.
     public static let reused = "That invitation has already been used. Ask the family's owner for a new one."
     /// The refusal for a token past its 72 hours.
-    public static func expired(at expiresAt: Date) -> String {
-        "That invitation expired; invitations last 72 hours. Ask the family's owner for a new one."
-    }
+    public static let expired = "That invitation expired; invitations last 72 hours. Ask the family's owner for a new one."
 
     /// A member id for a new member: the name's letters and digits, lowercased, made unique.
     public static func memberID(for name: String, taken: Set<String>) -> MemberID {

@@ -68,7 +68,7 @@ public struct InvitationSkill: Sendable {
             guard let invitation = try writer.reader.invitation(tokenHash: hash) else { throw SkillError.notFound(InvitationRules.forged) }
             switch invitation.state(at: now) {
             case .accepted: throw SkillError.invalid(InvitationRules.reused)
-            case .expired: throw SkillError.invalid(InvitationRules.expired(at: invitation.expiresAt))
+            case .expired: throw SkillError.invalid(InvitationRules.expired)
             case .pending: break
             }
             let members = try writer.reader.members()
