@@ -15,8 +15,10 @@ public struct Turn: Sendable {
     public var session: String
     /// Pins the clock for this turn (tests, transcripts); nil means the assistant's time source.
     public var now: Date?
-    public init(text: String, speaker: String? = nil, session: String = "default", now: Date? = nil) {
-        self.text = text; self.speaker = speaker; self.session = session; self.now = now
+    /// The speaker's PIN, when the front end asks for it with the turn (see `Assistant+SignIn`).
+    public var pin: String?
+    public init(text: String, speaker: String? = nil, session: String = "default", now: Date? = nil, pin: String? = nil) {
+        self.text = text; self.speaker = speaker; self.session = session; self.now = now; self.pin = pin
     }
 }
 
@@ -195,9 +197,17 @@ public final class Assistant: Sendable {
 
     // MARK: - One turn
 
-    public func handle(_ turn: Turn) -> Reply {
+    public func handle(_ incoming: Turn) -> Reply {
         let started = DispatchTime.now()
-        var run = TurnRun(assistant: self, turn: turn, now: turn.now ?? timeSource.now())
+        let now = incoming.now ?? timeSource.now()
+        let turn: Turn
+        switch admitted(incoming, now: now) {
+        case .success(let admitted): turn = admitted
+        case .failure(let refusal):
+            logger.debug("turn refused", metadata: ["reason": "\(refusal.reply.error?.code ?? "sign_in")"])
+            return refusal.reply
+        }
+        var run = TurnRun(assistant: self, turn: turn, now: now)
         run.run()
         let reply = run.reply()
         let micros = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000

@@ -68,10 +68,16 @@ public struct LineProtocol: Sendable {
         switch type {
         case "text":
             guard let text = object["text"] as? String else { return bad("'text' must be a string") }
+            if object["pin"] != nil && !(object["pin"] is String) { return bad("'pin' must be a string of digits") }
             let reply = assistant.handle(Turn(text: text, speaker: object["speaker"] as? String,
-                                              session: (object["session"] as? String) ?? "default", now: now))
-            return encode(TurnLine(id: id, intent: reply.intent, state: reply.state, reply: reply.reply, speak: reply.speak,
-                                   options: reply.options, notifications: reply.notifications, trace: reply.trace, error: reply.error))
+                                              session: (object["session"] as? String) ?? "default", now: now, pin: object["pin"] as? String))
+            return turnLine(id, reply)
+        case "login":
+            guard let speaker = object["speaker"] as? String, !speaker.isEmpty else { return bad("'speaker' must name a family member") }
+            guard let pin = object["pin"] as? String else { return bad("'pin' must be a string of digits") }
+            return turnLine(id, assistant.logIn(speaker: speaker, pin: pin, session: (object["session"] as? String) ?? "default", now: now))
+        case "logout":
+            return turnLine(id, assistant.logOut(session: (object["session"] as? String) ?? "default"))
         case "location":
             guard let name = object["member"] as? String, let member = assistant.roster.member(named: name) else {
                 return bad("'member' must name a family member")
@@ -115,8 +121,13 @@ public struct LineProtocol: Sendable {
                 return encode(ErrorLine(id: id, error: ErrorBody(code: "storage_error", message: "the acknowledgement was not saved; please resend")))
             }
         default:
-            return bad("line \(lineNumber) needs a 'text' or a known 'type' (text, location, tick, ack)")
+            return bad("line \(lineNumber) needs a 'text' or a known 'type' (text, login, logout, location, tick, ack)")
         }
+    }
+
+    func turnLine(_ id: String?, _ reply: Reply) -> String {
+        encode(TurnLine(id: id, intent: reply.intent, state: reply.state, reply: reply.reply, speak: reply.speak,
+                        options: reply.options, notifications: reply.notifications, trace: reply.trace, error: reply.error))
     }
 
     func encode<T: Encodable>(_ value: T) -> String { JSONLine.encode(value) }

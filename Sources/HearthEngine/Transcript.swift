@@ -1,6 +1,7 @@
 import Foundation
 import HearthDomain
 import HearthStore
+import Logging
 
 /// Golden transcripts (SPEC §4) hold the whole reply of every turn. Headers `@now ISO ZONE`,
 /// `@family demo`; in the body `@as NAME`, `@advance 20m`, `> utterance`, then what Hearth answers:
@@ -250,11 +251,13 @@ public struct Transcript: Sendable {
     }
 
     /// Replays the dialog on a fresh in-memory demo family with a pinned clock and sequential ids.
-    public func run(grammarDirectory: URL) throws -> Outcome {
+    /// `logger`: where the assistant logs (the privacy test reads it; by default nowhere).
+    public func run(grammarDirectory: URL, logger: Logger? = nil) throws -> Outcome {
         let store = try FamilyStore.inMemory()
         try DemoFamily.install(into: store, now: now)
         let assistant = try Assistant(store: store, grammarDirectory: grammarDirectory, timeZone: timeZone,
-                                      timeSource: .fixed(now), ids: SequentialIDGenerator())
+                                      timeSource: .fixed(now), ids: SequentialIDGenerator(),
+                                      logger: logger ?? Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() }))
         var mismatches: [Mismatch] = [], observed: [Observed] = []
         for step in steps {
             let at = now.addingTimeInterval(step.advance)

@@ -436,7 +436,12 @@ public struct CalendarSkill: Sendable {
         moved.end = start.addingTimeInterval(event.duration)
         let when = formatter.dayAndTime(start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
-            guard try writer.update(moved, seriesEnd: nil, at: now, by: actor.id) else {
+            // The event may have changed since it was read (a question asked a turn ago, another
+            // front end): the new time goes onto its current form, or the move is refused (`merging`).
+            let merged = try merging(EventEdit(start: moved.start, end: moved.end), from: event, baseTag: nil, actor: actor,
+                                     formatter: formatter, writer: writer)
+            moved = merged.event
+            guard try writer.update(moved, seriesEnd: nil, at: now, by: actor.id, expectedChangeTag: merged.tag) else {
                 throw SkillError.notFound("That event isn't on the calendar any more.")
             }
             return ChangeRecord(action: "update", subject: event.id, summary: "Moved \(event.title) to \(when)",

@@ -39,7 +39,8 @@ public final class FamilyStore: StoreAccess {
     static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
+        // How long a write waits for another process's transaction before reporting busy (and `write` retrying).
+        configuration.busyMode = .timeout(10)
         return configuration
     }
 
@@ -63,9 +64,31 @@ public final class FamilyStore: StoreAccess {
         try writer.read { db in try body(StoreReader(db: db)) }
     }
 
+    /// Several Hearth processes may share the file (two parents' speakers, a phone): every write is
+    /// one IMMEDIATE transaction (GRDB's default for writes), so it takes the write lock up front and
+    /// can never fail to upgrade a read lock half-way. Waiting for the lock is SQLite's busy timeout
+    /// (`configuration`); should a writer still find the file busy before its transaction began, it
+    /// tries again a few times, waiting a little longer each time. A transaction that had begun is
+    /// never run twice.
     public func write<T>(_ body: (StoreWriter) throws -> T) throws -> T {
-        try writer.write { db in try body(StoreWriter(db: db)) }
+        var attempt = 0
+        while true {
+            var began = false
+            do {
+                return try writer.write { db in
+                    began = true
+                    return try body(StoreWriter(db: db))
+                }
+            } catch let error as DatabaseError where !began && attempt < Self.busyRetries
+                        && (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.01 * Double(attempt * attempt))
+            }
+        }
     }
+
+    /// Extra attempts of a write that found the database busy (after the busy timeout each time).
+    static let busyRetries = 8
 }
 
 /// Queries, usable inside a read or a write.

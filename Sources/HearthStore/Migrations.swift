@@ -435,6 +435,38 @@ enum Migrations {
             }
             try db.create(index: "member_alias_on_member", on: "member_alias", columns: ["member_id"])
         }
+        // Invitations (seed 001: owner only, single use, 72 hours; only the token's SHA-256 is kept),
+        // members' PINs (salted, iterated hashes, with the lock-out count) and the front-end sessions a
+        // PIN signed in (transient: never exported).
+        migrator.registerMigration("v16-sign-in-invitations") { db in
+            try db.create(table: "invitation") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+                t.column("role", .text).notNull().check { ["co-parent", "viewer", "member"].contains($0) }
+                t.column("kind", .text).notNull().check { ["adult", "child"].contains($0) }
+                t.column("token_hash", .text).notNull().unique()
+                t.column("created_by", .text).references("member", onDelete: .setNull)
+                t.column("created_at", .double).notNull()
+                t.column("expires_at", .double).notNull()
+                t.column("accepted_at", .double)
+                t.column("accepted_member_id", .text).references("member", onDelete: .setNull)
+            }
+            try db.create(table: "member_pin") { t in
+                t.primaryKey("member_id", .text).references("member", onDelete: .cascade)
+                t.column("salt", .text).notNull()
+                t.column("hash", .text).notNull()
+                t.column("iterations", .integer).notNull()
+                t.column("failed_attempts", .integer).notNull().defaults(to: 0)
+                t.column("locked_until", .double)
+                t.column("updated_at", .double).notNull()
+            }
+            try db.create(table: "sign_in_session") { t in
+                t.primaryKey("session_id", .text)
+                t.column("member_id", .text).notNull().references("member", onDelete: .cascade)
+                t.column("signed_in_at", .double).notNull()
+                t.column("last_seen_at", .double).notNull()
+            }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

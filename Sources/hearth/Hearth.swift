@@ -14,7 +14,8 @@ struct Hearth: ParsableCommand {
         subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
                       ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
                       LocationCommand.self, TimetableCommand.self,
-                      MemberCommand.self, PlaceCommand.self, FamilyCommand.self],
+                      MemberCommand.self, PlaceCommand.self, FamilyCommand.self,
+                      InviteCommand.self, PinCommand.self, StressWritesCommand.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -96,12 +97,14 @@ struct Say: ParsableCommand {
     @OptionGroup var options: FamilyOptions
     @Option(help: "Conversation id; a pending question belongs to it.") var session = "cli"
     @Flag(help: "Print the full JSON reply.") var json = false
+    @Option(help: "The speaker's PIN, when the family requires sign-in (`hearth pin require on`).") var pin: String?
     @Argument(help: "What you say.") var text: [String] = []
 
     func run() throws {
         let assistant: Assistant
         do { assistant = try options.assistant() } catch { throw fail(error) }
-        let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: session, now: options.pinnedNow))
+        let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: session, now: options.pinnedNow,
+                                          pin: pin))
         print(json ? JSONLine.encode(reply) : reply.reply)
     }
 }

@@ -51,22 +51,26 @@ func reportingErrors(file: String? = nil, _ body: () throws -> Void) throws {
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Imports an iCalendar (.ics) file onto a member's calendar.",
+        abstract: "Imports an iCalendar (.ics) file onto a member's calendar, or a whole family's JSON export into a new file.",
         discussion: """
             hearth import ics FILE --member NAME [--db PATH | --demo]
+            hearth import json FILE --db NEWFILE   (see `hearth export json`; the file must be new or empty)
             Events whose UID was imported before are updated in place, never duplicated. A malformed
             file is reported with its line number and nothing is imported.
             """)
     @OptionGroup var options: FamilyOptions
-    @Argument(help: "The format: ics.") var format: String
-    @Argument(help: "The .ics file ('-' reads standard input).") var file: String
-    @Option(help: "Whose calendar the events go on (a family member's name).") var member: String
+    @Argument(help: "The format: ics or json.") var format: String
+    @Argument(help: "The .ics or .json file ('-' reads standard input).") var file: String
+    @Option(help: "Whose calendar the events go on (a family member's name; ics only).") var member: String?
 
     func validate() throws {
-        guard format.lowercased() == "ics" else { throw ValidationError("unknown import format '\(format)' (supported: ics)") }
+        guard ["ics", "json"].contains(format.lowercased()) else { throw ValidationError("unknown import format '\(format)' (supported: ics, json)") }
+        if format.lowercased() == "ics" && member == nil { throw ValidationError("missing --member NAME: whose calendar the events go on") }
     }
 
     func run() throws {
+        if format.lowercased() == "json" { return try importFamilyJSON(file: file, options: options) }
+        let member = member ?? ""
         try reportingErrors(file: file) {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile()
                                    : try Data(contentsOf: URL(fileURLWithPath: file))
@@ -83,18 +87,22 @@ struct ImportCommand: ParsableCommand {
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Exports the family calendar as iCalendar (.ics).",
-        discussion: "hearth export ics [--member NAME] [--output FILE]   (standard output by default)")
+        abstract: "Exports the family calendar as iCalendar (.ics), or all of the family's data as JSON.",
+        discussion: """
+            hearth export ics [--member NAME] [--output FILE]   (standard output by default)
+            hearth export json [--out FILE]                     every table but transient ones, versioned
+            """)
     @OptionGroup var options: FamilyOptions
-    @Argument(help: "The format: ics.") var format: String
-    @Option(help: "Only this member's events.") var member: String?
-    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
+    @Argument(help: "The format: ics or json.") var format: String
+    @Option(help: "Only this member's events (ics only).") var member: String?
+    @Option(name: [.customShort("o"), .long, .customLong("out")], help: "Write to this file instead of standard output.") var output: String?
 
     func validate() throws {
-        guard format.lowercased() == "ics" else { throw ValidationError("unknown export format '\(format)' (supported: ics)") }
+        guard ["ics", "json"].contains(format.lowercased()) else { throw ValidationError("unknown export format '\(format)' (supported: ics, json)") }
     }
 
     func run() throws {
+        if format.lowercased() == "json" { return try exportFamilyJSON(output: output, options: options) }
         do {
             let store = try options.openStore()
             let memberID = try member.map { try findMember($0, in: store, option: "--member").id }

@@ -3,7 +3,7 @@ import Foundation
 import HearthEngine
 
 struct Repl: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Talk to Hearth at the terminal (:as NAME, :now ISO, :help, :quit).")
+    static let configuration = CommandConfiguration(abstract: "Talk to Hearth at the terminal (:as NAME, :login NAME, :now ISO, :help, :quit).")
     @OptionGroup var options: FamilyOptions
 
     func run() throws {
@@ -32,12 +32,22 @@ struct Repl: ParsableCommand {
                     }
                     speaker = member.name
                     print("Now speaking as \(member.name).")
+                case ":login":
+                    guard parts.count > 1, let member = assistant.roster.member(named: parts[1]) else {
+                        print("Usage: :login NAME (one of \(assistant.roster.members.map(\.name).joined(separator: ", ")))"); continue
+                    }
+                    guard let pin = readPIN(prompt: "PIN for \(member.name): ", interactive: interactive) else { continue }
+                    let reply = assistant.logIn(speaker: member.name, pin: pin, session: "repl", now: now)
+                    print(reply.reply)
+                    if reply.error == nil { speaker = member.name }
+                case ":logout":
+                    print(assistant.logOut(session: "repl").reply)
                 case ":now":
                     guard parts.count > 1, let date = JSONLine.parseInstant(parts[1]) else { print("Usage: :now 2026-02-02T09:00:00-05:00"); continue }
                     now = date
                     print("Clock pinned to \(parts[1]).")
                 case ":help":
-                    print(":as NAME   speak as a family member\n:now ISO   pin the clock\n:quit      leave\nAnything else is said to Hearth; try \"help\".")
+                    print(":as NAME     speak as a family member\n:login NAME sign in with a PIN\n:logout     sign out\n:now ISO     pin the clock\n:quit        leave\nAnything else is said to Hearth; try \"help\".")
                 default:
                     print("Unknown command \(parts[0]); try :help")
                 }
@@ -48,6 +58,12 @@ struct Repl: ParsableCommand {
             print(reply.reply)
         }
     }
+}
+
+/// Reads a PIN: without echo at a terminal, else the next input line. Nil at end of input.
+func readPIN(prompt: String, interactive: Bool) -> String? {
+    if interactive, let entered = getpass(prompt) { return String(cString: entered) }
+    return readLine()?.trimmingCharacters(in: .whitespaces)
 }
 
 struct Serve: ParsableCommand {

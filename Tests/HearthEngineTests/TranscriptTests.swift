@@ -21,7 +21,7 @@ final class TranscriptTests: XCTestCase {
         "messages-scenario-2", "messages-all-answered", "messages-inbox", "messages-direct",
         "location-sharing-privacy", "location-is-at",
         "timetable-school-day", "timetable-weekend-holiday", "timetable-week-boundary", "timetable-busy",
-        "family-members", "family-permissions",
+        "family-members", "family-permissions", "privacy-everything",
     ]
 
     func testGoldenTranscripts() throws {

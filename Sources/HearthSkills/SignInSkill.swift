@@ -1,0 +1,190 @@
+import Crypto
+import Foundation
+import HearthDomain
+import HearthStore
+import Logging
+
+/// PIN sign-in (seed 003): PINs set and cleared, checked with the lock-out of `SignInRules`, and the
+/// front-end sessions a right PIN signs in. PINs are stored as a PBKDF2-style chain of HMAC-SHA256
+/// rounds over a per-member random salt; a PIN never reaches the log.
+public struct SignInSkill: Sendable {
+    public let store: any StoreAccess
+    public let logger: Logger
+
+    public static let iterations = 4096
+    static let requiredSetting = "pin_required"
+
+    public init(store: any StoreAccess, logger: Logger) { self.store = store; self.logger = logger }
+
+    public func joining(_ transaction: any StoreAccess) -> SignInSkill { SignInSkill(store: transaction, logger: logger) }
+
+    // MARK: Hashing
+
+    static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    static func bytes(hex: String) -> [UInt8] {
+        var result: [UInt8] = [], characters = Array(hex.utf8)
+        guard characters.count % 2 == 0 else { return [] }
+        var index = 0
+        while index < characters.count {
+            guard let byte = UInt8(String(decoding: characters[index..<index + 2], as: UTF8.self), radix: 16) else { return [] }
+            result.append(byte)
+            index += 2
+        }
+        return result
+    }
+
+    /// PBKDF2-HMAC-SHA256 (one block): U1 = HMAC(pin, salt‖1), Ui = HMAC(pin, Ui-1), result = U1 ⊕ … ⊕ Un.
+    public static func derive(pin: String, salt: [UInt8], iterations: Int) -> String {
+        let key = SymmetricKey(data: Data(pin.utf8))
+        var block = Array(HMAC<SHA256>.authenticationCode(for: salt + [0, 0, 0, 1], using: key))
+        var result = block
+        for _ in 1..<max(1, iterations) {
+            block = Array(HMAC<SHA256>.authenticationCode(for: block, using: key))
+            for index in result.indices { result[index] ^= block[index] }
+        }
+        return hex(result)
+    }
+
+    static func makeSalt() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    /// Compares two hex digests without stopping at the first difference.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+
+    // MARK: Setting PINs
+
+    /// Sets `target`'s PIN (anyone their own; a parent anyone's but the owner's). Clears a lock-out.
+    public func setPIN(_ pin: String, for target: Member, by actor: Member, now: Date) throws {
+        try SkillError.checkPermission(SignInRules.denial(toSetPINOf: target, by: actor))
+        if let denial = SignInRules.denial(ofPIN: pin) { throw SkillError.invalid(denial) }
+        let salt = Self.makeSalt()
+        let stored = StoredPIN(member: target.id, salt: Self.hex(salt), hash: Self.derive(pin: pin, salt: salt, iterations: Self.iterations),
+                               iterations: Self.iterations)
+        try store.write { writer in
+            try writer.setPIN(stored, at: now)
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "pin", subjectID: target.id.rawValue,
+                                            summary: actor.id == target.id ? "\(actor.name) changed their PIN" : "\(actor.name) set \(target.name)'s PIN"))
+        }
+        logger.info("pin set", metadata: ["member": "\(target.id)"])
+    }
+
+    /// Removes `target`'s PIN (and their signed-in sessions). Returns whether they had one.
+    @discardableResult
+    public func clearPIN(for target: Member, by actor: Member, now: Date) throws -> Bool {
+        try SkillError.checkPermission(SignInRules.denial(toSetPINOf: target, by: actor))
+        return try store.write { writer in
+            guard try writer.clearPIN(of: target.id) else { return false }
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "delete", subjectType: "pin", subjectID: target.id.rawValue,
+                                            summary: "\(actor.name) removed \(target.name)'s PIN"))
+            return true
+        }
+    }
+
+    public func hasPIN(_ member: MemberID) throws -> Bool { try store.read { try $0.pin(of: member) != nil } }
+
+    /// Whether front ends must have members who have a PIN sign in (`hearth pin require on|off`).
+    public func isRequired() throws -> Bool { try store.read { try $0.setting(Self.requiredSetting) == "on" } }
+
+    public func setRequired(_ required: Bool, by actor: Member, now: Date) throws {
+        try SkillError.checkPermission(SignInRules.denial(toChangeRequirementBy: actor))
+        try store.write { writer in
+            try writer.setSetting(Self.requiredSetting, required ? "on" : "off")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "setting", subjectID: Self.requiredSetting,
+                                            summary: required ? "\(actor.name) required PIN sign-in" : "\(actor.name) stopped requiring PIN sign-in"))
+        }
+    }
+
+    // MARK: Checking PINs
+
+    public enum Verdict: Sendable, Equatable {
+        case accepted
+        /// Wrong; this many tries left before the lock.
+        case wrong(left: Int)
+        /// Locked out until then (the PIN was not checked).
+        case locked(until: Date)
+        case noPIN
+    }
+
+    /// Checks `pin` for `member`, counting a wrong one (the fifth in a row locks for 15 minutes) and
+    /// clearing the count on a right one, in one transaction. With `session`, a right PIN signs that
+    /// front-end session in as `member`.
+    public func verify(_ pin: String, for member: MemberID, session: String? = nil, now: Date) throws -> Verdict {
+        let verdict = try store.write { writer -> Verdict in
+            guard let stored = try writer.reader.pin(of: member) else { return .noPIN }
+            if stored.state.isLocked(at: now), let until = stored.state.lockedUntil { return .locked(until: until) }
+            let derived = Self.derive(pin: pin, salt: Self.bytes(hex: stored.salt), iterations: stored.iterations)
+            guard Self.same(derived, stored.hash) else {
+                let next = SignInRules.afterFailure(stored.state, at: now)
+                try writer.setSignInState(next, of: member, at: now)
+                if let until = next.lockedUntil { return .locked(until: until) }
+                return .wrong(left: SignInRules.attemptsLeft(next))
+            }
+            if stored.state != SignInState() { try writer.setSignInState(SignInRules.afterSuccess(stored.state, at: now), of: member, at: now) }
+            if let session { try writer.signIn(session: session, member: member, at: now) }
+            return .accepted
+        }
+        switch verdict {
+        case .accepted: logger.info("signed in", metadata: ["member": "\(member)"])
+        case .wrong: logger.notice("wrong pin", metadata: ["member": "\(member)"])
+        case .locked: logger.notice("sign-in locked", metadata: ["member": "\(member)"])
+        case .noPIN: break
+        }
+        return verdict
+    }
+
+    /// Keeps a signed-in session alive: its idle time counts from now.
+    public func touch(session: String, now: Date) throws { try store.write { try $0.touchSignIn(session: session, at: now) } }
+
+    @discardableResult
+    public func signOut(session: String) throws -> Bool { try store.write { try $0.signOut(session: session) } }
+
+    /// The member signed in on `session` (nil: nobody, or the sign-in lapsed after `SignInRules.sessionIdleLimit`).
+    public func signedIn(session: String, now: Date) throws -> MemberID? {
+        guard let (member, lastSeen) = try store.read({ try $0.signedIn(session: session) }) else { return nil }
+        return now.timeIntervalSince(lastSeen) < SignInRules.sessionIdleLimit ? member : nil
+    }
+
+    /// What the front door needs before every turn, in one read: whether PINs are required, who
+    /// (if anyone) `session` is signed in as, and whether `speaker` has a PIN.
+    public func frontDoor(session: String, now: Date) throws -> (required: Bool, signedIn: MemberID?, withPIN: Set<MemberID>) {
+        try store.read { reader in
+            let required = try reader.setting(Self.requiredSetting) == "on"
+            let signedIn = try reader.signedIn(session: session).flatMap { now.timeIntervalSince($0.lastSeen) < SignInRules.sessionIdleLimit ? $0.member : nil }
+            return (required, signedIn, required ? try reader.membersWithPIN() : [])
+        }
+    }
+
+    public enum Admission: Sendable, Equatable {
+        /// Go ahead.
+        case admitted
+        case refused(Verdict?)
+    }
+
+    /// Whether a turn from `speaker` on `session` may run: always when PINs are not required or the
+    /// speaker has none; else when the turn carries their right PIN or the session is signed in as them.
+    public func admit(_ speaker: MemberID, session: String, pin: String?, now: Date) throws -> Admission {
+        let door = try frontDoor(session: session, now: now)
+        return try admit(speaker, session: session, pin: pin, now: now, door: door)
+    }
+
+    /// `admit` with the front door already read (`frontDoor`).
+    public func admit(_ speaker: MemberID, session: String, pin: String?, now: Date,
+                      door: (required: Bool, signedIn: MemberID?, withPIN: Set<MemberID>)) throws -> Admission {
+        guard door.required, door.withPIN.contains(speaker) else { return .admitted }
+        if let pin {
+            let verdict = try verify(pin, for: speaker, now: now)
+            return verdict == .accepted ? .admitted : .refused(verdict)
+        }
+        if door.signedIn == speaker { return .admitted }
+        return .refused(nil)
+    }
+}
