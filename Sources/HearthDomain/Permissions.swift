@@ -36,6 +36,8 @@ public enum Permissions {
         case timetableReadOwn, timetableReadOthers, timetableEditOwn, timetableEdit, timetableSetWeek
         // The family itself
         case memberAdd, memberRemove, coParentAdd, coParentRemove, invite, placeManage, familyDelete, activityRead, export
+        // Sign-in: anyone sets their own PIN; these are another member's PIN and the family's PIN requirement
+        case pinSetOthers, pinRequire
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -91,7 +93,7 @@ public enum Permissions {
         case .timetableReadOthers: return [.owner, .coParent, .adult, .viewer]
         case .timetableEdit: return managers
         case .timetableSetWeek: return family
-        case .memberAdd, .memberRemove, .placeManage, .activityRead, .export: return managers
+        case .memberAdd, .memberRemove, .placeManage, .activityRead, .export, .pinSetOthers, .pinRequire: return managers
         case .coParentAdd, .coParentRemove, .invite, .familyDelete: return owner
         }
     }
@@ -153,6 +155,8 @@ public enum Permissions {
         case .placeManage: return "Only a parent can change the family's places."
         case .familyDelete: return "Only the family's owner can delete the family."
         case .activityRead: return "Only a parent can see what's changed in the family."
+        case .pinSetOthers: return "Only a parent can change someone else's PIN."
+        case .pinRequire: return "Only a parent can change whether a PIN is required."
         case .export: return "Only a parent can export the family's data."
         }
     }

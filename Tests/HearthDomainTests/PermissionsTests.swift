@@ -21,6 +21,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .timetableSetWeek: "yyy-y",
         .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
         .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
+        .pinSetOthers: "yy---", .pinRequire: "yy---",
     ]
 
     var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }

@@ -7,19 +7,23 @@ import HearthSkills
 /// the permission checks are FamilySkill's; this area reads the request and words the result.
 struct FamilyArea: SkillArea {
     static let id: SkillAreaID = "family"
-    let intents = ["family.add_member", "family.remove_member", "family.activity"]
+    let intents = ["family.add_member", "family.invite", "family.remove_member", "family.activity"]
     let help = AreaHelp(topic: "who's in the family",
                         examples: ["\"Add our son Max, he's 8\" / \"Remove Max from the family\" / \"What did Tom change today?\""],
                         spoken: ["what did Tom change today"])
 
     let skill: FamilySkill
+    let invitations: InvitationSkill
 
     init(_ dependencies: AreaDependencies) {
         skill = FamilySkill(store: dependencies.store)
+        invitations = InvitationSkill(store: dependencies.store, ids: dependencies.ids, logger: dependencies.logger)
     }
 
     enum Action: AreaActionValue {
         case add(FamilySkill.NewMember)
+        /// A single-use code for someone joining from their own device.
+        case invite(FamilySkill.NewMember)
         case remove(MemberID, name: String)
         /// Whose changes (nil: everyone's), from when to when, and how the range was said.
         case activity(MemberID?, from: Date, to: Date, said: String?)
@@ -39,6 +43,10 @@ struct FamilyArea: SkillArea {
         switch request.intent {
         case "family.add_member":
             return act(.add(try Self.newMember(request.slots)))
+        case "family.invite":
+            // Refused before reading the rest: a child asking to invite learns who can, not what to say.
+            if let denial = InvitationRules.denial(toInviteBy: turn.speaker) { throw HearthError.permissionDenied(denial) }
+            return act(.invite(try Self.newMember(request.slots, inviting: true)))
         case "family.remove_member":
             guard let said = request.slots.texts["name"] else { throw HearthError.invalidRequest("Who should I remove from the family?") }
             guard let member = try skill.member(named: said, for: turn.speaker.id) else { throw HearthError.unknownMember(Self.tidy(said)) }
@@ -74,6 +82,14 @@ struct FamilyArea: SkillArea {
         case .add(let new):
             let member = try skill.addMember(new, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText("I've added \(member.name) to the family as \(FamilySkill.describe(member)).")))
+        case .invite(let new):
+            let issued = try invitations.joining(turn.transaction).invite(name: new.name, role: new.role, kind: new.kind, by: turn.speaker, now: turn.now)
+            let lead = "I've made an invitation for \(new.name) to join as \(Self.roleWords(new))."
+            let rule = "It works once, within 72 hours"
+            return .completed(ActionResult(reply: ReplyText(
+                "\(lead) The code is \(issued.token). \(rule): on their own device, run `hearth invite accept \(issued.token)`.",
+                // A 32-character code is no use read aloud: the voice points at the screen.
+                speak: "\(lead) The code is on the screen. \(rule).")))
         case .remove(let id, _):
             let member = try skill.removeMember(id, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText("I've removed \(member.name) from the family, with their chores, messages, locations, points and reminders.")))
@@ -94,7 +110,7 @@ struct FamilyArea: SkillArea {
 
     /// A new member from the words: a role said wins; else a relation ("our son" a child, "grandma"
     /// a viewer, "our nanny" an adult member, "my wife" a co-parent); else an age (under 18 a child).
-    static func newMember(_ slots: ResolvedSlots) throws -> FamilySkill.NewMember {
+    static func newMember(_ slots: ResolvedSlots, inviting: Bool = false) throws -> FamilySkill.NewMember {
         guard let said = slots.texts["name"] else { throw HearthError.invalidRequest("What's their name?") }
         let name = tidy(said)
         let age = slots.numbers["age"]
@@ -115,7 +131,21 @@ struct FamilyArea: SkillArea {
             break
         }
         if let age { return .init(name: name, kind: age < 18 ? .child : .adult, role: .member, age: age) }
+        if inviting {
+            throw HearthError.invalidRequest("As what should \(name) join? Say, for example, \"invite \(name) as a co-parent\" or \"invite \(name) as a viewer\".")
+        }
         throw HearthError.invalidRequest("What is \(name) in the family? Say, for example, \"add \(name) as a child\" or \"add \(name) as a viewer\".")
+    }
+
+    /// "a co-parent", "a viewer", "a child", "an adult member".
+    static func roleWords(_ new: FamilySkill.NewMember) -> String {
+        if new.kind == .child { return "a child" }
+        switch new.role {
+        case .owner: return "the owner"
+        case .coParent: return "a co-parent"
+        case .viewer: return "a viewer"
+        case .member: return "an adult member"
+        }
     }
 
     /// "grandpa joe" → "Grandpa Joe".
