@@ -62,7 +62,12 @@ final class FamilySetupCLITests: XCTestCase {
         try run(["location", "update", "--member", "Leo", "--lat", "51.5033", "--lon", "-0.1196", "--battery", "80"] + at)
         let (whereIs, _) = try run(["say", "--as", "Sam", "where is Leo"] + at)
         XCTAssertTrue(whereIs.hasPrefix("Leo is at school"), whereIs)
-        let (childRefused, _) = try run(["say", "--as", "Leo", "give me 100 points"] + at)
+        // The child has a PIN, and this family's front ends require it.
+        try run(["pin", "set", "Leo", "2468", "--as", "Priya"] + at)
+        try run(["pin", "require", "on", "--as", "Priya"] + at)
+        let (noPIN, _) = try run(["say", "--as", "Leo", "give me 100 points"] + at)
+        XCTAssertEqual(noPIN, "Leo needs to sign in with a PIN first.\n")
+        let (childRefused, _) = try run(["say", "--as", "Leo", "--pin", "2468", "give me 100 points"] + at)
         XCTAssertEqual(childRefused, "Only a parent can give or take away points.\n")
         let (viewerRefused, _) = try run(["say", "--as", "Grandma Rose", "cancel Leo's dentist appointment"] + at)
         XCTAssertEqual(viewerRefused, "Grandma Rose can view the calendar but not change it.\n")
