@@ -79,6 +79,9 @@ public struct Grammar: Sendable {
     func scratch() -> CompiledPattern.Scratch {
         CompiledPattern.Scratch(pairs: maximumCaptures + 1, guards: timeGuards.checkers)
     }
+    /// Scratches kept between parses: making one (match data, the guards' contexts) costs more
+    /// than a short utterance's matching.
+    let scratchPool: ScratchPool
     /// Longest utterance (UTF-8 bytes, after normalisation) the grammar will look at.
     public static let maximumInputLength = 1_000
 
@@ -216,7 +219,8 @@ public struct Grammar: Sendable {
         }
         let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
         var grammar = Grammar(intents: intents, literalFilter: filter, maximumCaptures: maximumCaptures, timeGuards: timeGuards,
-                              index: PatternIndex(intents: intents, checks: filter.checks))
+                              index: PatternIndex(intents: intents, checks: filter.checks),
+                              scratchPool: ScratchPool(pairs: maximumCaptures + 1, guards: timeGuards.checkers))
         grammar.backoff = try Backoff.compile(files, expander: expander)
         return grammar
     }
@@ -230,40 +234,48 @@ public struct Grammar: Sendable {
     public func candidates(_ normalized: NormalizedText, filtered: Bool = true) -> (matches: [IntentMatch], limitExceeded: Bool) {
         let bytes = Array(normalized.text.utf8)
         let found = filtered ? literalFilter.find(in: bytes) : nil
-        let scratch = scratch()
-        if filtered { scratch.prepare(for: bytes) }
+        let scratch = scratchPool.take()
+        defer { scratchPool.give(back: scratch) }
+        if filtered { scratch.prepare(for: bytes) } else { scratch.prepare(for: []) }
         var limitExceeded = false
-        var bests: [(pattern: CompiledPattern, groups: [String: Range<Int>], literalLength: Int)?] = Array(repeating: nil, count: intents.count)
+        // Per intent, the best pattern so far: its index entry, the slots it captured, and its literal length.
+        var bests: [(entry: Int32, slots: [(group: PatternIndex.SlotGroup, range: Range<Int>)], literalLength: Int)?] =
+            Array(repeating: nil, count: intents.count)
         // The patterns whose first-byte map admits the utterance's first byte, in declaration order
         // (`CompiledPattern.mayMatch`, precomputed per byte), then the length and literal checks.
         for position in bytes.first.map({ index.byFirstByte[Int($0)] }) ?? index.all {
             let entry = index.entries[Int(position)]
             guard bytes.count >= entry.minimumLength else { continue }
             if let found, !found.allows(literalFilter.checks[Int(position)]) { continue }
-            let intent = intents[entry.intent]
-            switch entry.pattern.match(bytes, scratch: scratch) {
-            case .noMatch: continue
-            case .limitExceeded: limitExceeded = true
-            case .match(let match):
-                var slotLength = 0
-                for (name, range) in match.groups where intent.slots[name] != nil { slotLength += range.count }
-                let literalLength = bytes.count - slotLength
-                // Within one intent the priority is the same: more literal characters win, then pattern order.
-                if literalLength > (bests[entry.intent]?.literalLength ?? -1) { bests[entry.intent] = (entry.pattern, match.groups, literalLength) }
+            let rc = entry.pattern.quickMatch(bytes, scratch: scratch)
+            if rc < 0 { limitExceeded = true }
+            guard rc > 0 else { continue }
+            // A slot name used twice in a pattern takes its first set group, as PCRE2 does.
+            var slots: [(group: PatternIndex.SlotGroup, range: Range<Int>)] = []
+            var taken: UInt64 = 0
+            var slotLength = 0
+            for group in entry.slotGroups where taken & group.nameBit == 0 {
+                if group.nameBit == 0, slots.contains(where: { $0.group.name == group.name }) { continue }
+                guard let range = CompiledPattern.range(of: group.number, in: scratch, rc: rc) else { continue }
+                taken |= group.nameBit
+                slotLength += range.count
+                slots.append((group, range))
             }
+            let literalLength = bytes.count - slotLength
+            // Within one intent the priority is the same: more literal characters win, then pattern order.
+            if literalLength > (bests[entry.intent]?.literalLength ?? -1) { bests[entry.intent] = (position, slots, literalLength) }
         }
         var matches: [IntentMatch] = []
-        for (intent, best) in zip(intents, bests) {
-            guard let best else { continue }
+        for intentIndex in bests.indices {
+            guard let best = bests[intentIndex] else { continue }
             var captures: [SlotCapture] = []
-            for (name, range) in best.groups.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) {
-                guard let spec = intent.slots[name], !range.isEmpty else { continue }
-                captures.append(SlotCapture(name: name, spec: spec,
+            for (group, range) in best.slots.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where !range.isEmpty {
+                captures.append(SlotCapture(name: group.name, spec: group.spec,
                                             normalized: String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self),
                                             original: normalized.originalText(for: range)))
             }
-            matches.append(IntentMatch(intent: intent.name, captures: captures, literalLength: best.literalLength,
-                                       priority: intent.priority, patternSource: best.pattern.source))
+            matches.append(IntentMatch(intent: intents[intentIndex].name, captures: captures, literalLength: best.literalLength,
+                                       priority: intents[intentIndex].priority, patternSource: index.entries[Int(best.entry)].pattern.source))
         }
         // Stable sort keeps declaration order for complete ties.
         let ordered = matches.enumerated().sorted { lhs, rhs in
@@ -580,6 +592,16 @@ struct PatternIndex: Sendable {
         /// `pattern.minimumLength`, kept here: reading it through the pattern object was a cache
         /// miss per pattern.
         let minimumLength: Int
+        /// The pattern's groups that are slots of its intent, by group number.
+        let slotGroups: [SlotGroup]
+    }
+    struct SlotGroup: Sendable {
+        let number: Int
+        let name: String
+        let spec: SlotSpec
+        /// One bit per distinct slot name of the pattern, to take a repeated name's first set group
+        /// (0 past the 64th name: those are looked up among the slots taken).
+        let nameBit: UInt64
     }
     /// In the order of `LiteralFilter.checks`.
     let entries: [Entry]
@@ -587,7 +609,18 @@ struct PatternIndex: Sendable {
     let byFirstByte: [[Int32]]
 
     init(intents: [Grammar.Intent], checks: [LiteralFilter.Check]) {
-        let entries = intents.enumerated().flatMap { intent in intent.element.patterns.map { Entry(intent: intent.offset, pattern: $0, minimumLength: $0.minimumLength) } }
+        let entries = intents.enumerated().flatMap { intent in
+            intent.element.patterns.map { pattern in
+                let slotNames = Array(Set(pattern.orderedGroupNames.map(\.1).filter { intent.element.slots[$0] != nil })).sorted()
+                let groups = pattern.orderedGroupNames.compactMap { number, name in
+                    intent.element.slots[name].map { spec in
+                        let position = slotNames.firstIndex(of: name)!
+                        return SlotGroup(number: number, name: name, spec: spec, nameBit: position < 64 ? 1 << UInt64(position) : 0)
+                    }
+                }
+                return Entry(intent: intent.offset, pattern: pattern, minimumLength: pattern.minimumLength, slotGroups: groups)
+            }
+        }
         precondition(entries.count == checks.count, "one literal check per pattern")
         self.entries = entries
         all = entries.indices.map(Int32.init)
@@ -597,5 +630,30 @@ struct PatternIndex: Sendable {
                 return map[byte >> 3] & (1 << (byte & 7)) != 0
             }.map(Int32.init)
         }
+    }
+}
+
+/// Scratches for parses on any thread: a parse takes one and gives it back, so concurrent parses
+/// never share one and a sequence of parses makes none.
+final class ScratchPool: @unchecked Sendable {
+    // @unchecked: `spare` is only touched under `lock`.
+    private let lock = NSLock()
+    private var spare: [CompiledPattern.Scratch] = []
+    private let pairs: Int
+    private let guards: [CompiledPattern]
+
+    init(pairs: Int, guards: [CompiledPattern]) { self.pairs = pairs; self.guards = guards }
+
+    func take() -> CompiledPattern.Scratch {
+        lock.lock()
+        let scratch = spare.popLast()
+        lock.unlock()
+        return scratch ?? CompiledPattern.Scratch(pairs: pairs, guards: guards)
+    }
+
+    func give(back scratch: CompiledPattern.Scratch) {
+        lock.lock()
+        if spare.count < 8 { spare.append(scratch) }
+        lock.unlock()
     }
 }

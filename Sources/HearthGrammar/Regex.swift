@@ -124,35 +124,60 @@ public final class CompiledPattern: @unchecked Sendable {
         let owned = scratch == nil ? pcre2_match_data_create_from_pattern_8(code, nil) : nil
         defer { if let owned { pcre2_match_data_free_8(owned) } }
         guard let data = scratch?.data ?? owned else { return .noMatch }
-        // Guard callouts only fail a path when the table was prepared for this subject; otherwise
-        // (no callout function) PCRE2 passes over them and the pattern runs as written.
-        let context: OpaquePointer?
-        if isGuarded, let guards = scratch?.guards, let guarded = guards.context, guards.subject == subject {
-            context = guarded
-        } else {
-            context = matchContext
-        }
-        let rc = subject.withUnsafeBufferPointer { buffer in
-            pcre2_match_8(code, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
-        }
-        if rc == PCRE2_ERROR_NOMATCH { return .noMatch }
+        let rc = run(subject, data: data, guards: scratch?.guards)
         if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT || rc == PCRE2_ERROR_HEAPLIMIT {
             return .limitExceeded
         }
         guard rc > 0 else { return .noMatch }
         let ovector = pcre2_get_ovector_pointer_8(data)!
-        let pairs = Int(pcre2_get_ovector_count_8(data))
-        // PCRE2_UNSET (~(size_t)0) is a macro Swift cannot import; size_t arrives as Int, so it reads as -1.
-        let unset = Int(bitPattern: UInt.max)
         var groups: [String: Range<Int>] = [:]
         // A name used twice in a pattern ("body" before and after "reminder") takes its first set
         // group, as PCRE2 does: reading a dictionary's order here made the answer vary between runs.
-        // The ovector is read first: most named groups (every definition's) are unset.
-        for (number, name) in orderedGroupNames where number < pairs && number < Int(rc) {
-            let start = ovector[2 * number], end = ovector[2 * number + 1]
-            if start != unset && end != unset && groups[name] == nil { groups[name] = Int(start)..<Int(end) }
+        for (number, name) in orderedGroupNames where groups[name] == nil {
+            if let range = Self.range(of: number, ovector: ovector, data: data, rc: rc) { groups[name] = range }
         }
         return .match(Match(range: Int(ovector[0])..<Int(ovector[1]), groups: groups))
+    }
+
+    /// What a parse needs of one pattern, without building a dictionary of groups: the outcome
+    /// (`rc`: > 0 matched, 0 no match, < 0 the limit) and, after a match, group ranges read from
+    /// the scratch (`range(of:in:rc:)`). The parse runs about ten patterns per utterance.
+    func quickMatch(_ subject: [UInt8], scratch: Scratch) -> Int32 {
+        guard let data = scratch.data else { return 0 }
+        let rc = run(subject, data: data, guards: scratch.guards)
+        if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT || rc == PCRE2_ERROR_HEAPLIMIT {
+            return -1
+        }
+        return max(rc, 0)
+    }
+
+    /// Group `number`'s byte range after a `quickMatch` that returned `rc` > 0; nil when unset.
+    static func range(of number: Int, in scratch: Scratch, rc: Int32) -> Range<Int>? {
+        guard let data = scratch.data, let ovector = pcre2_get_ovector_pointer_8(data) else { return nil }
+        return range(of: number, ovector: ovector, data: data, rc: rc)
+    }
+
+    private static func range(of number: Int, ovector: UnsafeMutablePointer<Int>, data: OpaquePointer, rc: Int32) -> Range<Int>? {
+        // The ovector is read first: most named groups (every definition's) are unset.
+        guard number < Int(rc), number < Int(pcre2_get_ovector_count_8(data)) else { return nil }
+        // PCRE2_UNSET (~(size_t)0) is a macro Swift cannot import; size_t arrives as Int, so it reads as -1.
+        let unset = Int(bitPattern: UInt.max)
+        let start = ovector[2 * number], end = ovector[2 * number + 1]
+        return start != unset && end != unset ? start..<end : nil
+    }
+
+    private func run(_ subject: [UInt8], data: OpaquePointer, guards: GuardTable?) -> Int32 {
+        // Guard callouts only fail a path when the table was prepared for this subject; otherwise
+        // (no callout function) PCRE2 passes over them and the pattern runs as written.
+        let context: OpaquePointer?
+        if isGuarded, let guards, let guarded = guards.context, guards.subject == subject {
+            context = guarded
+        } else {
+            context = matchContext
+        }
+        return subject.withUnsafeBufferPointer { buffer in
+            pcre2_match_8(code, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
+        }
     }
 
     private static func readGroupNames(_ code: OpaquePointer) -> [Int: String] {
