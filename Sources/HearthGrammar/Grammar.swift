@@ -243,10 +243,11 @@ public struct Grammar: Sendable {
             Array(repeating: nil, count: intents.count)
         // The patterns whose first-byte map admits the utterance's first byte, in declaration order
         // (`CompiledPattern.mayMatch`, precomputed per byte), then the length and literal checks.
+        // Only the patterns run read their index entry: copying one retains its pattern and groups.
         for position in bytes.first.map({ index.byFirstByte[Int($0)] }) ?? index.all {
-            let entry = index.entries[Int(position)]
-            guard bytes.count >= entry.minimumLength else { continue }
+            guard bytes.count >= index.minimumLengths[Int(position)] else { continue }
             if let found, !found.allows(literalFilter.checks[Int(position)]) { continue }
+            let entry = index.entries[Int(position)]
             let rc = entry.pattern.quickMatch(bytes, scratch: scratch)
             if rc < 0 { limitExceeded = true }
             guard rc > 0 else { continue }
@@ -492,6 +493,28 @@ extension Grammar {
         return (Double(tried) / Double(max(1, utterances.count)), intents.reduce(0) { $0 + $1.patterns.count })
     }
 
+    /// How often each pattern runs over `utterances` (after the prefilters) and how often it
+    /// matches, most runs first: a pattern that runs for many utterances and rarely matches wants a
+    /// word its matches must contain (`HEARTH_BENCH_PROFILE=1 hearth-bench`).
+    public func patternRuns(_ utterances: [String]) -> [(intent: String, pattern: Int, runs: Int, matches: Int)] {
+        let subjects = utterances.map { Array(Normalizer.normalize($0).text.utf8) }
+        let found = subjects.map { literalFilter.find(in: $0) }
+        let scratch = scratch()
+        var result: [(intent: String, pattern: Int, runs: Int, matches: Int)] = []
+        for intent in intents {
+            for (index, (pattern, check)) in zip(intent.patterns, intent.checks).enumerated() {
+                var runs = 0, matches = 0
+                for (subject, found) in zip(subjects, found) where found?.allows(check) ?? true && pattern.mayMatch(subject) {
+                    runs += 1
+                    scratch.prepare(for: subject)
+                    if case .match = pattern.match(subject, scratch: scratch) { matches += 1 }
+                }
+                result.append((intent.name, index + 1, runs, matches))
+            }
+        }
+        return result.sorted { $0.runs > $1.runs }
+    }
+
     /// What each pattern costs over `utterances` (total matching time, including the prefilters),
     /// most expensive first: for grammar authors keeping parse time within SPEC §6
     /// (`HEARTH_BENCH_PROFILE=1 hearth-bench`).
@@ -605,6 +628,8 @@ struct PatternIndex: Sendable {
     }
     /// In the order of `LiteralFilter.checks`.
     let entries: [Entry]
+    /// `entries`' minimum lengths, apart: the first thing a parse checks, for every pattern it considers.
+    let minimumLengths: [Int]
     let all: [Int32]
     let byFirstByte: [[Int32]]
 
@@ -623,6 +648,7 @@ struct PatternIndex: Sendable {
         }
         precondition(entries.count == checks.count, "one literal check per pattern")
         self.entries = entries
+        minimumLengths = entries.map(\.minimumLength)
         all = entries.indices.map(Int32.init)
         byFirstByte = (0..<256).map { byte in
             entries.indices.filter { position in
