@@ -91,8 +91,10 @@ struct GrammarSampler {
         var intent: String
         var now: String
         var speaker: String
+        /// What a dialog answer ("cancel that") means when no question is open, if that differs.
+        var withoutQuestion: String?
         struct EvalLine: Encodable { var text: String; var accept: [String]; var now: String; var `as`: String }
-        var evalLine: EvalLine { EvalLine(text: text, accept: [intent], now: now, as: speaker) }
+        var evalLine: EvalLine { EvalLine(text: text, accept: [intent] + [withoutQuestion].compactMap { $0 }, now: now, as: speaker) }
     }
 
     let assistant: Assistant
@@ -148,7 +150,12 @@ struct GrammarSampler {
                     guard !text.isEmpty, seen.insert(text + "\u{0}" + expected).inserted else { continue }
                     // Only what Hearth reads as meant: an example that needs the demo family's own data drops out here.
                     guard assistant.parse(text, speaker: speaker, now: date).intent == expected else { continue }
-                    result.append(Sentence(text: text, intent: expected, now: now, speaker: speaker))
+                    var sentence = Sentence(text: text, intent: expected, now: now, speaker: speaker)
+                    if expected.hasPrefix("dialog.") {
+                        let alone = assistant.parse(text, speaker: speaker, now: date, asTurn: true).intent
+                        if alone != expected { sentence.withoutQuestion = alone }
+                    }
+                    result.append(sentence)
                 }
             }
         }
@@ -157,7 +164,9 @@ struct GrammarSampler {
 
     /// Whole words only, case-insensitive, every swap at once (so Tom→Emma and Emma→Tom don't chain).
     static func substitute(_ text: String, _ swaps: [(String, String)]) -> String {
-        let ordered = swaps.filter { $0.0.lowercased() != $0.1.lowercased() }.sorted { $0.0.count > $1.0.count }
+        // Speech-to-text writes possessives without the apostrophe ("emmas dentist").
+        let withPossessives = swaps + swaps.map { ($0.0 + "s", $0.1 + "s") }
+        let ordered = withPossessives.filter { $0.0.lowercased() != $0.1.lowercased() }.sorted { $0.0.count > $1.0.count }
         guard !ordered.isEmpty else { return text }
         let alternatives = ordered.map { NSRegularExpression.escapedPattern(for: $0.0) }.joined(separator: "|")
         guard let regex = try? NSRegularExpression(pattern: "(?<![\\p{L}\\d])(?:\(alternatives))(?![\\p{L}\\d])", options: [.caseInsensitive]) else { return text }
