@@ -204,13 +204,15 @@ struct GrammarSampler {
         return result
     }
 
-    /// A JSGF grammar: the family's names, chores and rewards as rules, so a sentence said of one
-    /// member is expected of every member.
+    /// A JSGF grammar: the family's names, chores, rewards and the weekdays as rules, so a sentence
+    /// said of one member is expected of every member.
     func jsgf(_ sentences: [Sentence], known: Set<Substring>? = nil) -> String {
         var rules: [(name: String, words: [String])] = [
             ("member", assistant.roster.members.map { SpokenForm.of($0.name) }),
             ("chore", choreTitles.map(SpokenForm.of)),
             ("reward", rewardTitles.map(SpokenForm.of)),
+            // The grammar reads every weekday alike, so a sentence said of Thursday is expected of Friday.
+            ("day", ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]),
         ]
         if let known {
             rules = rules.map { rule in (rule.name, rule.words.filter { $0.split(separator: " ").allSatisfy(known.contains) }) }
