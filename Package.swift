@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // Salted hashes of PINs and invitation tokens (never stored in the clear).
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // The Wyoming server (`hearth serve --wyoming`); only the hearth executable links it.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         .systemLibrary(
@@ -49,7 +51,9 @@ let package = Package(
             name: "hearth",
             dependencies: ["HearthEngine",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio")]
         ),
         // Release benchmarks for SPEC §6: swift run -c release hearth-bench
         .executableTarget(name: "hearth-bench", dependencies: ["HearthEngine", "HearthSkills", .product(name: "Logging", package: "swift-log")],

@@ -15,7 +15,8 @@ struct Hearth: ParsableCommand {
                       ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
                       LocationCommand.self, TimetableCommand.self,
                       MemberCommand.self, PlaceCommand.self, FamilyCommand.self,
-                      InviteCommand.self, PinCommand.self, StressWritesCommand.self],
+                      InviteCommand.self, PinCommand.self, StressWritesCommand.self,
+                      GrammarCommand.self],
         defaultSubcommand: Repl.self
     )
 }

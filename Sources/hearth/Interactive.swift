@@ -67,17 +67,26 @@ func readPIN(prompt: String, interactive: Bool) -> String? {
 }
 
 struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The JSON-lines protocol for voice front ends, on stdin/stdout.")
+    static let configuration = CommandConfiguration(abstract: "Serves voice front ends: JSON lines on stdin/stdout (--stdio) or Wyoming over TCP (--wyoming).")
     @OptionGroup var options: FamilyOptions
-    @Flag(help: "Serve on standard input and output (the only transport so far).") var stdio = false
+    @Flag(help: "Serve on standard input and output.") var stdio = false
+    @Option(help: "Serve the Wyoming protocol (Home Assistant, Rhasspy) at tcp://HOST:PORT, e.g. tcp://127.0.0.1:10700.") var wyoming: String?
 
     func validate() throws {
-        guard stdio else { throw ValidationError("add --stdio (the only transport so far)") }
+        guard stdio != (wyoming != nil) else { throw ValidationError("add --stdio or --wyoming tcp://HOST:PORT (one of them)") }
+        if let wyoming {
+            do { _ = try WyomingServer.address(wyoming) } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func run() throws {
         let assistant: Assistant
         do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
+        if let wyoming {
+            let (host, port) = try WyomingServer.address(wyoming)
+            do { try WyomingServer(assistant: assistant, host: host, port: port, speaker: options.speaker).runBlocking() } catch { throw fail(error) }
+            return
+        }
         let server = LineProtocol(assistant: assistant)
         var lineNumber = 0
         // readLine repairs invalid UTF-8 with U+FFFD, so any bytes become a line we can answer.

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Hearth's reference voice loop, offline: speech in, speech out.
+
+    speak a command (espeak-ng)  ->  16 kHz mono (sox)  ->  pocketsphinx, constrained by the
+    grammar Hearth exports for this family  ->  `hearth serve --stdio`  ->  speak the reply.
+
+Each start re-exports the grammar (`hearth grammar export --jsgf`), so a member, chore or reward
+added since is expected by the recogniser.
+
+    voice_loop.py --demo "schedule emma for the dentist on thursday at four p m" "the first one"
+    voice_loop.py --db ~/.local/share/hearth/hearth.sqlite --play "where is everyone"
+    voice_loop.py --demo --now 2026-02-02T09:00:00-05:00 --check Examples/voice/commands.jsonl --json
+
+Needs: espeak-ng and sox (Debian), pocketsphinx 5.1.1 (PyPI; its English model is in the wheel).
+With --check FILE (JSON lines {"text", "session"?, "readback"?}), every command goes through the
+whole loop, and the parse of what was heard is compared with the parse of what was said
+(intent and slots); the figure is printed, and --floor makes a lower one fail.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+VOICE = ["-v", "en-us+f2", "-s", "150"]
+
+
+def need(tool, package):
+    if shutil.which(tool) is None:
+        sys.exit(f"voice_loop: '{tool}' is missing: apt-get install -y {package} (or run scripts/setup)")
+
+
+def load_pocketsphinx():
+    try:
+        import pocketsphinx  # noqa: F401
+    except ImportError:
+        sys.exit("voice_loop: the Python package pocketsphinx is missing: python3 -m pip install pocketsphinx==5.1.1")
+    return pocketsphinx
+
+
+class Hearth:
+    """The `hearth` binary with this family's options."""
+
+    def __init__(self, binary, family):
+        self.binary = binary
+        self.family = family
+
+    def run(self, *arguments):
+        done = subprocess.run([self.binary, *arguments, *self.family], capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"voice_loop: hearth {' '.join(arguments)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def parse(self, text, speaker):
+        return json.loads(self.run("parse", "--json", "--as", speaker, text))
+
+    def serve(self):
+        return subprocess.Popen([self.binary, "serve", "--stdio", *self.family], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True, bufsize=1)
+
+
+def synthesize(text, path, workdir):
+    """espeak-ng's 22 kHz voice, resampled to what the recogniser's model was trained on. sox -R
+    keeps the dither the same on every run, so the test is repeatable."""
+    raw = os.path.join(workdir, "raw.wav")
+    subprocess.run(["espeak-ng", *VOICE, "-w", raw, text], check=True, capture_output=True)
+    subprocess.run(["sox", "-R", raw, "-r", "16000", "-c", "1", "-b", "16", path], check=True, capture_output=True)
+
+
+class Recogniser:
+    def __init__(self, pocketsphinx, jsgf_path):
+        model = os.path.join(pocketsphinx.get_model_path(), "en-us")
+        # The wheel's acoustic model and dictionary; the grammar in place of its general language model.
+        self.decoder = pocketsphinx.Decoder(hmm=os.path.join(model, "en-us"), dict=os.path.join(model, "cmudict-en-us.dict"),
+                                            lm=None, jsgf=jsgf_path, samprate=16000, loglevel="FATAL")
+
+    def transcribe(self, wav_path):
+        with open(wav_path, "rb") as wav:
+            audio = wav.read()[44:]  # a plain 44-byte RIFF header from sox
+        self.decoder.start_utt()
+        self.decoder.process_raw(audio, full_utt=True)
+        self.decoder.end_utt()
+        hypothesis = self.decoder.hyp()
+        return hypothesis.hypstr if hypothesis is not None else ""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hearth", default=shutil.which("hearth") or ".build/debug/hearth", help="the hearth binary")
+    parser.add_argument("--db", help="the family database (else --demo)")
+    parser.add_argument("--demo", action="store_true", help="the demo family, in memory")
+    parser.add_argument("--now", help="pin the clock (ISO 8601)")
+    parser.add_argument("--as", dest="speaker", default=None, help="who speaks (default: the family's owner)")
+    parser.add_argument("--play", action="store_true", help="play the replies aloud (else they are only written to files)")
+    parser.add_argument("--check", help="JSON lines of commands to run through the loop and score")
+    parser.add_argument("--floor", type=float, default=0.0,
+                        help="with --check: fail below this share understood (0-1), or when a picked option is not read back")
+    parser.add_argument("--json", action="store_true", help="with --check: print the result as JSON")
+    parser.add_argument("--keep", help="keep the audio and the grammar in this folder")
+    parser.add_argument("commands", nargs="*", help="commands to say, in one conversation")
+    options = parser.parse_args()
+
+    need("espeak-ng", "espeak-ng")
+    need("sox", "sox")
+    pocketsphinx = load_pocketsphinx()
+    family = ["--db", options.db] if options.db else ["--demo"]
+    if options.now:
+        family += ["--now", options.now]
+    hearth = Hearth(options.hearth, family)
+    speaker = options.speaker or "Lisa" if options.demo else options.speaker
+
+    workdir = options.keep or tempfile.mkdtemp(prefix="hearth-voice-")
+    os.makedirs(workdir, exist_ok=True)
+    grammar = os.path.join(workdir, "hearth.gram")
+    dictionary = os.path.join(pocketsphinx.get_model_path(), "en-us", "cmudict-en-us.dict")
+    hearth.run("grammar", "export", "--jsgf", grammar, "--dictionary", dictionary)
+    recogniser = Recogniser(pocketsphinx, grammar)
+
+    if options.check:
+        with open(options.check) as file:
+            commands = [json.loads(line) for line in file if line.strip()]
+    else:
+        commands = [{"text": text, "session": "voice"} for text in options.commands]
+
+    server = hearth.serve()
+    results = []
+    try:
+        for number, command in enumerate(commands, 1):
+            said = command["text"]
+            audio = os.path.join(workdir, f"command-{number}.wav")
+            synthesize(said, audio, workdir)
+            heard = recogniser.transcribe(audio)
+            turn = {"id": str(number), "text": heard, "session": command.get("session", f"check-{number}")}
+            if speaker:
+                turn["speaker"] = speaker
+            if options.now:
+                turn["now"] = options.now
+            server.stdin.write(json.dumps(turn) + "\n")
+            server.stdin.flush()
+            reply = json.loads(server.stdout.readline())
+            spoken = reply.get("speak") or reply.get("error", {}).get("message", "")
+            answer = os.path.join(workdir, f"reply-{number}.wav")
+            subprocess.run(["espeak-ng", *VOICE, "-w", answer, spoken], check=True, capture_output=True)
+            if options.play and shutil.which("play"):
+                subprocess.run(["play", "-q", answer], check=False)
+            result = {"said": said, "heard": heard, "intent": reply.get("intent"), "reply": spoken}
+            if options.check:
+                expected = hearth.parse(said, speaker or "Lisa")
+                got = hearth.parse(heard, speaker or "Lisa") if heard else {"intent": None, "slots": {}}
+                result["expected_intent"] = expected.get("intent")
+                result["right_intent"] = got.get("intent") == expected.get("intent")
+                result["right_slots"] = result["right_intent"] and got.get("slots") == expected.get("slots")
+                if "readback" in command:
+                    result["read_back"] = command["readback"].lower() in spoken.lower()
+            results.append(result)
+            if not options.json:
+                print(f"you said:   {said}\nHearth heard: {heard}\nHearth says: {spoken}\n", flush=True)
+    finally:
+        server.stdin.close()
+        server.wait()
+
+    if not options.check:
+        return
+    scored = [r for r in results if r["expected_intent"] is not None]
+    right = sum(1 for r in scored if r["right_slots"])
+    share = right / len(scored) if scored else 0.0
+    readbacks = [r["read_back"] for r in results if "read_back" in r]
+    summary = {"commands": len(scored), "right_intent": sum(1 for r in scored if r["right_intent"]),
+               "right_intent_and_slots": right, "share": round(share, 3),
+               "read_back": sum(readbacks), "read_back_checked": len(readbacks),
+               "misses": [{"said": r["said"], "heard": r["heard"]} for r in scored if not r["right_slots"]]}
+    if options.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(f"{right} of {len(scored)} commands reached the right intent and slots ({share:.0%}); "
+              f"options read back: {sum(readbacks)} of {len(readbacks)}")
+    if options.floor and (share < options.floor or not all(readbacks)):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

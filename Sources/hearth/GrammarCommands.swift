@@ -1,0 +1,306 @@
+import ArgumentParser
+import Foundation
+import HearthDomain
+import HearthEngine
+import HearthGrammar
+import HearthStore
+
+/// `hearth grammar sample|export`: the sentences the loaded grammar accepts, with this family's
+/// names, chores and rewards, and what a speech recogniser needs to expect them (SPEC §4).
+struct GrammarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grammar", abstract: "Sentences Hearth understands, for people and for speech recognisers.",
+        discussion: """
+            Built from the grammar's examples (Intents/*.yaml) with this family's members, chores and rewards put in,
+            and kept only when Hearth reads them as their intent. Run it again after the family changes
+            (a member, chore or reward added); Examples/voice/voice_loop.py runs it at each start.
+            """,
+        subcommands: [Sample.self, Export.self], defaultSubcommand: Sample.self)
+
+    struct Sample: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Lists sentences the loaded grammar accepts, for this family.")
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "At most this many, spread over the intents (default: all).") var count: Int?
+        @Flag(help: "As a recogniser hears them: lowercase, numbers and times in words, no punctuation.") var spoken = false
+        @Flag(help: "JSON lines in `hearth eval` form: {\"text\", \"accept\": [intent], \"now\", \"as\"}.") var jsonl = false
+
+        func validate() throws {
+            if let count, count < 1 { throw ValidationError("--count must be 1 or more") }
+        }
+
+        func run() throws {
+            let sampler: GrammarSampler
+            do { sampler = try GrammarSampler(options: options) } catch { throw fail(error) }
+            var sentences = sampler.sentences(spoken: spoken)
+            if let count { sentences = GrammarSampler.spread(sentences, count: count) }
+            for sentence in sentences {
+                print(jsonl ? JSONLine.encode(sentence.evalLine) : sentence.text)
+            }
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Writes what a speech recogniser needs: a JSGF grammar and/or a text corpus.")
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "Write a JSGF grammar (pocketsphinx, Vosk, …) of the spoken sentences to this file.") var jsgf: String?
+        @Option(help: "Write a text corpus, one spoken sentence a line, for a statistical language model.") var corpus: String?
+        @Option(help: "A pronouncing dictionary (CMU format, a word first on each line): sentences with other words are left out.")
+        var dictionary: String?
+
+        func validate() throws {
+            if jsgf == nil && corpus == nil { throw ValidationError("add --jsgf FILE and/or --corpus FILE") }
+        }
+
+        func run() throws {
+            let sampler: GrammarSampler
+            do { sampler = try GrammarSampler(options: options) } catch { throw fail(error) }
+            var sentences = sampler.sentences(spoken: true)
+            var known: Set<Substring>?
+            if let dictionary {
+                do {
+                    // "word(2) ..." lines are alternative pronunciations of "word".
+                    known = Set(try String(contentsOfFile: dictionary, encoding: .utf8).split(separator: "\n").compactMap {
+                        $0.split(separator: " ", maxSplits: 1).first?.split(separator: "(").first
+                    })
+                } catch { throw fail(ValidationError("cannot read the dictionary \(dictionary): \(error.localizedDescription)")) }
+                let unknownNames = sampler.assistant.roster.members.map { SpokenForm.of($0.name) }
+                    .filter { $0.split(separator: " ").contains { !known!.contains($0) } }
+                if !unknownNames.isEmpty {
+                    // A name the recogniser cannot say is a name it will never hear: say so, since only a person can fix it.
+                    FileHandle.standardError.write(Data("hearth: not in the dictionary, so never recognised: \(unknownNames.joined(separator: ", "))\n".utf8))
+                }
+                let before = sentences.count
+                sentences = sentences.filter { $0.text.split(separator: " ").allSatisfy { known!.contains($0) } }
+                FileHandle.standardError.write(Data("hearth: \(before - sentences.count) sentences left out for words not in \(dictionary)\n".utf8))
+            }
+            do {
+                if let jsgf { try sampler.jsgf(sentences, known: known).write(toFile: jsgf, atomically: true, encoding: .utf8) }
+                if let corpus { try (sentences.map(\.text).joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8) }
+            } catch { throw fail(ValidationError("cannot write: \(error.localizedDescription)")) }
+            let written = [jsgf, corpus].compactMap { $0 }.joined(separator: " and ")
+            FileHandle.standardError.write(Data("hearth: \(sentences.count) sentences for \(sampler.assistant.roster.members.count) members written to \(written)\n".utf8))
+        }
+    }
+}
+
+/// Makes the family's sentences: each grammar example with the demo family's names, chores and
+/// rewards swapped for this family's, kept only when Hearth parses it as the example's intent.
+struct GrammarSampler {
+    struct Sentence: Hashable {
+        var text: String
+        var intent: String
+        var now: String
+        var speaker: String
+        /// What a dialog answer ("cancel that") means when no question is open, if that differs.
+        var withoutQuestion: String?
+        struct EvalLine: Encodable { var text: String; var accept: [String]; var now: String; var `as`: String }
+        var evalLine: EvalLine { EvalLine(text: text, accept: [intent] + [withoutQuestion].compactMap { $0 }, now: now, as: speaker) }
+    }
+
+    let assistant: Assistant
+    let choreTitles: [String]
+    let rewardTitles: [String]
+    /// The examples' reference time and speaker when they name none (Intents/*.yaml headers).
+    static let referenceNow = "2026-02-02T09:00:00-05:00"
+    static let referenceSpeaker = "Lisa"
+
+    init(options: FamilyOptions) throws {
+        let store = try options.openStore()
+        assistant = try Assistant(store: store, grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: options.timeZone,
+                                  jit: true, examples: true, logger: options.logger())
+        (choreTitles, rewardTitles) = try store.read { reader in
+            (try reader.choreTemplates().map(\.title), try reader.rewards().map(\.title))
+        }
+    }
+
+    /// The demo family's words in the examples, longest first so "Grandma Sue" goes before "Sue".
+    static let demoAdults = ["Lisa", "Tom", "Grandma Sue"]
+    static let demoChildren = ["Emma", "Jake"]
+    static let demoChores = ["Take out trash", "Clean room", "Do dishes"]
+    static let demoRewards = ["30 min extra screen time", "Pick the movie", "$5 cash"]
+
+    func sentences(spoken: Bool) -> [Sentence] {
+        let members = assistant.roster.members
+        let adults = members.filter { $0.kind == .adult }.map(\.name)
+        let children = members.filter { $0.kind == .child }.map(\.name)
+        let everyone = members.map(\.name)
+        // Rotations put every member of this family into some sentence.
+        let rotations = max(1, max(adults.count, children.count))
+        var seen = Set<String>()
+        var result: [Sentence] = []
+        for intent in assistant.grammar.intents {
+            for example in intent.examples {
+                let expected = example.intent ?? intent.name
+                if expected == "none" { continue }
+                let now = example.now ?? Self.referenceNow
+                guard let date = JSONLine.parseInstant(now) else { continue }
+                for rotation in 0..<rotations {
+                    var swaps: [(String, String)] = []
+                    func pick(_ pool: [String], _ index: Int) -> String? {
+                        let pool = pool.isEmpty ? everyone : pool
+                        return pool.isEmpty ? nil : pool[(index + rotation) % pool.count]
+                    }
+                    for (index, name) in Self.demoAdults.enumerated() { pick(adults, index).map { swaps.append((name, $0)) } }
+                    for (index, name) in Self.demoChildren.enumerated() { pick(children, index).map { swaps.append((name, $0)) } }
+                    if !choreTitles.isEmpty { for (index, title) in Self.demoChores.enumerated() { swaps.append((title, choreTitles[(index + rotation) % choreTitles.count])) } }
+                    if !rewardTitles.isEmpty { for (index, title) in Self.demoRewards.enumerated() { swaps.append((title, rewardTitles[(index + rotation) % rewardTitles.count])) } }
+                    let speaker = Self.substitute(example.speaker ?? Self.referenceSpeaker, swaps)
+                    var text = Self.substitute(example.text, swaps)
+                    if spoken { text = SpokenForm.of(text) }
+                    guard !text.isEmpty, seen.insert(text + "\u{0}" + expected).inserted else { continue }
+                    // Only what Hearth reads as meant: an example that needs the demo family's own data drops out here.
+                    guard assistant.parse(text, speaker: speaker, now: date).intent == expected else { continue }
+                    var sentence = Sentence(text: text, intent: expected, now: now, speaker: speaker)
+                    if expected.hasPrefix("dialog.") {
+                        let alone = assistant.parse(text, speaker: speaker, now: date, asTurn: true).intent
+                        if alone != expected { sentence.withoutQuestion = alone }
+                    }
+                    result.append(sentence)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whole words only, case-insensitive, every swap at once (so Tom→Emma and Emma→Tom don't chain).
+    static func substitute(_ text: String, _ swaps: [(String, String)]) -> String {
+        // Speech-to-text writes possessives without the apostrophe ("emmas dentist").
+        let withPossessives = swaps + swaps.map { ($0.0 + "s", $0.1 + "s") }
+        let ordered = withPossessives.filter { $0.0.lowercased() != $0.1.lowercased() }.sorted { $0.0.count > $1.0.count }
+        guard !ordered.isEmpty else { return text }
+        let alternatives = ordered.map { NSRegularExpression.escapedPattern(for: $0.0) }.joined(separator: "|")
+        guard let regex = try? NSRegularExpression(pattern: "(?<![\\p{L}\\d])(?:\(alternatives))(?![\\p{L}\\d])", options: [.caseInsensitive]) else { return text }
+        var result = ""
+        var last = text.startIndex
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range, in: text) else { continue }
+            result += text[last..<range.lowerBound]
+            let found = text[range].lowercased()
+            result += ordered.first { $0.0.lowercased() == found }?.1 ?? String(text[range])
+            last = range.upperBound
+        }
+        return result + text[last...]
+    }
+
+    /// A few of each intent in turn, so a short list still covers every skill area.
+    static func spread(_ sentences: [Sentence], count: Int) -> [Sentence] {
+        var byIntent: [String: [Sentence]] = [:]
+        var order: [String] = []
+        for sentence in sentences {
+            if byIntent[sentence.intent] == nil { order.append(sentence.intent) }
+            byIntent[sentence.intent, default: []].append(sentence)
+        }
+        var result: [Sentence] = []
+        var round = 0
+        while result.count < count {
+            var added = false
+            for intent in order where round < byIntent[intent]!.count && result.count < count {
+                result.append(byIntent[intent]![round])
+                added = true
+            }
+            if !added { break }
+            round += 1
+        }
+        return result
+    }
+
+    /// A JSGF grammar: the family's names, chores, rewards and the weekdays as rules, so a sentence
+    /// said of one member is expected of every member.
+    func jsgf(_ sentences: [Sentence], known: Set<Substring>? = nil) -> String {
+        var rules: [(name: String, words: [String])] = [
+            ("member", assistant.roster.members.map { SpokenForm.of($0.name) }),
+            ("chore", choreTitles.map(SpokenForm.of)),
+            ("reward", rewardTitles.map(SpokenForm.of)),
+            // The grammar reads every weekday alike, so a sentence said of Thursday is expected of Friday.
+            ("day", ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]),
+        ]
+        if let known {
+            rules = rules.map { rule in (rule.name, rule.words.filter { $0.split(separator: " ").allSatisfy(known.contains) }) }
+        }
+        rules = rules.filter { !$0.words.isEmpty }
+        var alternatives = Set<String>()
+        for sentence in sentences {
+            var text = " \(sentence.text) "
+            for rule in rules {
+                for words in rule.words.sorted(by: { $0.count > $1.count }) where !words.isEmpty {
+                    text = text.replacingOccurrences(of: " \(words) ", with: " <\(rule.name)> ")
+                    text = text.replacingOccurrences(of: " \(words) ", with: " <\(rule.name)> ")  // adjacent repeats
+                }
+            }
+            alternatives.insert(text.trimmingCharacters(in: .whitespaces))
+        }
+        var lines = ["#JSGF V1.0;", "", "// Made by `hearth grammar export`: run it again after the family changes.", "grammar hearth;", ""]
+        for rule in rules { lines.append("<\(rule.name)> = \(Set(rule.words).sorted().joined(separator: " | "));") }
+        lines.append("public <command> =\n    " + alternatives.sorted().joined(separator: "\n  | ") + "\n  ;")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A sentence as a speech recogniser writes it: lowercase words, numbers and clock times in words
+/// ("4:30pm" → "four thirty p m"), no punctuation but the apostrophe of "emma's".
+enum SpokenForm {
+    static func of(_ text: String) -> String {
+        var text = text.lowercased()
+        let replacements: [(String, String)] = [
+            (#"\$(\d+)"#, "$1 dollars"),
+            (#"(\d+)%"#, "$1 percent"),
+            (#"\b(\d{1,2}):00 ?([ap])\.?m\.?(?![\p{L}])"#, "$1 $2 m"),
+            (#"\b(\d{1,2}):(\d\d) ?([ap])\.?m\.?(?![\p{L}])"#, "$1 $2 $3 m"),
+            (#"\b(\d{1,2}) ?([ap])\.?m\.?(?![\p{L}])"#, "$1 $2 m"),
+            (#"\b(\d{1,2}):00\b"#, "$1 o'clock"),
+            (#"\b(\d{1,2}):(\d\d)\b"#, "$1 $2"),
+            ("&", " and "),
+        ]
+        for (pattern, template) in replacements {
+            text = text.replacingOccurrences(of: pattern, with: template, options: .regularExpression)
+        }
+        var words: [String] = []
+        for raw in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'") }) {
+            var word = String(raw).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            if word.isEmpty { continue }
+            if let spelled = spell(word) { word = spelled }
+            words.append(word)
+        }
+        return words.joined(separator: " ")
+    }
+
+    static let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                       "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+    static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    static let ordinalOnes = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                              "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"]
+    static let ordinalTens = ["", "", "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth"]
+
+    /// "42" → "forty two", "3rd" → "third", "05" → "oh five", "2026" → "twenty twenty six"; nil for a word.
+    static func spell(_ word: String) -> String? {
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, let number = Int(digits) else { return nil }
+        let suffix = word.dropFirst(digits.count)
+        if ["st", "nd", "rd", "th"].contains(suffix) { return ordinal(number) }
+        guard suffix.isEmpty else { return nil }
+        if digits.count == 2 && digits.first == "0" { return "oh " + cardinal(number) }
+        if digits.count == 4, (1100...2099).contains(number), !(2000...2009).contains(number), number % 100 != 0 {
+            return cardinal(number / 100) + " " + (number % 100 < 10 ? "oh " : "") + cardinal(number % 100)
+        }
+        return cardinal(number)
+    }
+
+    static func cardinal(_ number: Int) -> String {
+        switch number {
+        case ..<20: return ones[max(number, 0)]
+        case ..<100: return tens[number / 10] + (number % 10 == 0 ? "" : " " + ones[number % 10])
+        case ..<1000: return ones[number / 100] + " hundred" + (number % 100 == 0 ? "" : " " + cardinal(number % 100))
+        case ..<1_000_000: return cardinal(number / 1000) + " thousand" + (number % 1000 == 0 ? "" : " " + cardinal(number % 1000))
+        default: return String(number)
+        }
+    }
+
+    static func ordinal(_ number: Int) -> String {
+        switch number {
+        case ..<20: return ordinalOnes[max(number, 0)]
+        case ..<100 where number % 10 == 0: return ordinalTens[number / 10]
+        case ..<100: return tens[number / 10] + " " + ordinalOnes[number % 10]
+        default: return cardinal(number) + "th"
+        }
+    }
+}

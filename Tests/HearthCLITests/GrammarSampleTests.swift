@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// `hearth grammar sample|export`: sentences for this family, each one Hearth understands as the
+/// intent it is listed under, typed and as a recogniser writes them.
+final class GrammarSampleTests: XCTestCase {
+    func hearth(_ arguments: [String], status expected: Int32 = 0) throws -> String {
+        let (status, output, errors) = try WyomingTests.python(arguments, input: nil, executable: CLITests.binary.path, prefix: [])
+        XCTAssertEqual(status, expected, "hearth \(arguments.joined(separator: " ")): \(errors)")
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-grammar-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory
+    }
+
+    /// Every listed sentence, run through `hearth eval` (the parser, not the sampler), is its intent.
+    func assertEverySentenceParses(_ lines: String, family: [String], file: URL, line: UInt = #line) throws {
+        try lines.write(to: file, atomically: true, encoding: .utf8)
+        let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(hearth(["eval", "--json", file.path] + family).utf8)) as? [String: Any])
+        let inScope = summary["in_scope"] as? [String: Any] ?? [:]
+        let total = inScope["total"] as? Int ?? 0
+        XCTAssertGreaterThan(total, 0, line: line)
+        XCTAssertEqual(inScope["correct"] as? Int, total, "\(summary["confusions"] ?? "")", line: line)
+    }
+
+    func testDemoSentencesCoverEverySkillAreaAndParseTypedAndSpoken() throws {
+        let directory = try temporaryDirectory()
+        let typed = try hearth(["grammar", "sample", "--demo", "--jsonl"])
+        let spoken = try hearth(["grammar", "sample", "--demo", "--jsonl", "--spoken"])
+        try assertEverySentenceParses(typed, family: ["--demo"], file: directory.appendingPathComponent("typed.jsonl"))
+        try assertEverySentenceParses(spoken, family: ["--demo"], file: directory.appendingPathComponent("spoken.jsonl"))
+        let lines = spoken.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let intents = Set(lines.compactMap { ($0["accept"] as? [String])?.first })
+        let texts = lines.compactMap { $0["text"] as? String }
+        for area in ["calendar", "chore", "points", "reward", "location", "message", "reminder", "checkin", "travel", "timetable", "family", "dialog"] {
+            XCTAssertTrue(intents.contains { $0.hasPrefix(area + ".") }, "no sentence for \(area)")
+        }
+        XCTAssertTrue(texts.contains { $0.contains("four p m") }, "times as a recogniser writes them")
+        XCTAssertEqual(texts.filter { $0.contains { $0.isNumber || $0 == ":" || $0 == "." || $0 == "," || $0.isUppercase } }, [],
+                       "the spoken form: lowercase words only")
+
+        // A short list still spreads over the intents.
+        let few = try hearth(["grammar", "sample", "--demo", "--count", "12"]).split(separator: "\n")
+        XCTAssertEqual(few.count, 12)
+    }
+
+    /// Another family: its own names in the sentences and in the recogniser's grammar, the demo's nowhere.
+    func testAnotherFamilysNamesReplaceTheDemoFamilys() throws {
+        let directory = try temporaryDirectory()
+        let db = directory.appendingPathComponent("family.sqlite").path
+        _ = try hearth(["init", "--owner", "Maria", "--tz", "Europe/London", "--db", db])
+        _ = try hearth(["member", "add", "Noah", "--role", "child", "--age", "9", "--db", db])
+        _ = try hearth(["member", "add", "Peter", "--role", "co-parent", "--db", db])
+        let sentences = try hearth(["grammar", "sample", "--jsonl", "--spoken", "--db", db])
+        for name in ["noah", "maria", "peter"] { XCTAssertTrue(sentences.contains(" \(name) "), "no sentence with \(name)") }
+        for name in ["emma", "jake", "lisa"] { XCTAssertFalse(sentences.contains(" \(name) "), "the demo's \(name) is in \(db)'s sentences") }
+        try assertEverySentenceParses(sentences, family: ["--db", db], file: directory.appendingPathComponent("family.jsonl"))
+
+        let jsgf = directory.appendingPathComponent("family.gram")
+        let corpus = directory.appendingPathComponent("family.txt")
+        _ = try hearth(["grammar", "export", "--jsgf", jsgf.path, "--corpus", corpus.path, "--db", db])
+        let grammar = try String(contentsOf: jsgf, encoding: .utf8)
+        XCTAssertTrue(grammar.hasPrefix("#JSGF V1.0;"))
+        XCTAssertTrue(grammar.contains("<member> = maria | noah | peter;"), grammar)
+        XCTAssertTrue(grammar.contains("public <command> ="))
+        XCTAssertFalse(try String(contentsOf: corpus, encoding: .utf8).contains("emma"))
+        _ = try hearth(["grammar", "export", "--db", db], status: 64)
+    }
+}
