@@ -19,8 +19,9 @@ final class FuzzTests: XCTestCase {
         guard let count = Int(text), count > 0 else { fatalError("HEARTH_FUZZ_COUNT must be a positive whole number, not '\(text)'") }
         return count
     }()
-    /// A hang detector, not a performance target: a debug build on a busy machine stays far below it.
-    static let hangBound: TimeInterval = 2
+    /// A hang detector, not a performance target. In a debug build on a busy machine the slowest
+    /// of 20,000 inputs (about 1,000 bytes of grammar words: the back-off's worst case) took 1.2 s.
+    static let hangBound: TimeInterval = 5
 
     static let states: Set<String> = ["result_ready", "awaiting_approval", "error"]
 
