@@ -11,7 +11,7 @@ extension Assistant {
 
     /// A reply that is only words (sign-in and its refusals): `code` set for a refusal.
     static func plainReply(_ text: String, code: String? = nil) -> Reply {
-        Reply(intent: nil, state: code == nil ? "result_ready" : "error", reply: text, speak: text, options: [], notifications: [],
+        Reply(intent: nil, state: code == nil ? "result_ready" : "error", reply: text, speak: Speech.sanitised(text), options: [], notifications: [],
               trace: [], error: code.map { Reply.Failure(code: $0, message: text) })
     }
 

@@ -215,22 +215,4 @@ public final class Assistant: Sendable {
         logger.debug("turn", metadata: ["intent": "\(reply.intent ?? "none")", "state": "\(reply.state)", "us": "\(micros)"])
         return reply
     }
-
-    /// Speech has no markup: drop list bullets and quotes, keep sentences.
-    static func speakable(_ text: String) -> String {
-        // One pass over the characters: Foundation's replacingOccurrences is slow on Linux.
-        var spoken = ""
-        spoken.reserveCapacity(text.utf8.count)
-        var characters = text[...]
-        while let character = characters.popFirst() {
-            switch character {
-            case "\"": continue
-            case "\n":
-                if characters.hasPrefix("- ") { characters = characters.dropFirst(2) }
-                spoken.append(" ")
-            default: spoken.append(character)
-            }
-        }
-        return spoken
-    }
 }

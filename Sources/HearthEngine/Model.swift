@@ -65,7 +65,8 @@ public enum HearthError: Error, Sendable, Equatable {
     public var reply: ReplyText {
         switch self {
         case .emptyInput:
-            return ReplyText("I didn't catch anything. Try \"what's on tomorrow\" or say \"help\".")
+            // What a voice front end hears when the recogniser heard nothing (issue 11).
+            return ReplyText("Sorry, I didn't catch that.")
         case .inputTooLong(let bytes):
             return ReplyText("That's too long for me (\(bytes) characters). Please say it in a shorter sentence.",
                              speak: "That's too long for me. Please say it in a shorter sentence.")

@@ -330,7 +330,7 @@ struct TurnRun {
             text = ReplyText("\(lead)\n\(text.display)", speak: "\(spoken) \(text.speak)")
         }
         let notices = (error == nil ? undoneNotifications + (machine.lastResult?.notifications ?? []) : []).map(assistant.notice)
-        return Reply(intent: intent, state: machine.state.name.rawValue, reply: text.display, speak: Assistant.speakable(text.speak),
+        return Reply(intent: intent, state: machine.state.name.rawValue, reply: text.display, speak: Speech.sanitised(text.speak),
                      options: options, notifications: notices, trace: machine.trace.map(\.rawValue),
                      error: error.map { Reply.Failure(code: $0.code, message: $0.reply.display) })
     }

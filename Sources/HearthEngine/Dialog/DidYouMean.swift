@@ -30,6 +30,9 @@ enum Understanding: Equatable {
 extension Assistant {
     /// Matches the grammar; when nothing matches, tries the back-off.
     func understand(_ text: String, now: Date) -> Understanding {
+        // Normalising a megabyte only to refuse it took seconds (the fuzz test found it); text this
+        // long can't normalise to under the cap unless it is nearly all blanks, so refuse it as is.
+        if text.utf8.count > Grammar.maximumInputLength * 8 { return .tooLong(bytes: text.utf8.count) }
         switch grammar.match(text) {
         case .matched(let match, _): return .matched(match)
         case .tooLong(let bytes): return .tooLong(bytes: bytes)
