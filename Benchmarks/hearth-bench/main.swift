@@ -315,8 +315,9 @@ if wants("serve --stdio RSS") {
     process.standardError = FileHandle.nullDevice
     try process.run()
     // Read-only requests (a write per turn would measure the database's growth, not the server's).
-    let requests = [("where is everyone", "Lisa"), ("what's on tomorrow", "Lisa"), ("how many points do I have", "Emma"),
-                    ("what are my chores", "Jake"), ("is jake free friday at 3", "Tom"), ("blorp the flibbet", "Lisa")]
+    // Not "how many points": on ten years of chores it takes ~130 ms a turn (see the README).
+    let requests = [("where is everyone", "Lisa"), ("what's on tomorrow", "Lisa"), ("what are my chores", "Jake"),
+                    ("is jake free friday at 3", "Tom"), ("blorp the flibbet", "Lisa")]
     let writer = Thread {
         let handle = input.fileHandleForWriting
         var batch = ""
