@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // Line editing, history and completion for `hearth repl` at a terminal.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .target(name: "HearthDomain"),
         .target(name: "HearthTime"),
         .target(
@@ -49,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "hearth",
-            dependencies: ["HearthEngine",
+            dependencies: ["HearthEngine", "CEditLine",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),

@@ -10,6 +10,33 @@ import Logging
 // Release-build benchmarks for the SPEC §6 targets. Prints median and p99 per measurement.
 // Usage: swift run -c release hearth-bench [iterations]
 
+// The cold-start measurement runs in a fresh copy of this program (see `coldStart`), before it
+// has built anything: a child inherits its parent's resident size up to exec, so peak-memory
+// figures taken by this large process would be its own.
+if let runs = ProcessInfo.processInfo.environment["HEARTH_BENCH_SPAWN_RUNS"].flatMap(Int.init) {
+    let arguments = Array(CommandLine.arguments.drop { $0 != "--" }.dropFirst())
+    let binary = URL(fileURLWithPath: arguments[0])
+    var samples: [UInt64] = []
+    for run in 0...runs {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = Array(arguments.dropFirst())
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { print("failed (\(process.terminationStatus)): \(arguments.joined(separator: " "))"); exit(1) }
+        if run > 0 { samples.append(DispatchTime.now().uptimeNanoseconds - start) }  // run 0 warms the page cache
+    }
+    samples.sort()
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)  // the largest peak of any child
+    print(String(format: "median %.1f ms    p99 %.1f ms  peak RSS %.1f MB  (n=%d)", Double(samples[samples.count / 2]) / 1e6,
+                 Double(samples[min(samples.count - 1, samples.count * 99 / 100)]) / 1e6, Double(usage.ru_maxrss) / 1024, runs))
+    exit(0)
+}
+
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 let intents = root.appendingPathComponent("Intents")
@@ -150,7 +177,8 @@ measure("full turn: book an event (file, commit)", count: iterations / 20) { ind
 
 // MARK: - A large family database: 100,000 events over ten years, six members (SPEC §6, issue 4).
 
-if let filter, !filter.contains("100k") { exit(0) }
+// The process measurements (cold start, the server's memory) use the same big database.
+if let filter, !filter.contains("100k"), !filter.contains("cold start"), !filter.contains("serve") { exit(0) }
 let bigPath = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-big-\(getpid()).sqlite").path
 defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: bigPath + suffix) } }
 let bigStore = try FamilyStore.open(path: bigPath)
@@ -173,6 +201,42 @@ try bigStore.write { writer in
                                         attendees: attendees), seriesEnd: nil, at: monday, by: nil)
     }
 }
+// Ten years of chores: a daily chore for each of three children, done on 9 days in 10 (each
+// completion with its points), the rest missed; today's still to do.
+let choreStart = DispatchTime.now().uptimeNanoseconds
+var choreCount = 0
+try bigStore.write { writer in
+    let tenYearsAgo = calendar.date(byAdding: .year, value: -10, to: calendar.startOfDay(for: monday))!
+    let children: [(MemberID, String)] = [(MemberID("emma"), "Feed the cat"), (MemberID("jake"), "Water the plants"),
+                                           (MemberID("max"), "Set the table")]
+    for (child, title) in children {
+        let series = ChoreSeries(id: ChoreSeriesID("big_series_\(child.rawValue)"), template: nil, title: title, points: 5,
+                                 assignees: [child], sharing: .single,
+                                 firstDue: calendar.date(bySettingHour: 18, minute: 0, second: 0, of: tenYearsAgo)!,
+                                 rrule: "FREQ=DAILY", createdBy: MemberID("lisa"), createdAt: tenYearsAgo)
+        try writer.insert(series, at: tenYearsAgo)
+        var day = tenYearsAgo, index = 0
+        while day <= monday {
+            let due = calendar.date(bySettingHour: 18, minute: 0, second: 0, of: day)!
+            let today = calendar.isDate(day, inSameDayAs: monday)
+            let done = !today && index % 10 != 9
+            let chore = Chore(id: ChoreID("big_chr_\(child.rawValue)_\(index)"), series: series.id, title: title, points: 5,
+                              assignees: [child], due: due, status: today ? .pending : done ? .completed : .missed,
+                              completedBy: done ? child : nil, completedAt: done ? due.addingTimeInterval(-1800) : nil,
+                              pointsAwarded: done ? 5 : nil, createdBy: MemberID("lisa"), createdAt: day)
+            _ = try writer.insert(chore, at: day, by: MemberID("lisa"))
+            if done {
+                _ = try writer.append(PointsEntry(member: child, amount: 5, kind: .chore, relatedID: chore.id.rawValue,
+                                                  at: due.addingTimeInterval(-1800), by: child))
+            }
+            choreCount += 1
+            index += 1
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+    }
+}
+print(String(format: "filled %d chores (10 years, 3 children) in %.1f s", choreCount,
+             Double(DispatchTime.now().uptimeNanoseconds - choreStart) / 1e9))
 print(String(format: "filled 100,000 events in %.1f s", Double(DispatchTime.now().uptimeNanoseconds - fillStart) / 1e9))
 let bigSkill = CalendarSkill(store: bigStore, calendar: calendar, ids: SequentialIDGenerator(), logger: Logger(label: "bench"))
 let bigRoster = Roster(members: try bigStore.read { try $0.members() })
@@ -191,4 +255,95 @@ measure("full turn: what's on tomorrow (100k events)", count: iterations / 40) {
 measure("full turn: book an event (100k events, file)", count: iterations / 40) { index in
     // 14:00 is free in the generated calendar (evenings and mornings only).
     _ = bigAssistant.handle(Turn(text: "schedule max for tennis on \(freeDay(index)) at 2 pm", session: "big-\(index)"))
+}
+
+measure("full turn: how many points (100k events, 10y chores)", count: iterations / 40) { _ in
+    _ = bigAssistant.handle(Turn(text: "how many points do I have", speaker: "Emma", session: "big-points"))
+}
+measure("full turn: my chores (100k events, 10y chores)", count: iterations / 40) { _ in
+    _ = bigAssistant.handle(Turn(text: "what are my chores", speaker: "Jake", session: "big-chores"))
+}
+
+// MARK: - Whole processes: cold start of `hearth say` and the memory of `serve --stdio` (SPEC §6).
+
+/// The release `hearth` next to this benchmark (build it: swift build -c release --product hearth).
+let hearthBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    .appendingPathComponent("hearth")
+func wants(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+if !FileManager.default.isExecutableFile(atPath: hearthBinary.path) {
+    print("cold start / serve: no \(hearthBinary.path); build it with swift build -c release --product hearth")
+    exit(0)
+}
+
+/// Median and p99 wall time of `runs` processes and the largest peak RSS among them, measured by
+/// a fresh copy of this benchmark (HEARTH_BENCH_SPAWN_RUNS, at the top of this file).
+func coldStart(_ name: String, runs: Int, _ arguments: [String]) throws {
+    guard wants(name) else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["--", hearthBinary.path] + arguments
+    process.environment = ["HEARTH_INTENTS": intents.path, "PATH": "/usr/bin:/bin", "HEARTH_BENCH_SPAWN_RUNS": "\(runs)"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let result = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    print("\(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(result.trimmingCharacters(in: .newlines))")
+}
+let coldRuns = Int(ProcessInfo.processInfo.environment["HEARTH_BENCH_COLD_RUNS"] ?? "") ?? 21
+try coldStart("cold start: hearth --help", runs: coldRuns, ["--help"])
+try coldStart("cold start: say, demo family file", runs: coldRuns, ["say", "--db", path, "where is everyone"])
+try coldStart("cold start: say, 100k events + 10y chores", runs: coldRuns, ["say", "--db", bigPath, "where is everyone"])
+
+/// The server's resident memory (VmRSS) now.
+func residentMB(_ pid: Int32) -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+    return kilobytes / 1024
+}
+
+if wants("serve --stdio RSS") {
+    let turns = Int(ProcessInfo.processInfo.environment["HEARTH_BENCH_SERVE_TURNS"] ?? "") ?? 100_000
+    let process = Process()
+    process.executableURL = hearthBinary
+    process.arguments = ["serve", "--stdio", "--db", bigPath]
+    process.environment = ["HEARTH_INTENTS": intents.path, "PATH": "/usr/bin:/bin"]
+    let input = Pipe(), output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Read-only requests (a write per turn would measure the database's growth, not the server's).
+    // Not "how many points": on ten years of chores it takes ~130 ms a turn (see the README).
+    let requests = [("where is everyone", "Lisa"), ("what's on tomorrow", "Lisa"), ("what are my chores", "Jake"),
+                    ("is jake free friday at 3", "Tom"), ("blorp the flibbet", "Lisa")]
+    let writer = Thread {
+        let handle = input.fileHandleForWriting
+        var batch = ""
+        for index in 0..<turns {
+            let (text, speaker) = requests[index % requests.count]
+            batch += #"{"id":"\#(index)","text":"\#(text)","speaker":"\#(speaker)","session":"s\#(index % 7)","now":"2026-02-02T09:00:00-05:00"}"# + "\n"
+            if batch.utf8.count > 32_768 || index == turns - 1 { handle.write(Data(batch.utf8)); batch = "" }
+        }
+        try? handle.close()
+    }
+    writer.start()
+    var answered = 0, checkpoints = [1, 1_000, 10_000, 50_000, turns].filter { $0 <= turns }
+    var report: [String] = []
+    let started = DispatchTime.now().uptimeNanoseconds
+    let reader = output.fileHandleForReading
+    while answered < turns {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        answered += chunk.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        while let next = checkpoints.first, answered >= next {
+            checkpoints.removeFirst()
+            report.append(String(format: "%d: %.1f MB", next, residentMB(process.processIdentifier)))
+        }
+    }
+    process.waitUntilExit()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    print("serve --stdio RSS over \(answered) turns (100k events, 10y chores): " + report.joined(separator: ", ")
+          + String(format: "  (%.0f turns/s)", Double(answered) / seconds))
 }

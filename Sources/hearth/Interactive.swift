@@ -1,4 +1,5 @@
 import ArgumentParser
+import CEditLine
 import Foundation
 import HearthEngine
 
@@ -6,24 +7,44 @@ struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Talk to Hearth at the terminal (:as NAME, :login NAME, :now ISO, :help, :quit).")
     @OptionGroup var options: FamilyOptions
 
+    /// The REPL's own commands, for `:help` and tab completion.
+    static let commands: [(name: String, usage: String)] = [
+        (":as", ":as NAME      speak as a family member"),
+        (":login", ":login NAME   sign in with a PIN"),
+        (":logout", ":logout       sign out"),
+        (":now", ":now ISO      pin the clock (2026-02-02T09:00:00-05:00)"),
+        (":help", ":help         this list"),
+        (":quit", ":quit         leave (also Ctrl-D)"),
+    ]
+
     func run() throws {
         let assistant: Assistant
         do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
         var speaker = options.speaker
         var now = options.pinnedNow
         let interactive = isatty(STDIN_FILENO) == 1
+        // Line editing only at a terminal: piped input (tests, scripts) is read exactly as before.
+        let editor = interactive ? LineEditor(completions: completions(assistant)) : nil
         if interactive {
             print("Hearth — \(assistant.roster.members.map(\.name).joined(separator: ", ")). Type :help for commands, :quit to leave.")
         }
         while true {
-            if interactive {
-                print("\(speaker ?? assistant.roster.members.first?.name ?? "you")> ", terminator: "")
-                fflush(nil)  // nil flushes every stream; `stdout` is not concurrency-safe to name in Swift 6
+            let prompt = "\(speaker ?? assistant.roster.members.first?.name ?? "you")> "
+            let line: String?
+            if let editor {
+                line = editor.readLine(prompt: prompt)
+            } else {
+                line = readLine()
             }
-            guard let line = readLine() else { break }
+            guard let line else {
+                if interactive { print("") }  // leave the shell's prompt on a line of its own after Ctrl-D
+                break
+            }
             let text = line.trimmingCharacters(in: .whitespaces)
+            // Leaving is not remembered: an up arrow at the next session's start would end it.
+            if ![":quit", ":q", ":exit"].contains(text) { editor?.remember(line) }
             if text.hasPrefix(":") {
-                let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+                let parts = text.split(separator: " ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 switch parts[0] {
                 case ":quit", ":q", ":exit": return
                 case ":as":
@@ -47,7 +68,7 @@ struct Repl: ParsableCommand {
                     now = date
                     print("Clock pinned to \(parts[1]).")
                 case ":help":
-                    print(":as NAME     speak as a family member\n:login NAME sign in with a PIN\n:logout     sign out\n:now ISO     pin the clock\n:quit        leave\nAnything else is said to Hearth; try \"help\".")
+                    print(Self.help(assistant))
                 default:
                     print("Unknown command \(parts[0]); try :help")
                 }
@@ -57,6 +78,33 @@ struct Repl: ParsableCommand {
             let reply = assistant.handle(Turn(text: text, speaker: speaker, session: "repl", now: now))
             print(reply.reply)
         }
+    }
+
+    /// `:help`: the REPL's commands, then what can be said, area by area.
+    static func help(_ assistant: Assistant) -> String {
+        var lines = commands.map(\.usage)
+        lines.append("Anything else is said to Hearth. What you can say:")
+        for area in assistant.suggestionsByArea {
+            lines.append("  \(area.topic):")
+            lines += area.examples.map { "    \($0)" }
+        }
+        lines.append("Tab completes names and commands; the up arrow recalls earlier lines.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// What Tab offers: at the start of a line the commands and the first words of the suggested
+    /// requests ("schedule", "what's"), anywhere the family's names.
+    func completions(_ assistant: Assistant) -> LineEditor.Completions {
+        let names = assistant.roster.members.map(\.name)
+        var firstWords: [String] = []
+        for area in assistant.suggestionsByArea {
+            for example in area.examples {
+                guard let word = example.split(separator: " ").first?.lowercased(), !firstWords.contains(word),
+                      !names.contains(where: { $0.lowercased() == word }) else { continue }
+                firstWords.append(word)
+            }
+        }
+        return LineEditor.Completions(lineStart: Self.commands.map(\.name) + firstWords + names, anywhere: names)
     }
 }
 
