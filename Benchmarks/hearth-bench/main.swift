@@ -114,6 +114,8 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCH_PROFILE"] != nil {
     print(String(format: "patterns run per utterance: %.1f of %d", tried.average, tried.total))
     print("not JIT-compiled: \(assistant.grammar.patternsNotJITCompiled)")
     print("time guards before: " + assistant.grammar.guardedDefinitions.map { "{\($0)}" }.joined(separator: " "))
+    print("most often run (runs, matches over \(corpus.count) utterances):")
+    for run in assistant.grammar.patternRuns(corpus).prefix(25) { print("  \(run.runs) \(run.matches)  \(run.intent) pattern \(run.pattern)") }
     let costs = assistant.grammar.patternCosts(corpus)
     let total = costs.reduce(0) { $0 + $1.nanoseconds }
     print("patterns over \(corpus.count) utterances, \(total / 1000) µs a round; costliest:")
