@@ -24,9 +24,8 @@ extension ChoreSkill {
     static let earningKinds: Set<PointsEntry.Kind> = [.chore, .earlyBonus, .firstChoreBonus, .perfectWeek, .adjustment]
 
     /// Who takes part in points: the children, and anyone else with a ledger line.
-    func pointsMembers(_ roster: Roster, reader: StoreReader) throws -> [MemberID] {
-        let withLines = Set(try reader.pointsEntries().map(\.member))
-        return roster.members.filter { $0.kind == .child || withLines.contains($0.id) }.map(\.id)
+    func pointsMembers(_ roster: Roster, withLines: Set<MemberID>) -> [MemberID] {
+        roster.members.filter { $0.kind == .child || withLines.contains($0.id) }.map(\.id)
     }
 
     /// seed 000 `getMemberPoints`.
@@ -39,17 +38,13 @@ extension ChoreSkill {
     public func leaderboard(roster: Roster, now: Date, including extra: MemberID? = nil) throws -> [PointsSummary] {
         let week = calendar.dateInterval(of: .weekOfYear, for: now)!, month = calendar.dateInterval(of: .month, for: now)!
         return try store.read { reader in
-            var members = try pointsMembers(roster, reader: reader)
+            let sums = try reader.pointsTotals(earning: Self.earningKinds, in: [week, month])
+            var members = pointsMembers(roster, withLines: Set(sums.keys))
             if let extra, !members.contains(extra) { members.append(extra) }
-            let lines = try reader.pointsEntries()
-            let totals = members.map { member in (member: member, points: lines.filter { $0.member == member }.reduce(0) { $0 + $1.amount }) }
-            func earned(_ member: MemberID, in range: DateInterval) -> Int {
-                lines.filter { $0.member == member && Self.earningKinds.contains($0.kind) && range.contains($0.at) && $0.at < range.end }
-                    .reduce(0) { $0 + $1.amount }
-            }
+            let totals = members.map { member in (member: member, points: sums[member]?.balance ?? 0) }
             return ChoreRules.ranks(totals).map { ranked in
-                PointsSummary(member: ranked.member, totalPoints: ranked.points, weeklyPoints: earned(ranked.member, in: week),
-                              monthlyPoints: earned(ranked.member, in: month), rank: ranked.rank, rankedAmong: totals.count)
+                PointsSummary(member: ranked.member, totalPoints: ranked.points, weeklyPoints: sums[ranked.member]?.earned[0] ?? 0,
+                              monthlyPoints: sums[ranked.member]?.earned[1] ?? 0, rank: ranked.rank, rankedAmong: totals.count)
             }
         }
     }

@@ -126,6 +126,23 @@ extension StoreReader {
                          arguments: [member.rawValue]) ?? 0
     }
 
+    /// Per member with a ledger: the balance, and what lines of `earning` kinds added in each of
+    /// `ranges` (at or after its start, before its end). Summed by SQLite: ten years of chores are
+    /// tens of thousands of lines, too many to load for "how many points do I have".
+    public func pointsTotals(earning: Set<PointsEntry.Kind>, in ranges: [DateInterval]) throws -> [MemberID: (balance: Int, earned: [Int])] {
+        let kinds = earning.map(\.rawValue).sorted()
+        let kindList = kinds.map { _ in "?" }.joined(separator: ", ")
+        let columns = ranges.map { _ in "COALESCE(SUM(CASE WHEN kind IN (\(kindList)) AND at >= ? AND at < ? THEN amount END), 0)" }
+        let sql = "SELECT member_id, COALESCE(SUM(amount), 0)\(columns.map { ", " + $0 }.joined()) FROM points_entry GROUP BY member_id"
+        var arguments: [any DatabaseValueConvertible] = []
+        for range in ranges { arguments += kinds as [any DatabaseValueConvertible]; arguments += [range.start.timeIntervalSince1970, range.end.timeIntervalSince1970] }
+        var totals: [MemberID: (balance: Int, earned: [Int])] = [:]
+        for row in try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) {
+            totals[MemberID(row[0] as String)] = (row[1], ranges.indices.map { row[$0 + 2] })
+        }
+        return totals
+    }
+
     /// Ledger lines, oldest first: of one member or all, at or after `from`, before `to`.
     public func pointsEntries(of member: MemberID? = nil, from: Date? = nil, to: Date? = nil) throws -> [PointsEntry] {
         var conditions: [String] = [], arguments: [any DatabaseValueConvertible] = []
