@@ -1,38 +1,13 @@
 import Foundation
 
-/// A JSON value as Wyoming carries it in an event's `data`: Wyoming's data is free-form JSON, so
-/// the codec keeps it as a tree instead of fixing a schema per event type.
-public enum WyomingValue: Sendable, Equatable, Codable {
-    case null, bool(Bool), int(Int), double(Double), string(String)
-    case array([WyomingValue]), object([String: WyomingValue])
+/// Wyoming's `data` is free-form JSON, so the codec keeps it as a tree (the stdio protocol's
+/// `JSONValue`) instead of fixing a schema per event type.
+public typealias WyomingValue = JSONValue
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([WyomingValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: WyomingValue].self)) }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-
+extension JSONValue {
     public var string: String? { if case .string(let value) = self { value } else { nil } }
-    public var object: [String: WyomingValue]? { if case .object(let value) = self { value } else { nil } }
-    public subscript(key: String) -> WyomingValue? { object?[key] }
+    public var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+    public subscript(key: String) -> JSONValue? { object?[key] }
 }
 
 /// One Wyoming event (the protocol of Rhasspy and Home Assistant's voice pipeline): a JSON header
