@@ -2,6 +2,17 @@ import Foundation
 
 /// Adding and removing members, as pure rules on top of the permission table.
 public enum FamilyRules {
+    /// How a role is said in a reply: "a co-parent", "a viewer", "a child", "an adult member".
+    public static func roleWords(_ role: HouseholdRole, _ kind: MemberKind) -> String {
+        if kind == .child { return "a child" }
+        switch role {
+        case .owner: return "the owner"
+        case .coParent: return "a co-parent"
+        case .viewer: return "a viewer"
+        case .member: return "an adult member"
+        }
+    }
+
     /// Whether `actor` may add a member with `role`: a parent may add anyone but a co-parent (the
     /// owner's call) or a second owner (never).
     public static func denial(toAdd role: HouseholdRole, by actor: Member) -> String? {

@@ -172,12 +172,7 @@ public struct FamilySkill: Sendable {
 
     /// "a viewer", "a child, 8", "a co-parent".
     public static func describe(_ member: Member) -> String {
-        if member.kind == .child { return member.age.map { "a child, \($0)" } ?? "a child" }
-        switch member.role {
-        case .owner: return "the owner"
-        case .coParent: return "a co-parent"
-        case .viewer: return "a viewer"
-        case .member: return "an adult member"
-        }
+        if member.kind == .child, let age = member.age { return "a child, \(age)" }
+        return FamilyRules.roleWords(member.role, member.kind)
     }
 }

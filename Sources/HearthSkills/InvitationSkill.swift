@@ -58,7 +58,7 @@ public struct InvitationSkill: Sendable {
             }
             try writer.insert(invitation, tokenHash: Self.hash(token: token))
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "invite", subjectType: "invitation", subjectID: invitation.id,
-                                            summary: "Invited \(name) as \(Self.words(role, kind))"))
+                                            summary: "Invited \(name) as \(FamilyRules.roleWords(role, kind))"))
         }
         logger.info("invitation issued", metadata: ["invitation": "\(invitation.id)", "role": "\(role.rawValue)"])
         return IssuedInvitation(invitation: invitation, token: token)
@@ -83,7 +83,7 @@ public struct InvitationSkill: Sendable {
             try writer.insert(member, position: try writer.nextMemberPosition(), at: now, by: invitation.createdBy)
             guard try writer.markAccepted(invitation: invitation.id, member: id, at: now) else { throw SkillError.invalid(InvitationRules.reused) }
             try writer.append(ActivityEntry(at: now, actor: id, action: "join", subjectType: "member", subjectID: id.rawValue,
-                                            summary: "\(member.name) joined the family as \(Self.words(member.role, member.kind))"))
+                                            summary: "\(member.name) joined the family as \(FamilyRules.roleWords(member.role, member.kind))"))
             return member
         }
         logger.info("invitation accepted", metadata: ["member": "\(member.id)"])
@@ -91,15 +91,4 @@ public struct InvitationSkill: Sendable {
     }
 
     public func invitations() throws -> [Invitation] { try store.read { try $0.invitations() } }
-
-    /// "a co-parent", "a viewer", "a child", "a member".
-    public static func words(_ role: HouseholdRole, _ kind: MemberKind) -> String {
-        if kind == .child { return "a child" }
-        switch role {
-        case .owner: return "the owner"
-        case .coParent: return "a co-parent"
-        case .viewer: return "a viewer"
-        case .member: return "a member"
-        }
-    }
 }

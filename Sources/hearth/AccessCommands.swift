@@ -44,7 +44,7 @@ struct InviteCommand: ParsableCommand {
                     .invite(name: name.joined(separator: " "), role: role, kind: child ? .child : .adult, by: actor, now: options.pinnedNow ?? Date())
                 let zone = TimeZone(identifier: try store.read { try $0.setting("time_zone") } ?? "") ?? .current
                 let formatter = TimeFormatter(calendar: .family(zone), now: options.pinnedNow ?? Date())
-                print("Invited \(issued.invitation.name) as \(InvitationSkill.words(issued.invitation.role, issued.invitation.kind)).")
+                print("Invited \(issued.invitation.name) as \(FamilyRules.roleWords(issued.invitation.role, issued.invitation.kind)).")
                 print("Their code (shown only this once, valid until \(formatter.dayAndTime(issued.expiresAt))):")
                 print(issued.token)
                 print("They join with: hearth invite accept \(issued.token)")
@@ -62,7 +62,7 @@ struct InviteCommand: ParsableCommand {
                 let store = try options.openStore()
                 let member = try InvitationSkill(store: store, ids: RandomIDGenerator(), logger: options.logger())
                     .accept(token: token, now: options.pinnedNow ?? Date())
-                print("Welcome, \(member.name)! You joined the family as \(InvitationSkill.words(member.role, member.kind)).")
+                print("Welcome, \(member.name)! You joined the family as \(FamilyRules.roleWords(member.role, member.kind)).")
             }
         }
     }
@@ -78,7 +78,7 @@ struct InviteCommand: ParsableCommand {
                 let invitations = try store.read { try $0.invitations() }
                 if invitations.isEmpty { print("No invitations."); return }
                 for invitation in invitations {
-                    print("\(invitation.name) as \(InvitationSkill.words(invitation.role, invitation.kind)): \(invitation.state(at: now).rawValue)")
+                    print("\(invitation.name) as \(FamilyRules.roleWords(invitation.role, invitation.kind)): \(invitation.state(at: now).rawValue)")
                 }
             }
         }

@@ -9,21 +9,6 @@ import HearthStore
 // through FamilySkill as the member given with --as (default: the family's owner), so the
 // permission table applies here as it does to the voice.
 
-/// The member a command acts as: --as NAME, else the family's owner.
-private func actor(_ options: FamilyOptions, _ store: FamilyStore) throws -> Member {
-    if let name = options.speaker { return try findMember(name, in: store, option: "--as") }
-    let members = try store.read { try $0.members() }
-    guard let owner = members.first(where: { $0.role == .owner }) ?? members.first else {
-        throw ValidationError("the family has no members yet")
-    }
-    return owner
-}
-
-/// The store of an existing family (never the in-memory demo for a change that must last).
-private func familyStore(_ options: FamilyOptions) throws -> FamilyStore {
-    try options.openStore()
-}
-
 /// "viewer", "co-parent", "child" … as a role and kind; a clear error otherwise.
 func parseRole(_ word: String, option: String) throws -> (role: HouseholdRole, kind: MemberKind?) {
     guard let role = FamilyRules.role(said: word) else {
@@ -111,8 +96,8 @@ struct MemberCommand: ParsableCommand {
                 if role == nil && !child { throw ValidationError("--role: say what they are (owner, co-parent, member, viewer or child)") }
                 if let age, FamilyRules.problem(withAge: age) != nil { throw ValidationError("--age: \(age) is not an age (use 0 to 120)") }
                 let kind = said.kind ?? .adult
-                let store = try familyStore(options)
-                let acting = try actor(options, store)
+                let store = try options.openStore()
+                let acting = try actingMember(options, store)
                 let now = options.pinnedNow ?? Date()
                 let speaker = try wordFor.map { try findMember($0, in: store, option: "--for") }
                 if word != nil && speaker == nil { throw ValidationError("--word needs --for NAME: whose word it is") }
@@ -133,12 +118,12 @@ struct MemberCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try familyStore(options)
+                let store = try options.openStore()
                 let member = try findMember(name, in: store, option: "member")
                 guard yes else {
                     throw ValidationError("removing \(member.name) deletes their chores, messages, locations, points and reminders; add --yes to go ahead")
                 }
-                try FamilySkill(store: store).removeMember(member.id, by: try actor(options, store), now: options.pinnedNow ?? Date())
+                try FamilySkill(store: store).removeMember(member.id, by: try actingMember(options, store), now: options.pinnedNow ?? Date())
                 print("Removed \(member.name) from the family.")
             }
         }
@@ -150,7 +135,7 @@ struct MemberCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try familyStore(options)
+                let store = try options.openStore()
                 let (members, aliases) = try store.read { (try $0.members(), try $0.speakerAliases()) }
                 for member in members {
                     var line = "\(member.name): \(FamilySkill.describe(member))"
@@ -190,9 +175,9 @@ struct PlaceCommand: ParsableCommand {
                 guard let longitude = Double(lon), longitude.isFinite, (-180...180).contains(longitude) else {
                     throw ValidationError("longitude: '\(lon)' is not a longitude (use -180 to 180)")
                 }
-                let store = try familyStore(options)
+                let store = try options.openStore()
                 let place = try FamilySkill(store: store).addPlace(name: name, latitude: latitude, longitude: longitude, radiusMeters: radius,
-                                                                   by: try actor(options, store), now: options.pinnedNow ?? Date())
+                                                                   by: try actingMember(options, store), now: options.pinnedNow ?? Date())
                 print("Added the place \(place.name).")
             }
         }
@@ -205,8 +190,8 @@ struct PlaceCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try familyStore(options)
-                try FamilySkill(store: store).removePlace(named: name, by: try actor(options, store), now: options.pinnedNow ?? Date())
+                let store = try options.openStore()
+                try FamilySkill(store: store).removePlace(named: name, by: try actingMember(options, store), now: options.pinnedNow ?? Date())
                 print("Removed the place \(name).")
             }
         }
@@ -218,7 +203,7 @@ struct PlaceCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                for place in try FamilySkill(store: try familyStore(options)).places() {
+                for place in try FamilySkill(store: try options.openStore()).places() {
                     print("\(place.name): \(place.latitude), \(place.longitude), radius \(Int(place.radiusMeters)) m")
                 }
             }
@@ -238,9 +223,9 @@ struct FamilyCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let path = options.databasePath
-                let store = try familyStore(options)
+                let store = try options.openStore()
                 guard yes else { throw ValidationError("this deletes the whole family and everything in it; add --yes to go ahead") }
-                try FamilySkill(store: store).deleteFamily(by: try actor(options, store))
+                try FamilySkill(store: store).deleteFamily(by: try actingMember(options, store))
                 if !options.demo { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
                 print("Deleted the family.")
             }

@@ -21,20 +21,7 @@ final class AccessCLITests: XCTestCase {
     /// Runs the built binary; (status, stdout, stderr).
     @discardableResult
     func hearth(_ arguments: [String], input: String? = nil) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.root
-        let output = Pipe(), errors = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try CLITests.execute(arguments, input: input.map { Data($0.utf8) })
     }
 
     func demoFile() throws -> String {

@@ -13,12 +13,12 @@ final class CLITests: XCTestCase {
     }
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
-    @discardableResult
-    func run(_ arguments: [String], input: Data? = nil, status expected: Int32 = 0) throws -> (String, String) {
+    /// Runs the built binary to its end with `input` on stdin: (status, stdout, stderr).
+    static func execute(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = Self.root
+        process.currentDirectoryURL = root
         let output = Pipe(), errors = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -29,8 +29,14 @@ final class CLITests: XCTestCase {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, expected, String(decoding: err, as: UTF8.self))
-        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], input: Data? = nil, status expected: Int32 = 0) throws -> (String, String) {
+        let result = try Self.execute(arguments, input: input)
+        XCTAssertEqual(result.status, expected, result.errors)
+        return (result.output, result.errors)
     }
 
     let now = ["--now", "2026-02-02T09:00:00-05:00"]

@@ -84,7 +84,7 @@ struct FamilyArea: SkillArea {
             return .completed(ActionResult(reply: ReplyText("I've added \(member.name) to the family as \(FamilySkill.describe(member)).")))
         case .invite(let new):
             let issued = try invitations.joining(turn.transaction).invite(name: new.name, role: new.role, kind: new.kind, by: turn.speaker, now: turn.now)
-            let lead = "I've made an invitation for \(new.name) to join as \(Self.roleWords(new))."
+            let lead = "I've made an invitation for \(new.name) to join as \(FamilyRules.roleWords(new.role, new.kind))."
             let rule = "It works once, within 72 hours"
             return .completed(ActionResult(reply: ReplyText(
                 "\(lead) The code is \(issued.token). \(rule): on their own device, run `hearth invite accept \(issued.token)`.",
@@ -135,17 +135,6 @@ struct FamilyArea: SkillArea {
             throw HearthError.invalidRequest("As what should \(name) join? Say, for example, \"invite \(name) as a co-parent\" or \"invite \(name) as a viewer\".")
         }
         throw HearthError.invalidRequest("What is \(name) in the family? Say, for example, \"add \(name) as a child\" or \"add \(name) as a viewer\".")
-    }
-
-    /// "a co-parent", "a viewer", "a child", "an adult member".
-    static func roleWords(_ new: FamilySkill.NewMember) -> String {
-        if new.kind == .child { return "a child" }
-        switch new.role {
-        case .owner: return "the owner"
-        case .coParent: return "a co-parent"
-        case .viewer: return "a viewer"
-        case .member: return "an adult member"
-        }
     }
 
     /// "grandpa joe" → "Grandpa Joe".
