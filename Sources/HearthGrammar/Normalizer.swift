@@ -33,21 +33,31 @@ public struct NormalizedText: Sendable, Equatable {
 public enum Normalizer {
     public static func normalize(_ input: String) -> NormalizedText {
         var raw = rawTokens(input)
-        if input.utf8.contains(45) || input.unicodeScalars.contains(where: { $0 == "\u{2013}" || $0 == "\u{2014}" }) {
+        // 0xE2 leads the UTF-8 of an en or em dash.
+        if input.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0xE2 }),
+           input.utf8.contains(UInt8(ascii: "-")) || input.unicodeScalars.contains(where: { $0 == "\u{2013}" || $0 == "\u{2014}" }) {
             raw = joinSpacedDashes(raw, in: input)
         }
-        // The passes below leave the tokens as they are when they have nothing to do: most
-        // utterances have no slip, spelled "p m" or number word, and a copy per pass was a
-        // fifth of normalising.
-        for index in raw.indices { if let meant = slips[raw[index].text] { raw[index].text = meant } }
-        raw = splitMeridiem(raw)
-        raw = joinSpelledMeridiem(raw)
-        raw = convertNumberWords(raw)
-        for index in raw.indices { if let full = contractions[raw[index].text] { raw[index].text = full } }
-        raw = withoutSpeechSlips(raw)
-        raw = withoutFillers(raw)
+        var present = raw.reduce(WordFacts()) { $0.union($1.facts) }
+        // Each pass below runs only when a word it acts on is present (`WordFacts`, found with one
+        // lookup per word as the words are read): most utterances have no slip, spelled "p m",
+        // number word or filler, and running every pass over every word was most of normalising.
+        if present.contains(.replaced) {
+            for index in raw.indices {
+                guard raw[index].facts.contains(.replaced), let meant = slips[raw[index].text] ?? contractions[raw[index].text] else { continue }
+                raw[index] = RawToken(text: meant, source: raw[index].source)
+            }
+            present = raw.reduce(WordFacts()) { $0.union($1.facts) }
+        }
+        if present.contains(.meridiemSuffix) { raw = splitMeridiem(raw) }
+        if present.contains(.spelledMeridiem) { raw = joinSpelledMeridiem(raw) }
+        if present.contains(.numberWord) { raw = convertNumberWords(raw) }
+        if present.contains(.speechSlip) || hasWordTwiceInARow(raw) { raw = withoutSpeechSlips(raw) }
+        if present.contains(.filler) { raw = withoutFillers(raw) }
         var text = ""
+        text.reserveCapacity(input.utf8.count)
         var tokens: [NormalizedText.Token] = []
+        tokens.reserveCapacity(raw.count)
         for token in raw {
             if !text.isEmpty { text += " " }
             let start = text.utf8.count
@@ -55,6 +65,51 @@ public enum Normalizer {
             tokens.append(.init(text: token.text, range: start..<text.utf8.count, source: token.source))
         }
         return NormalizedText(original: input, text: text, tokens: tokens)
+    }
+
+    private static func hasWordTwiceInARow(_ tokens: [RawToken]) -> Bool {
+        guard tokens.count > 1 else { return false }
+        for index in 1..<tokens.count where tokens[index].text == tokens[index - 1].text { return true }
+        return false
+    }
+
+    /// What a word can take part in, so that a pass over the words runs only when one of its
+    /// words is present. Each flag over-approximates the pass's own test (the pass decides).
+    struct WordFacts: OptionSet {
+        let rawValue: UInt16
+        /// A slip or a contraction (`slips`, `contractions`): read as another word.
+        static let replaced = WordFacts(rawValue: 1 << 0)
+        /// A number followed by "am"/"pm" in one word ("4pm").
+        static let meridiemSuffix = WordFacts(rawValue: 1 << 1)
+        /// "m" of "p m", "clock" of "o clock", "o'clock".
+        static let spelledMeridiem = WordFacts(rawValue: 1 << 2)
+        /// A word a number can start with (`NumberWords.starts`).
+        static let numberWord = WordFacts(rawValue: 1 << 3)
+        /// A word `withoutSpeechSlips` drops or changes ("sharp", "off", "day", "friday's").
+        static let speechSlip = WordFacts(rawValue: 1 << 4)
+        /// A hesitation, a lead-in's first word, a tail's last word, "how": `withoutFillers`.
+        static let filler = WordFacts(rawValue: 1 << 5)
+    }
+
+    static let wordFacts: [String: WordFacts] = {
+        var facts: [String: WordFacts] = [:]
+        func mark(_ words: some Sequence<String>, _ fact: WordFacts) { for word in words { facts[word, default: []].insert(fact) } }
+        mark(slips.keys, .replaced)
+        mark(contractions.keys, .replaced)
+        mark(["m", "clock", "o'clock"], .spelledMeridiem)
+        mark(NumberWords.starts, .numberWord)
+        mark(["sharp", "sharply", "off", "day"] + namedDays.map { $0 + "'s" }, .speechSlip)
+        mark(hesitations, .filler)
+        mark(leadIns.map { $0[0] } + tails.map { $0[$0.count - 1] } + ["how"], .filler)
+        return facts
+    }()
+
+    /// The facts of one word: a lookup, and the shape of "4pm".
+    static func facts(of word: String) -> WordFacts {
+        var facts = wordFacts[word] ?? []
+        // A superset of `splitMeridiem`'s test: it ends in "m" and starts with a digit.
+        if word.utf8.last == UInt8(ascii: "m"), word.first?.isNumber == true { facts.insert(.meridiemSuffix) }
+        return facts
     }
 
     /// "2 - 4", "3 – 7 august": a dash with spaces between two numbers is the hyphen of "2-4", so
@@ -123,7 +178,7 @@ public enum Normalizer {
         while let phrase = tails.first(where: ends(with:)) { words.removeLast(phrase.count) }
         // Speech-to-text hears "show the list" as "how the list": no question starts that way.
         if words.count > 2, words[0].text == "how", ["the", "me", "us", "all"].contains(words[1].text) {
-            words[0].text = "show"
+            words[0] = RawToken(text: "show", source: words[0].source)
         }
         return words
     }
@@ -144,12 +199,12 @@ public enum Normalizer {
             if token.text == "off", next == "about" { continue }
             // "on sunday day": the day said twice.
             if token.text == "day", let previous = words.last?.text, namedDays.contains(previous), next == nil { continue }
-            var token = token
             if token.text.hasSuffix("'s"), namedDays.contains(String(token.text.dropLast(2))),
                let next, partsOfDay.contains(next) {
-                token.text = String(token.text.dropLast(2))
+                words.append(RawToken(text: String(token.text.dropLast(2)), source: token.source))
+            } else {
+                words.append(token)
             }
-            words.append(token)
         }
         return words
     }
@@ -181,8 +236,21 @@ public enum Normalizer {
     ]
 
     struct RawToken {
-        var text: String
-        var source: Range<String.Index>
+        let text: String
+        let source: Range<String.Index>
+        let facts: WordFacts
+
+        init(text: String, source: Range<String.Index>) {
+            self.text = text
+            self.source = source
+            facts = Normalizer.facts(of: text)
+        }
+
+        init(text: String, source: Range<String.Index>, facts: WordFacts) {
+            self.text = text
+            self.source = source
+            self.facts = facts
+        }
     }
 
     /// Words are runs of letters and digits. Apostrophes join letters ("emma's"); ':' '/' '.' '-'
@@ -242,8 +310,10 @@ public enum Normalizer {
         func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
         func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var result: [RawToken] = []
+        result.reserveCapacity(bytes.count / 4 + 1)
         var start: Int?
         var text: [UInt8] = []
+        text.reserveCapacity(32)
         func flush(at end: Int) {
             if let begin = start, !text.isEmpty {
                 result.append(RawToken(text: String(decoding: text, as: UTF8.self), source: index(begin)..<index(end)))
