@@ -582,13 +582,64 @@ struct TimeGuards: Sendable {
         var names: [String] = [], checkers: [CompiledPattern] = []
         for (name, block) in blocks {
             guard names.count < 50, !names.contains(where: { block.contains("(?<\(Expander.definitionPrefix)\($0)>") }) else { continue }
+            // The checker reads only the definition's required head: "{when_part}(?: and {when_part}){0,5}"
+            // can start wherever "{when_part}" can, and stopping after one part is most of its cost.
+            let head = expander.expandedDefinitions[name].map { Self.requiredHead(of: $0.body) } ?? "(?&\(Expander.definitionPrefix)\(name))"
             let checker: CompiledPattern
-            do { checker = try CompiledPattern("\\G(?&\(Expander.definitionPrefix)\(name))" + block, jit: jit) } catch { continue }
+            do { checker = try CompiledPattern("\\G(?:\(head))" + block, jit: jit) } catch { continue }
             names.append(name)
             checkers.append(checker)
         }
         self.names = names
         self.checkers = checkers
+    }
+
+    /// `body` without the optional parts it ends with (`(?:…)?`, `(?:…)*`, `(?:…){0,n}` at the top
+    /// level, repeatedly): the body matches from a position exactly when what is left does, since a
+    /// trailing optional part can always be left out. A body with a top-level `|` is kept whole.
+    static func requiredHead(of body: String) -> String {
+        var bytes = Array(body.utf8)
+        while let start = trailingOptionalGroup(bytes) { bytes.removeSubrange(start...) }
+        return bytes.isEmpty ? body : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where the top-level group that ends `bytes` opens, when a quantifier with no minimum follows
+    /// it and the top level has no alternation; nil otherwise.
+    private static func trailingOptionalGroup(_ bytes: [UInt8]) -> Int? {
+        var depth = 0, index = 0, inClass = false
+        var lastTopLevelGroup: (open: Int, close: Int)?
+        var openings: [Int] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") { index += 2; continue }
+            if inClass {
+                if byte == UInt8(ascii: "]") { inClass = false }
+            } else if byte == UInt8(ascii: "[") {
+                inClass = true
+                // "]" right after "[" or "[^" is a member, not the end.
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "^") { index += 1 }
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "]") { index += 1 }
+            } else if byte == UInt8(ascii: "(") {
+                openings.append(index)
+                depth += 1
+            } else if byte == UInt8(ascii: ")") {
+                guard let open = openings.popLast() else { return nil }
+                depth -= 1
+                if depth == 0 { lastTopLevelGroup = (open, index) }
+            } else if byte == UInt8(ascii: "|"), depth == 0 {
+                return nil
+            }
+            index += 1
+        }
+        guard depth == 0, !inClass, let group = lastTopLevelGroup, group.open > 0 else { return nil }
+        // Only a plain or non-capturing group: a capture, lookaround or call changes more than length.
+        let opener = bytes[group.open...].prefix(3)
+        guard opener.elementsEqual("(?:".utf8) else { return nil }
+        var quantifier = String(decoding: bytes[(group.close + 1)...], as: UTF8.self)
+        if quantifier.count > 1, quantifier.hasSuffix("?") || quantifier.hasSuffix("+") { quantifier.removeLast() }
+        if quantifier == "?" || quantifier == "*" { return group.open }
+        if quantifier.hasPrefix("{0,"), quantifier.hasSuffix("}"), quantifier.dropFirst(3).dropLast().allSatisfy(\.isNumber) { return group.open }
+        return nil
     }
 
     /// `text` with every call of a guarded definition behind its guard's callout; nil when it

@@ -95,7 +95,7 @@ final class TimeGuardTests: XCTestCase {
                     rejected += 1
                     // "cannot start" must mean: the definition matches nowhere starting there.
                     let tail = Array(bytes[position...])
-                    let found = try reference(checker).match(tail)
+                    let found = try reference(checker, definition: grammar.guardedDefinitions[index]).match(tail)
                     if case .match(let match) = found, match.range.lowerBound == 0, position == 0 || tailIsWordStart(bytes, position) {
                         XCTFail("\(grammar.guardedDefinitions[index]) matches at \(position) of \"\(utterance)\" but the guard rejects it")
                     }
@@ -110,11 +110,13 @@ final class TimeGuardTests: XCTestCase {
     func tailIsWordStart(_ bytes: [UInt8], _ position: Int) -> Bool { position < bytes.count && bytes[position - 1] == 32 }
 
     var references: [ObjectIdentifier: CompiledPattern] = [:]
-    /// The guarded definition alone, anchored at the start with `^` rather than `\G`.
-    func reference(_ checker: CompiledPattern) throws -> CompiledPattern {
+    /// The guarded definition alone and whole (the checker may read only its head), anchored at
+    /// the start with `^` rather than `\G`.
+    func reference(_ checker: CompiledPattern, definition: String) throws -> CompiledPattern {
         if let known = references[ObjectIdentifier(checker)] { return known }
         XCTAssertTrue(checker.source.hasPrefix("\\G"))
-        let pattern = try CompiledPattern("^" + checker.source.dropFirst(2), jit: false)
+        let block = try XCTUnwrap(checker.source.range(of: "(?(DEFINE)"))
+        let pattern = try CompiledPattern("^(?&_\(definition))" + checker.source[block.lowerBound...], jit: false)
         references[ObjectIdentifier(checker)] = pattern
         return pattern
     }
@@ -125,6 +127,19 @@ final class TimeGuardTests: XCTestCase {
         case .limitExceeded: return "limit exceeded"
         case .match(let match): return "\(match.range) " + match.groups.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
+    }
+
+    /// The checker reads a definition only up to its trailing optional parts, and keeps whole
+    /// anything where leaving a part out could change where it matches.
+    func testTheCheckerReadsOnlyTheRequiredHeadOfADefinition() {
+        XCTAssertEqual(TimeGuards.requiredHead(of: "(?&_part)(?:(?: and| or|,)? (?&_part)){0,5}"), "(?&_part)")
+        XCTAssertEqual(TimeGuards.requiredHead(of: "at \\d+(?: pm)?(?: sharp)*"), "at \\d+")
+        XCTAssertEqual(TimeGuards.requiredHead(of: "a(?:b)?|c"), "a(?:b)?|c", "a top-level alternative")
+        XCTAssertEqual(TimeGuards.requiredHead(of: "a(?:b){1,3}"), "a(?:b){1,3}", "a repetition that must happen")
+        XCTAssertEqual(TimeGuards.requiredHead(of: "a(?<slot>b)?"), "a(?<slot>b)?", "a capture")
+        XCTAssertEqual(TimeGuards.requiredHead(of: "(?:b)?"), "(?:b)?", "nothing would be left")
+        XCTAssertEqual(TimeGuards.requiredHead(of: "a[(](?:b)?"), "a[(]", "a bracket inside a class")
+        XCTAssertEqual(TimeGuards.requiredHead(of: "a\\((?:b)?"), "a\\(", "an escaped bracket")
     }
 
     /// A callout an author wrote is left alone: its pattern is not guarded, and never sees the guard's callout.
