@@ -238,46 +238,58 @@ public struct Grammar: Sendable {
         defer { scratchPool.give(back: scratch) }
         if filtered { scratch.prepare(for: bytes) } else { scratch.prepare(for: []) }
         var limitExceeded = false
-        // Per intent, the best pattern so far: its index entry, the slots it captured, and its literal length.
-        var bests: [(entry: Int32, slots: [(group: PatternIndex.SlotGroup, range: Range<Int>)], literalLength: Int)?] =
-            Array(repeating: nil, count: intents.count)
+        // Per intent that matched, the best pattern so far: its index entry, the slot groups it set
+        // (positions in the entry's `slotGroups`) and its literal length. Few intents match one
+        // utterance, so a short list searched in order beats a slot per intent (57 to set and free).
+        var bests: [Best] = []
+        var slots: [(group: Int, range: Range<Int>)] = []
         // The patterns whose first-byte map admits the utterance's first byte, in declaration order
         // (`CompiledPattern.mayMatch`, precomputed per byte), then the length and literal checks.
-        // Only the patterns run read their index entry: copying one retains its pattern and groups.
         for position in bytes.first.map({ index.byFirstByte[Int($0)] }) ?? index.all {
             guard bytes.count >= index.minimumLengths[Int(position)] else { continue }
             if let found, !found.allows(literalFilter.checks[Int(position)]) { continue }
-            let entry = index.entries[Int(position)]
-            let rc = entry.pattern.quickMatch(bytes, scratch: scratch)
+            let rc = index.entries[Int(position)].pattern.quickMatch(bytes, scratch: scratch)
             if rc < 0 { limitExceeded = true }
             guard rc > 0 else { continue }
             // A slot name used twice in a pattern takes its first set group, as PCRE2 does.
-            var slots: [(group: PatternIndex.SlotGroup, range: Range<Int>)] = []
+            let slotGroups = index.entries[Int(position)].slotGroups
+            slots.removeAll(keepingCapacity: true)
             var taken: UInt64 = 0
             var slotLength = 0
-            for group in entry.slotGroups where taken & group.nameBit == 0 {
-                if group.nameBit == 0, slots.contains(where: { $0.group.name == group.name }) { continue }
+            for (number, group) in slotGroups.enumerated() where taken & group.nameBit == 0 {
+                if group.nameBit == 0, slots.contains(where: { slotGroups[$0.group].name == group.name }) { continue }
                 guard let range = CompiledPattern.range(of: group.number, in: scratch, rc: rc) else { continue }
                 taken |= group.nameBit
                 slotLength += range.count
-                slots.append((group, range))
+                slots.append((number, range))
             }
             let literalLength = bytes.count - slotLength
+            let intent = index.entries[Int(position)].intent
             // Within one intent the priority is the same: more literal characters win, then pattern order.
-            if literalLength > (bests[entry.intent]?.literalLength ?? -1) { bests[entry.intent] = (position, slots, literalLength) }
+            if let known = bests.firstIndex(where: { $0.intent == intent }) {
+                if literalLength > bests[known].literalLength { bests[known] = Best(intent: intent, entry: position, slots: slots, literalLength: literalLength) }
+            } else {
+                bests.append(Best(intent: intent, entry: position, slots: slots, literalLength: literalLength))
+            }
         }
         var matches: [IntentMatch] = []
-        for intentIndex in bests.indices {
-            guard let best = bests[intentIndex] else { continue }
+        matches.reserveCapacity(bests.count)
+        // Declaration order, which the final sort keeps for complete ties.
+        bests.sort { $0.intent < $1.intent }
+        for best in bests {
+            let entry = index.entries[Int(best.entry)]
             var captures: [SlotCapture] = []
-            for (group, range) in best.slots.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where !range.isEmpty {
+            let inOrder = best.slots.count < 2 ? best.slots : best.slots.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            for (number, range) in inOrder where !range.isEmpty {
+                let group = entry.slotGroups[number]
                 captures.append(SlotCapture(name: group.name, spec: group.spec,
                                             normalized: String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self),
                                             original: normalized.originalText(for: range)))
             }
-            matches.append(IntentMatch(intent: intents[intentIndex].name, captures: captures, literalLength: best.literalLength,
-                                       priority: intents[intentIndex].priority, patternSource: index.entries[Int(best.entry)].pattern.source))
+            matches.append(IntentMatch(intent: intents[best.intent].name, captures: captures, literalLength: best.literalLength,
+                                       priority: intents[best.intent].priority, patternSource: entry.pattern.source))
         }
+        if matches.count < 2 { return (matches, limitExceeded) }
         // Stable sort keeps declaration order for complete ties.
         let ordered = matches.enumerated().sorted { lhs, rhs in
             if Self.ranks(lhs.element, above: rhs.element) { return true }
@@ -285,6 +297,14 @@ public struct Grammar: Sendable {
             return lhs.offset < rhs.offset
         }.map(\.element)
         return (ordered, limitExceeded)
+    }
+
+    /// One intent's best pattern in `candidates`.
+    private struct Best {
+        let intent: Int
+        let entry: Int32
+        let slots: [(group: Int, range: Range<Int>)]
+        let literalLength: Int
     }
 
     /// Most literal characters first, then the declared priority.
@@ -553,7 +573,7 @@ struct TimeGuards: Sendable {
     /// The guarded definitions, by callout number from `GuardTable.firstCallout`.
     let names: [String]
     /// Each guarded definition alone: `\G(?&_when)` with its DEFINE block.
-    let checkers: [CompiledPattern]
+    let checkers: [GuardChecker]
 
     /// Definitions whose DEFINE block (with everything they call) is at least this large are guarded.
     static let minimumSize = 4_000
@@ -579,7 +599,7 @@ struct TimeGuards: Sendable {
             if block.utf8.count >= Self.minimumSize { blocks.append((name, block)) }
         }
         blocks.sort { ($0.block.utf8.count, $0.name) < ($1.block.utf8.count, $1.name) }
-        var names: [String] = [], checkers: [CompiledPattern] = []
+        var names: [String] = [], checkers: [GuardChecker] = []
         for (name, block) in blocks {
             guard names.count < 50, !names.contains(where: { block.contains("(?<\(Expander.definitionPrefix)\($0)>") }) else { continue }
             // The checker reads only the definition's required head: "{when_part}(?: and {when_part}){0,5}"
@@ -588,7 +608,7 @@ struct TimeGuards: Sendable {
             let checker: CompiledPattern
             do { checker = try CompiledPattern("\\G(?:\(head))" + block, jit: jit) } catch { continue }
             names.append(name)
-            checkers.append(checker)
+            checkers.append(GuardChecker(checker))
         }
         self.names = names
         self.checkers = checkers
@@ -717,9 +737,9 @@ final class ScratchPool: @unchecked Sendable {
     private let lock = NSLock()
     private var spare: [CompiledPattern.Scratch] = []
     private let pairs: Int
-    private let guards: [CompiledPattern]
+    private let guards: [GuardChecker]
 
-    init(pairs: Int, guards: [CompiledPattern]) { self.pairs = pairs; self.guards = guards }
+    init(pairs: Int, guards: [GuardChecker]) { self.pairs = pairs; self.guards = guards }
 
     func take() -> CompiledPattern.Scratch {
         lock.lock()

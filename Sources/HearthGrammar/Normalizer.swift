@@ -18,9 +18,9 @@ public struct NormalizedText: Sendable, Equatable {
 
     /// The original words behind a UTF-8 byte range of the normalised text.
     public func originalText(for range: Range<Int>) -> String {
-        let covered = tokens.filter { $0.range.upperBound > range.lowerBound && $0.range.lowerBound < range.upperBound }
-        guard let first = covered.first, let last = covered.last else { return "" }
-        return String(original[first.source.lowerBound..<last.source.upperBound])
+        func covers(_ token: Token) -> Bool { token.range.upperBound > range.lowerBound && token.range.lowerBound < range.upperBound }
+        guard let first = tokens.firstIndex(where: covers), let last = tokens.lastIndex(where: covers) else { return "" }
+        return String(original[tokens[first].source.lowerBound..<tokens[last].source.upperBound])
     }
 
     /// The normalised text of a UTF-8 byte range.
@@ -34,8 +34,8 @@ public enum Normalizer {
     public static func normalize(_ input: String) -> NormalizedText {
         var raw = rawTokens(input)
         // 0xE2 leads the UTF-8 of an en or em dash.
-        if input.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0xE2 }),
-           input.utf8.contains(UInt8(ascii: "-")) || input.unicodeScalars.contains(where: { $0 == "\u{2013}" || $0 == "\u{2014}" }) {
+        let mayHaveDash = withBytes(input) { bytes in bytes.contains { $0 == UInt8(ascii: "-") || $0 == 0xE2 } }
+        if mayHaveDash, input.utf8.contains(UInt8(ascii: "-")) || input.unicodeScalars.contains(where: { $0 == "\u{2013}" || $0 == "\u{2014}" }) {
             raw = joinSpacedDashes(raw, in: input)
         }
         var present = raw.reduce(WordFacts()) { $0.union($1.facts) }
@@ -53,7 +53,9 @@ public enum Normalizer {
         if present.contains(.spelledMeridiem) { raw = joinSpelledMeridiem(raw) }
         if present.contains(.numberWord) { raw = convertNumberWords(raw) }
         if present.contains(.speechSlip) || hasWordTwiceInARow(raw) { raw = withoutSpeechSlips(raw) }
-        if present.contains(.filler) { raw = withoutFillers(raw) }
+        if present.contains(.hesitation) || raw.first?.facts.contains(.leadIn) == true || raw.last?.facts.contains(.tail) == true {
+            raw = withoutFillers(raw)
+        }
         var text = ""
         text.reserveCapacity(input.utf8.count)
         var tokens: [NormalizedText.Token] = []
@@ -87,8 +89,11 @@ public enum Normalizer {
         static let numberWord = WordFacts(rawValue: 1 << 3)
         /// A word `withoutSpeechSlips` drops or changes ("sharp", "off", "day", "friday's").
         static let speechSlip = WordFacts(rawValue: 1 << 4)
-        /// A hesitation, a lead-in's first word, a tail's last word, "how": `withoutFillers`.
-        static let filler = WordFacts(rawValue: 1 << 5)
+        /// What `withoutFillers` drops: a hesitation anywhere; at the start, a lead-in's first
+        /// word (or "how", read as "show"); at the end, a tail's last word.
+        static let hesitation = WordFacts(rawValue: 1 << 5)
+        static let leadIn = WordFacts(rawValue: 1 << 6)
+        static let tail = WordFacts(rawValue: 1 << 7)
     }
 
     static let wordFacts: [String: WordFacts] = {
@@ -99,8 +104,9 @@ public enum Normalizer {
         mark(["m", "clock", "o'clock"], .spelledMeridiem)
         mark(NumberWords.starts, .numberWord)
         mark(["sharp", "sharply", "off", "day"] + namedDays.map { $0 + "'s" }, .speechSlip)
-        mark(hesitations, .filler)
-        mark(leadIns.map { $0[0] } + tails.map { $0[$0.count - 1] } + ["how"], .filler)
+        mark(hesitations, .hesitation)
+        mark(leadIns.map { $0[0] } + ["how"], .leadIn)
+        mark(tails.map { $0[$0.count - 1] }, .tail)
         return facts
     }()
 
@@ -302,47 +308,60 @@ public enum Normalizer {
 
     /// The same rules as `rawTokens` on ASCII bytes, for the common case: Unicode property lookups
     /// per character were most of the normaliser's time. Nil when the input is not all ASCII.
+    ///
+    /// Every byte inside a word is kept, so a word's text is its source bytes, lowercased.
     static func asciiTokens(_ input: String) -> [RawToken]? {
         let utf8 = input.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let bytes = Array(utf8)
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        var result: [RawToken] = []
-        result.reserveCapacity(bytes.count / 4 + 1)
-        var start: Int?
-        var text: [UInt8] = []
-        text.reserveCapacity(32)
-        func flush(at end: Int) {
-            if let begin = start, !text.isEmpty {
-                result.append(RawToken(text: String(decoding: text, as: UTF8.self), source: index(begin)..<index(end)))
+        return withBytes(input) { bytes -> [RawToken]? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+            var result: [RawToken] = []
+            result.reserveCapacity(bytes.count / 4 + 1)
+            var start = -1
+            func flush(at end: Int) {
+                guard start >= 0 else { return }
+                let begin = start
+                let text = String(unsafeUninitializedCapacity: end - begin) { buffer in
+                    for offset in 0..<(end - begin) {
+                        let byte = bytes[begin + offset]
+                        buffer[offset] = byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+                    }
+                    return end - begin
+                }
+                result.append(RawToken(text: text, source: utf8.index(utf8.startIndex, offsetBy: begin)..<utf8.index(utf8.startIndex, offsetBy: end)))
+                start = -1
             }
-            start = nil
-            text.removeAll(keepingCapacity: true)
-        }
-        for position in bytes.indices {
-            let byte = bytes[position]
-            let following: UInt8? = position + 1 < bytes.count ? bytes[position + 1] : nil
-            let previous = text.last
-            if isLetter(byte) || isDigit(byte) {
-                if start == nil { start = position }
-                text.append(isLetter(byte) ? byte | 0x20 : byte)
-            } else if byte == 39, let previous, isLetter(previous), let following, isLetter(following) {  // '
-                text.append(39)
-            } else if byte == 58 || byte == 47 || byte == 46 || byte == 45,  // : / . -
-                      let previous, isDigit(previous), let following, isDigit(following) {
-                text.append(byte)
-            } else if byte == 36, let following, isDigit(following) {  // $
-                flush(at: position)
-                start = position
-                text.append(byte)
-            } else {
-                flush(at: position)
+            for position in 0..<bytes.count {
+                let byte = bytes[position]
+                if isLetter(byte) || isDigit(byte) {
+                    if start < 0 { start = position }
+                    continue
+                }
+                // Inside a word, the byte before is the word's last.
+                let previous: UInt8? = start >= 0 ? bytes[position - 1] : nil
+                let following: UInt8? = position + 1 < bytes.count ? bytes[position + 1] : nil
+                if byte == 39, let previous, isLetter(previous), let following, isLetter(following) {  // '
+                    continue
+                } else if byte == 58 || byte == 47 || byte == 46 || byte == 45,  // : / . -
+                          let previous, isDigit(previous), let following, isDigit(following) {
+                    continue
+                } else if byte == 36, let following, isDigit(following) {  // $
+                    flush(at: position)
+                    start = position
+                } else {
+                    flush(at: position)
+                }
             }
+            flush(at: bytes.count)
+            return result
         }
-        flush(at: bytes.count)
-        return result
+    }
+
+    /// `body` over the UTF-8 of `text`, without a copy when the string is stored contiguously.
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// "4pm" → "4" "pm", "10:30am" → "10:30" "am".

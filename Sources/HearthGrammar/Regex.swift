@@ -108,7 +108,7 @@ public final class CompiledPattern: @unchecked Sendable {
         let data: OpaquePointer?
         let guards: GuardTable?
         public init(pairs: Int) { data = pcre2_match_data_create_8(UInt32(pairs), nil); guards = nil }
-        init(pairs: Int, guards checkers: [CompiledPattern]) {
+        init(pairs: Int, guards checkers: [GuardChecker]) {
             data = pcre2_match_data_create_8(UInt32(pairs), nil)
             guards = checkers.isEmpty ? nil : GuardTable(checkers: checkers)
         }
@@ -205,25 +205,113 @@ public final class CompiledPattern: @unchecked Sendable {
     }
 }
 
+/// A guarded definition alone (`\G` first, anchored at the start offset), and whether what a
+/// match begins with can be learned by partial matching (`StartMemo`).
+struct GuardChecker: Sendable {
+    let pattern: CompiledPattern
+    /// How many bytes before a position can change what matches there: 0, or 1 for `\b` and `\B`;
+    /// nil when a lookbehind reads further or by content, and no memo is kept.
+    let lookbehind: Int?
+
+    init(_ pattern: CompiledPattern) {
+        self.pattern = pattern
+        var length: UInt32 = 0
+        pcre2_pattern_info_8(pattern.code, UInt32(PCRE2_INFO_MAXLOOKBEHIND), &length)
+        let readsBehind = length > 1 || pattern.source.contains("(?<=") || pattern.source.contains("(?<!")
+        lookbehind = readsBehind ? nil : Int(length)
+    }
+}
+
+/// Which first bytes a guarded definition's match can begin with, learned as utterances come: for
+/// bytes not seen before, PCRE2 is asked once with a partial match (`PCRE2_PARTIAL_HARD`) of those
+/// bytes alone, which says whether any subject beginning with them could match, so a "no" is
+/// certain. Most positions of an utterance are then ruled out by one table lookup ("den" of
+/// "dentist" begins no time phrase) instead of running the definition there, which was most of
+/// what the guards cost.
+struct StartMemo {
+    /// The bytes of a normalised utterance (lowercase words, digits, what joins them, spaces), as
+    /// classes 1…44; 0 is the end of the subject. Any other byte is not looked up.
+    private static let classes: [UInt8] = {
+        var classes = [UInt8](repeating: 255, count: 256)
+        for (index, byte) in "abcdefghijklmnopqrstuvwxyz0123456789 ':/.-$".utf8.enumerated() { classes[Int(byte)] = UInt8(index + 1) }
+        return classes
+    }()
+    private static let width = 45
+    /// How many bytes are looked at.
+    static let depth = 3
+
+    /// By (what is before: start, a letter or digit, anything else) × the classes of the next
+    /// `depth` bytes: 0 not yet known, 1 can begin a match, 2 cannot.
+    private var states: [UInt8]
+    private let usesBefore: Bool
+
+    init(lookbehind: Int) {
+        usesBefore = lookbehind > 0
+        states = [UInt8](repeating: 0, count: (usesBefore ? 3 : 1) * Self.width * Self.width * Self.width)
+    }
+
+    /// Whether a match of `pattern` can begin at `position`; nil when the bytes there are not
+    /// ones the memo describes (the caller runs the pattern).
+    mutating func allows(_ pattern: CompiledPattern, at position: Int, in subject: UnsafePointer<UInt8>, length: Int,
+                         data: OpaquePointer?, context: OpaquePointer?) -> Bool? {
+        guard position < length else { return nil }
+        var key = 0, count = 0
+        for offset in 0..<Self.depth {
+            var byteClass = 0
+            if position + offset < length, count == offset {
+                byteClass = Int(Self.classes[Int(subject[position + offset])])
+                if byteClass == 255 { return nil }
+                count += 1
+            }
+            key = key * Self.width + byteClass
+        }
+        var before: [UInt8] = []
+        if usesBefore, position > 0 {
+            let previous = subject[position - 1]
+            let isWord = (previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57) || (previous >= 65 && previous <= 90)
+            before = [isWord ? UInt8(ascii: "a") : UInt8(ascii: " ")]
+            if previous >= 0x80 { return nil }
+            key += (isWord ? 1 : 2) * Self.width * Self.width * Self.width
+        }
+        switch states[key] {
+        case 1: return true
+        case 2: return false
+        default:
+            let probe = before + Array(UnsafeBufferPointer(start: subject + position, count: count))
+            let rc = pcre2_match_8(pattern.code, probe, probe.count, before.count,
+                                   UInt32(PCRE2_PARTIAL_HARD | PCRE2_NO_UTF_CHECK), data, context)
+            let possible = rc != PCRE2_ERROR_NOMATCH
+            states[key] = possible ? 1 : 2
+            return possible
+        }
+    }
+}
+
 /// The per-utterance side of the time guards (`TimeGuards`, Grammar.swift): for each guarded
 /// definition and each byte position of the subject, whether the definition can match anything starting there —
 /// found on first asking by running the definition alone, anchored at that position, and kept for
 /// every later pattern and backtrack of the same utterance.
 final class GuardTable {
     /// By guard: the definition alone, `\G` first (anchored at the start offset).
-    let checkers: [CompiledPattern]
+    let checkers: [GuardChecker]
     /// The subject the table describes (compared by `match`, so a stale table is never used).
     private(set) var subject: [UInt8] = []
-    /// By guard, by byte position: 0 not yet known, 1 can start there, 2 cannot.
-    private var states: [[UInt8]]
+    /// By guard, by byte position: what is known for the current subject, as `generation << 2 | state`
+    /// with state 1 "can start there" and 2 "cannot"; an older generation is "not yet known".
+    /// Stamping by generation leaves nothing to clear between utterances.
+    private var states: [[UInt32]]
+    private var generation: UInt32 = 0
+    /// By guard: what the definition's matches begin with, kept across utterances.
+    private var memos: [StartMemo?]
     /// A match context with the usual limits and the guard callout, passing this table.
     private(set) var context: OpaquePointer?
     private let checkerContext: OpaquePointer?
     private let checkerData: OpaquePointer?
 
-    init(checkers: [CompiledPattern]) {
+    init(checkers: [GuardChecker]) {
         self.checkers = checkers
         states = Array(repeating: [], count: checkers.count)
+        memos = checkers.map { $0.lookbehind.map(StartMemo.init(lookbehind:)) }
         checkerData = pcre2_match_data_create_8(1, nil)
         checkerContext = pcre2_match_context_create_8(nil)
         context = pcre2_match_context_create_8(nil)
@@ -243,25 +331,32 @@ final class GuardTable {
 
     func prepare(for subject: [UInt8]) {
         self.subject = subject
-        for index in states.indices {
-            states[index].removeAll(keepingCapacity: true)
-            states[index].append(contentsOf: repeatElement(0, count: subject.count + 1))
+        generation &+= 1
+        if generation >= 1 << 30 {  // the stamp would overflow: start again from clean tables
+            generation = 1
+            for index in states.indices { states[index] = Array(repeating: 0, count: states[index].count) }
+        }
+        if let shortest = states.first?.count, shortest < subject.count + 1 {
+            for index in states.indices { states[index] += repeatElement(0, count: subject.count + 1 - states[index].count) }
         }
     }
 
     /// Whether guard `index`'s definition can match at `position` of `subject`. Anything but a
     /// certain "no match" (an error, a limit) counts as "can", so the guard never hides a match.
     func allows(_ index: Int, at position: Int, in subject: UnsafePointer<UInt8>, length: Int) -> Bool {
-        guard index < states.count, position < states[index].count, length == self.subject.count else { return true }
-        switch states[index][position] {
-        case 1: return true
-        case 2: return false
-        default:
-            let rc = pcre2_match_8(checkers[index].code, subject, length, position, UInt32(PCRE2_NO_UTF_CHECK), checkerData, checkerContext)
-            let can = rc != PCRE2_ERROR_NOMATCH
-            states[index][position] = can ? 1 : 2
-            return can
+        guard index < states.count, position <= length, length == self.subject.count else { return true }
+        let stamp = states[index][position]
+        if stamp >> 2 == generation { return stamp & 3 == 1 }
+        let can: Bool
+        if memos[index]?.allows(checkers[index].pattern, at: position, in: subject, length: length,
+                                data: checkerData, context: checkerContext) == false {
+            can = false
+        } else {
+            let rc = pcre2_match_8(checkers[index].pattern.code, subject, length, position, UInt32(PCRE2_NO_UTF_CHECK), checkerData, checkerContext)
+            can = rc != PCRE2_ERROR_NOMATCH
         }
+        states[index][position] = generation << 2 | (can ? 1 : 2)
+        return can
     }
 
     /// Callout numbers of the guards: `firstCallout + index`.

@@ -95,7 +95,7 @@ final class TimeGuardTests: XCTestCase {
                     rejected += 1
                     // "cannot start" must mean: the definition matches nowhere starting there.
                     let tail = Array(bytes[position...])
-                    let found = try reference(checker, definition: grammar.guardedDefinitions[index]).match(tail)
+                    let found = try reference(checker.pattern, definition: grammar.guardedDefinitions[index]).match(tail)
                     if case .match(let match) = found, match.range.lowerBound == 0, position == 0 || tailIsWordStart(bytes, position) {
                         XCTFail("\(grammar.guardedDefinitions[index]) matches at \(position) of \"\(utterance)\" but the guard rejects it")
                     }
@@ -157,6 +157,34 @@ final class TimeGuardTests: XCTestCase {
         XCTAssertTrue(grammar.intents[0].patterns[1].isGuarded)
         XCTAssertEqual(grammar.candidates(Normalizer.normalize("note tomorrow")).matches.first?.intent, "event.note")
         XCTAssertEqual(grammar.candidates(Normalizer.normalize("mark tomorrow")).matches.first?.intent, "event.note")
+    }
+
+    /// What a guard learns about how its matches begin is kept across utterances, so it must not
+    /// carry an answer to a place where the byte before reads differently: "at 4" after a space
+    /// can begin a `\b`-led time phrase, "at 4" inside "cat 4" cannot, whichever is seen first.
+    func testWhatAGuardLearnsRespectsTheByteBefore() throws {
+        let grammar = try Grammar.load(sources: [("a.yaml", """
+            definitions:
+              time: '\\b\(Self.largeTime)'
+              words: '[a-z]+(?: [a-z]+)*?'
+            intents:
+              - name: event.add
+                slots: {title: text, when: datetime}
+                patterns: ['add (?<title>{words}) ?(?<when>{time})']
+            """)])
+        XCTAssertEqual(grammar.guardedDefinitions, ["time"])
+        for order in [["add cat 4", "add the at 4"], ["add the at 4", "add cat 4"]] {
+            let scratch = grammar.scratch()
+            for text in order {
+                let bytes = Array(text.utf8)
+                scratch.prepare(for: bytes)
+                let position = text == "add cat 4" ? 5 : 8  // where "at 4" begins
+                let allowed = bytes.withUnsafeBufferPointer { scratch.guards!.allows(0, at: position, in: $0.baseAddress!, length: bytes.count) }
+                XCTAssertEqual(allowed, text != "add cat 4", "\(text) after \(order)")
+            }
+        }
+        XCTAssertEqual(grammar.candidates(Normalizer.normalize("add the at 4")).matches.first?.capture("when")?.normalized, "at 4")
+        XCTAssertNil(grammar.candidates(Normalizer.normalize("add cat 4")).matches.first?.capture("title"))
     }
 
     /// A table prepared for one utterance is never consulted for another.
