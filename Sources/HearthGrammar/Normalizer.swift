@@ -51,20 +51,33 @@ public enum Normalizer {
         }
         if present.contains(.meridiemSuffix) { raw = splitMeridiem(raw) }
         if present.contains(.spelledMeridiem) { raw = joinSpelledMeridiem(raw) }
-        if present.contains(.numberWord) { raw = convertNumberWords(raw) }
+        // "a" starts a number only in "a hundred".
+        if present.contains(.numberWord) || (present.contains(.article) && present.contains(.hundred)) { raw = convertNumberWords(raw) }
         if present.contains(.speechSlip) || hasWordTwiceInARow(raw) { raw = withoutSpeechSlips(raw) }
         if present.contains(.hesitation) || raw.first?.facts.contains(.leadIn) == true || raw.last?.facts.contains(.tail) == true {
             raw = withoutFillers(raw)
         }
-        var text = ""
-        text.reserveCapacity(input.utf8.count)
+        // The words joined by single spaces, written as bytes: appending string to string was a
+        // fifth of normalising.
         var tokens: [NormalizedText.Token] = []
         tokens.reserveCapacity(raw.count)
+        var length = 0
         for token in raw {
-            if !text.isEmpty { text += " " }
-            let start = text.utf8.count
-            text += token.text
-            tokens.append(.init(text: token.text, range: start..<text.utf8.count, source: token.source))
+            if length > 0 { length += 1 }
+            let start = length
+            length += token.text.utf8.count
+            tokens.append(.init(text: token.text, range: start..<length, source: token.source))
+        }
+        let text = String(unsafeUninitializedCapacity: length) { buffer in
+            var position = 0
+            for token in raw {
+                if position > 0 { buffer[position] = UInt8(ascii: " "); position += 1 }
+                position = withBytes(token.text) { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(from: bytes)
+                    return position + bytes.count
+                }
+            }
+            return position
         }
         return NormalizedText(original: input, text: text, tokens: tokens)
     }
@@ -77,7 +90,7 @@ public enum Normalizer {
 
     /// What a word can take part in, so that a pass over the words runs only when one of its
     /// words is present. Each flag over-approximates the pass's own test (the pass decides).
-    struct WordFacts: OptionSet {
+    struct WordFacts: OptionSet, Sendable {
         let rawValue: UInt16
         /// A slip or a contraction (`slips`, `contractions`): read as another word.
         static let replaced = WordFacts(rawValue: 1 << 0)
@@ -85,8 +98,11 @@ public enum Normalizer {
         static let meridiemSuffix = WordFacts(rawValue: 1 << 1)
         /// "m" of "p m", "clock" of "o clock", "o'clock".
         static let spelledMeridiem = WordFacts(rawValue: 1 << 2)
-        /// A word a number can start with (`NumberWords.starts`).
+        /// A word a number can start with (`NumberWords.starts`), but "a": it does only before
+        /// "hundred", so it has flags of its own.
         static let numberWord = WordFacts(rawValue: 1 << 3)
+        static let article = WordFacts(rawValue: 1 << 8)
+        static let hundred = WordFacts(rawValue: 1 << 9)
         /// A word `withoutSpeechSlips` drops or changes ("sharp", "off", "day", "friday's").
         static let speechSlip = WordFacts(rawValue: 1 << 4)
         /// What `withoutFillers` drops: a hesitation anywhere; at the start, a lead-in's first
@@ -96,13 +112,17 @@ public enum Normalizer {
         static let tail = WordFacts(rawValue: 1 << 7)
     }
 
+    static let wordFactsTable = WordTable(wordFacts)
+
     static let wordFacts: [String: WordFacts] = {
         var facts: [String: WordFacts] = [:]
         func mark(_ words: some Sequence<String>, _ fact: WordFacts) { for word in words { facts[word, default: []].insert(fact) } }
         mark(slips.keys, .replaced)
         mark(contractions.keys, .replaced)
         mark(["m", "clock", "o'clock"], .spelledMeridiem)
-        mark(NumberWords.starts, .numberWord)
+        mark(NumberWords.starts.subtracting(["a"]), .numberWord)
+        mark(["a"], .article)
+        mark(["hundred"], .hundred)
         mark(["sharp", "sharply", "off", "day"] + namedDays.map { $0 + "'s" }, .speechSlip)
         mark(hesitations, .hesitation)
         mark(leadIns.map { $0[0] } + ["how"], .leadIn)
@@ -112,7 +132,7 @@ public enum Normalizer {
 
     /// The facts of one word: a lookup, and the shape of "4pm".
     static func facts(of word: String) -> WordFacts {
-        var facts = wordFacts[word] ?? []
+        var facts = wordFactsTable[word]
         // A superset of `splitMeridiem`'s test: it ends in "m" and starts with a digit.
         if word.utf8.last == UInt8(ascii: "m"), word.first?.isNumber == true { facts.insert(.meridiemSuffix) }
         return facts
@@ -444,6 +464,57 @@ public enum Normalizer {
             && (after.map { ["on", "and", "to", "till", "until", "today", "tomorrow", "tonight", "this", "next", "every", "in", "for"].contains($0) } ?? true)
         guard clockFollows || clockExpected else { return nil }
         return String(format: "%d:%02d", hour, minute)
+    }
+}
+
+/// Word → facts, found by a hash of the word's bytes with open addressing: Swift's string hashing
+/// (seeded SipHash) per word was a tenth of normalising.
+struct WordTable: Sendable {
+    private let slots: [Int32]
+    private let mask: Int
+    private let keyBytes: [UInt8]
+    private let keyRanges: [Range<Int>]
+    private let values: [Normalizer.WordFacts]
+
+    init(_ entries: [String: Normalizer.WordFacts]) {
+        var capacity = 16
+        while capacity < entries.count * 3 { capacity *= 2 }
+        var slots = [Int32](repeating: -1, count: capacity)
+        var keyBytes: [UInt8] = [], keyRanges: [Range<Int>] = [], values: [Normalizer.WordFacts] = []
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(key.utf8)
+            var slot = Self.hash(bytes.withUnsafeBufferPointer { $0 }) & (capacity - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Int32(values.count)
+            keyRanges.append(keyBytes.count..<(keyBytes.count + bytes.count))
+            keyBytes += bytes
+            values.append(value)
+        }
+        self.slots = slots
+        mask = capacity - 1
+        self.keyBytes = keyBytes
+        self.keyRanges = keyRanges
+        self.values = values
+    }
+
+    /// FNV-1a: a few instructions a byte, and these keys are short.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    subscript(word: String) -> Normalizer.WordFacts {
+        Normalizer.withBytes(word) { bytes in
+            var slot = Self.hash(bytes) & mask
+            while true {
+                let entry = Int(slots[slot])
+                if entry < 0 { return [] }
+                let range = keyRanges[entry]
+                if range.count == bytes.count, keyBytes[range].elementsEqual(bytes) { return values[entry] }
+                slot = (slot + 1) & mask
+            }
+        }
     }
 }
 
