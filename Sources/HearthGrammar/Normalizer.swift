@@ -252,6 +252,8 @@ public enum Normalizer {
         "twelveth": "twelfth", "nineth": "ninth", "fourty": "forty", "calender": "calendar", "calander": "calendar",
         "shedule": "schedule", "schedual": "schedule", "appointement": "appointment", "apointment": "appointment",
         "meting": "meeting", "everyday": "every day", "everyweek": "every week",
+        // Question words typed in a hurry: "wat do i have tomorrow".
+        "wat": "what", "wats": "what's", "whta": "what", "wht": "what",
     ]
 
     /// Speech-to-text drops apostrophes; grammars are written with them.
