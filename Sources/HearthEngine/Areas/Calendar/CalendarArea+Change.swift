@@ -51,6 +51,7 @@ extension CalendarTurn {
     /// The occurrence a move goes to: the new start, on the event's own day when only a time was
     /// said, at the event's own time when only a day was said.
     func target(of change: EventChange, occurrence: CalendarOccurrence) throws -> Date {
+        if let minutes = change.shiftMinutes, change.newStart == nil { return occurrence.start.addingTimeInterval(TimeInterval(minutes * 60)) }
         guard let newStart = change.newStart else { throw HearthError.timeNotUnderstood("that") }
         if change.keepDay {
             let time = calendar.dateComponents([.hour, .minute], from: newStart)

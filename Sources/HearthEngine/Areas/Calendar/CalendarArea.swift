@@ -181,8 +181,7 @@ struct CalendarTurn: AreaAtWork {
         case "calendar.move_event":
             if var change = try referredChange(.move, resolved, verb: "Move") {
                 if let minutes = resolved.numbers["shift"], let start = change.occurrenceStart {
-                    let later = ["later", "back"].contains(resolved.texts["direction"]?.lowercased() ?? "")
-                    change.newStart = start.addingTimeInterval(TimeInterval(minutes * 60) * (later ? 1 : -1))
+                    change.newStart = start.addingTimeInterval(TimeInterval(minutes * 60) * (Self.isLater(resolved.texts["direction"]) ? 1 : -1))
                 } else {
                     let said = try moveChange(resolved)
                     change.newStart = said.newStart
@@ -240,9 +239,15 @@ struct CalendarTurn: AreaAtWork {
     }
 
     /// "move Emma's dentist to Friday at 10am": the event by title words and attendees, the new time.
+    /// "back", "later": a shift forward in time; "forward", "up", "earlier", "sooner": backward.
+    static func isLater(_ direction: String?) -> Bool { ["later", "back"].contains(direction?.lowercased() ?? "") }
+
     func moveChange(_ resolved: ResolvedSlots) throws -> EventChange {
         var change = EventChange(kind: .move, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
-        if let time = resolved.times["time"] {
+        if let minutes = resolved.numbers["shift"] {
+            // "push the dentist back an hour": from wherever the occurrence found turns out to be.
+            change.shiftMinutes = Self.isLater(resolved.texts["direction"]) ? minutes : -minutes
+        } else if let time = resolved.times["time"] {
             // Only a time was said ("to 3pm"): the same day as the event.
             guard let start = time.start else { throw HearthError.timeNotUnderstood(resolved.phrases["time"] ?? "") }
             change.newStart = start

@@ -47,6 +47,9 @@ public struct EventChange: Sendable, Equatable, Codable {
     public var newStart: Date?
     public var keepDay: Bool
     public var keepTime: Bool
+    /// Move by this many minutes from where the occurrence is ("push the dentist back an hour":
+    /// 60; "30 minutes earlier": −30), instead of to `newStart`.
+    public var shiftMinutes: Int?
     /// Settled along the dialog: the event and occurrence meant, and how much of a series.
     public var eventID: EventID?
     public var occurrenceStart: Date?
