@@ -62,7 +62,7 @@ final class FamilyState: @unchecked Sendable {
         let known = current
         let revision: Int
         do {
-            revision = try store.read { try $0.familyRevision() }
+            revision = try store.familyRevision()
         } catch {
             logger.error("family revision unreadable; keeping the family as it was", metadata: ["error": "\(type(of: error))"])
             return known

@@ -19,3 +19,12 @@ enum FamilyRevision {
     /// exported, imported, deleted with the family, nor searched for a member's id).
     static let table = "family_revision"
 }
+
+extension FamilyStore {
+    /// The family's revision by one SELECT outside an explicit transaction (a single statement is
+    /// atomic on its own): what a long-running assistant checks before every turn, so no BEGIN and
+    /// COMMIT around it. Not to be called inside another `read` or `write`.
+    public func familyRevision() throws -> Int {
+        try writer.unsafeRead { db in try StoreReader(db: db).familyRevision() }
+    }
+}
