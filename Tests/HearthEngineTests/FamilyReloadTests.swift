@@ -124,6 +124,23 @@ final class FamilyReloadTests: XCTestCase {
         XCTAssertTrue(try FamilyStore.inMemory().read { try $0.holdsNothing() })
     }
 
+    /// A per-speaker alias on a word the grammar already knows ("mom"): the roster is swapped, the
+    /// grammar is kept (no rebuild), and Lisa's "mom" is Grandma Sue from her next turn.
+    func testAnAliasOnAKnownWordSwapsTheRosterOnly() throws {
+        let lines = LogLines()
+        let store = try FamilyStore.inMemory()
+        try DemoFamily.install(into: store, now: now)
+        let assistant = try Assistant(store: store, grammarDirectory: Fixtures.intents, timeZone: Fixtures.zone, timeSource: .fixed(now),
+                                      ids: SequentialIDGenerator(), logger: Logger(label: "hearth") { _ in CapturingLogHandler(lines: lines) })
+        XCTAssertEqual(say(assistant, "where is mom", as: "Lisa").reply, "I don't have a location for Lisa yet.")
+        try FamilySkill(store: store).setAlias("mom", for: MemberID("sue"), saidBy: MemberID("lisa"), by: try member("lisa", in: store), now: now)
+        XCTAssertEqual(say(assistant, "where is mom", as: "Lisa").reply, "Grandma Sue isn't sharing their location.")
+        XCTAssertEqual(say(assistant, "where is mom", as: "Emma").reply, "I don't have a location for Lisa yet.")
+        let reloads = lines.all.filter { $0.hasPrefix("family reloaded") }
+        XCTAssertEqual(reloads.count, 1, "\(lines.all)")
+        XCTAssertTrue(reloads.allSatisfy { $0.contains("\"grammar_rebuilt\": false") }, "\(reloads)")
+    }
+
     func testAFailedReloadKeepsTheFamilyAsItWasAndLogsNoName() throws {
         // A grammar folder of its own, broken after the assistant loaded it.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-intents-\(UUID().uuidString)")
