@@ -61,8 +61,12 @@ public struct ParseResult: Sendable, Equatable, Encodable {
 /// skill areas doing the work (`SkillAreas`).
 public final class Assistant: Sendable {
     public let store: FamilyStore
-    public let grammar: Grammar
-    public let roster: Roster
+    /// The grammar and the family of the turn under way (or the latest loaded): both come from one
+    /// snapshot, reloaded when the family changes (`FamilySnapshot.swift`).
+    public var grammar: Grammar { family.grammar }
+    public var roster: Roster { family.roster }
+    /// The family's current snapshot, swapped whole when members, aliases or places change.
+    let familyState: FamilyState
     public let timeZone: TimeZone
     /// The family calendar (Monday weeks, the family zone), built once: Calendars are costly to make.
     public let calendar: Calendar
@@ -86,15 +90,17 @@ public final class Assistant: Sendable {
     init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone?, timeSource: TimeSource, ids: any IDGenerator,
          jit: Bool, examples: Bool, logger: Logger, beforeCommit: (@Sendable () throws -> Void)?) throws {
         self.store = store
-        let (members, places, zoneName, speakerAliases) = try store.read { reader in
-            (try reader.members(), try reader.places(), try reader.setting("time_zone"), try reader.speakerAliases())
-        }
-        roster = Roster(members: members, speakerAliases: speakerAliases)
+        let (family, zoneName) = try store.read { reader in (try FamilySnapshot.read(reader), try reader.setting("time_zone")) }
         self.timeZone = timeZone ?? zoneName.flatMap(TimeZone.init(identifier:)) ?? .current
         calendar = .family(self.timeZone)
-        grammar = try Grammar.load(directory: grammarDirectory,
-                                   vocabulary: ["member_name": roster.nameVocabulary, "place_name": places.map { $0.name.lowercased() }],
-                                   jit: jit, examples: examples)
+        // A reload builds the grammar again exactly so, with the family's new words.
+        let buildGrammar: @Sendable ([String: [String]]) throws -> Grammar = { vocabulary in
+            try Grammar.load(directory: grammarDirectory, vocabulary: vocabulary, jit: jit, examples: examples)
+        }
+        let grammar = try buildGrammar(family.vocabulary)
+        familyState = FamilyState(store: store, initial: FamilySnapshot(revision: family.revision, roster: family.roster,
+                                                                        vocabulary: family.vocabulary, grammar: grammar),
+                                  logger: logger, buildGrammar: buildGrammar)
         self.timeSource = timeSource
         self.ids = ids
         self.logger = logger
@@ -148,6 +154,10 @@ public final class Assistant: Sendable {
     /// `asTurn`: read as a turn with no question open would (`reading`): "Jake" is then a
     /// follow-up rather than an answer to nothing. Otherwise the grammar's own verdict.
     public func parse(_ text: String, speaker speakerName: String? = nil, now: Date? = nil, asTurn: Bool = false) -> ParseResult {
+        withCurrentFamily { parseNow(text, speaker: speakerName, now: now, asTurn: asTurn) }
+    }
+
+    private func parseNow(_ text: String, speaker speakerName: String?, now: Date?, asTurn: Bool) -> ParseResult {
         let now = now ?? timeSource.now()
         var intent: String?
         var backoff: String?
@@ -197,7 +207,13 @@ public final class Assistant: Sendable {
 
     // MARK: - One turn
 
+    /// The family is checked first (`withCurrentFamily`): a member added or removed since the last
+    /// turn — by voice, the CLI or another process — is known to this turn, grammar and speakers alike.
     public func handle(_ incoming: Turn) -> Reply {
+        withCurrentFamily { handleNow(incoming) }
+    }
+
+    private func handleNow(_ incoming: Turn) -> Reply {
         let started = DispatchTime.now()
         let now = incoming.now ?? timeSource.now()
         let turn: Turn

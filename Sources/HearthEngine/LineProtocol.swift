@@ -108,7 +108,8 @@ public struct LineProtocol: Sendable {
             return encode(ErrorLine(id: nil, error: ErrorBody(code: "bad_request", message: "line \(lineNumber): 'id' must be a string or a number")))
         }
         do {
-            return try respond(to: Fields(object), id: id, lineNumber: lineNumber)
+            // One family snapshot per line: `hello`, a location report and a turn see the family as it is now.
+            return try assistant.withCurrentFamily { try respond(to: Fields(object), id: id, lineNumber: lineNumber) }
         } catch let bad as BadField {
             return encode(ErrorLine(id: id, error: ErrorBody(code: "bad_request", message: bad.message)))
         } catch {

@@ -265,6 +265,7 @@ public struct Transcript: Sendable {
             if step.isTick {
                 reply = Observed(notificationsOnly: try assistant.tick(now: at).notifications, state: "tick")
             } else if let report = step.location {
+                assistant.refreshFamily()  // a member a turn just added can report a location
                 guard let member = assistant.roster.member(named: report.member) else {
                     throw ParseError(path: path, line: step.line, message: "no family member called \(report.member)")
                 }

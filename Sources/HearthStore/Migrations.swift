@@ -467,6 +467,33 @@ enum Migrations {
                 t.column("last_seen_at", .double).notNull()
             }
         }
+        // The family's revision, bumped by triggers whenever members, aliases or places change, so a
+        // running assistant notices a change made by anyone and reloads names (FamilyRevisionStore.swift).
+        // Not family data: never exported, imported or deleted with the family (`tableNames`). A
+        // member's location sharing, change tag or updated_at alone, or a place's position, bumps nothing.
+        migrator.registerMigration("v17-family-revision") { db in
+            try db.create(table: "family_revision") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("revision", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO family_revision(id, revision) VALUES (1, 0)")
+            for (name, event) in [
+                ("member_insert", "AFTER INSERT ON member"),
+                ("member_delete", "AFTER DELETE ON member"),
+                ("member_update", "AFTER UPDATE OF id, name, kind, role, age, supervised, aliases, position, home_time_zone ON member"),
+                ("member_alias_insert", "AFTER INSERT ON member_alias"),
+                ("member_alias_delete", "AFTER DELETE ON member_alias"),
+                ("member_alias_update", "AFTER UPDATE ON member_alias"),
+                ("place_insert", "AFTER INSERT ON place"),
+                ("place_delete", "AFTER DELETE ON place"),
+                ("place_update", "AFTER UPDATE OF id, name ON place"),
+            ] {
+                try db.execute(sql: """
+                    CREATE TRIGGER family_revision_\(name) \(event) FOR EACH ROW
+                    BEGIN UPDATE family_revision SET revision = revision + 1 WHERE id = 1; END
+                    """)
+            }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -41,6 +41,7 @@ struct Repl: ParsableCommand {
                 break
             }
             let text = line.trimmingCharacters(in: .whitespaces)
+            assistant.refreshFamily()  // `:as Max` right after "add Max" (or `hearth member add Max` elsewhere)
             // Leaving is not remembered: an up arrow at the next session's start would end it.
             if ![":quit", ":q", ":exit"].contains(text) { editor?.remember(line) }
             if text.hasPrefix(":") {

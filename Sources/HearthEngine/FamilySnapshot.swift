@@ -1,0 +1,128 @@
+import Foundation
+import HearthDomain
+import HearthGrammar
+import HearthStore
+import Logging
+
+/// The family as one turn sees it: the roster and the grammar whose vocabulary (every word naming
+/// a member, every place name) was built from it, read together at one `revision` of the family
+/// tables (`StoreReader.familyRevision`). A turn never mixes two snapshots.
+struct FamilySnapshot: Sendable {
+    let revision: Int
+    let roster: Roster
+    /// `member_name` and `place_name`, as given to `Grammar.load`.
+    let vocabulary: [String: [String]]
+    let grammar: Grammar
+
+    /// The family tables at one revision, read in one transaction.
+    struct Read {
+        let revision: Int
+        let roster: Roster
+        let vocabulary: [String: [String]]
+    }
+
+    static func read(_ reader: StoreReader) throws -> Read {
+        let roster = Roster(members: try reader.members(), speakerAliases: try reader.speakerAliases())
+        return Read(revision: try reader.familyRevision(), roster: roster,
+                    vocabulary: ["member_name": roster.nameVocabulary, "place_name": try reader.places().map { $0.name.lowercased() }])
+    }
+
+    /// Whether two vocabularies make the same grammar (the words, not their order or repeats).
+    static func sameWords(_ a: [String: [String]], _ b: [String: [String]]) -> Bool {
+        a.mapValues { Set($0.map { $0.lowercased() }) } == b.mapValues { Set($0.map { $0.lowercased() }) }
+    }
+}
+
+/// The current family snapshot of a long-running assistant, swapped whole when the family changes
+/// (a member added or removed by voice, `hearth member add` or an import from another process, an
+/// alias, a place). Checking costs one small query; a reload re-reads the family and, only when the
+/// words changed, rebuilds the grammar with the same settings — then swaps both at once.
+final class FamilyState: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var snapshot: FamilySnapshot
+    /// A revision whose reload failed: not retried (each try could cost a grammar build) until the family moves again.
+    private var failedRevision: Int?
+    /// One reload at a time; turns that find one under way wait for it and use its result.
+    private let reloading = NSLock()
+    private let store: FamilyStore
+    private let buildGrammar: @Sendable ([String: [String]]) throws -> Grammar
+    private let logger: Logger
+
+    init(store: FamilyStore, initial: FamilySnapshot, logger: Logger,
+         buildGrammar: @escaping @Sendable ([String: [String]]) throws -> Grammar) {
+        self.store = store; self.snapshot = initial; self.logger = logger; self.buildGrammar = buildGrammar
+    }
+
+    var current: FamilySnapshot { lock.withLock { snapshot } }
+
+    /// The snapshot of the family's latest revision, reloading first if the family changed since
+    /// the current one. When the reload fails the current snapshot stays (and it is logged).
+    func refreshed() -> FamilySnapshot {
+        let known = current
+        let revision: Int
+        do {
+            revision = try store.familyRevision()
+        } catch {
+            logger.error("family revision unreadable; keeping the family as it was", metadata: ["error": "\(type(of: error))"])
+            return known
+        }
+        guard revision != known.revision, revision != lock.withLock({ failedRevision }) else { return known }
+        return reloading.withLock { reload(seen: revision) }
+    }
+
+    /// Under `reloading`: reads the family (again: another turn may have reloaded meanwhile) and swaps.
+    private func reload(seen revision: Int) -> FamilySnapshot {
+        let old = current
+        let started = DispatchTime.now()
+        do {
+            let read = try store.read(FamilySnapshot.read)
+            if read.revision == old.revision { return old }
+            let rebuild = !FamilySnapshot.sameWords(read.vocabulary, old.vocabulary)
+            let grammar = rebuild ? try buildGrammar(read.vocabulary) : old.grammar
+            let next = FamilySnapshot(revision: read.revision, roster: read.roster, vocabulary: read.vocabulary, grammar: grammar)
+            lock.withLock { snapshot = next; failedRevision = nil }
+            let millis = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+            // Privacy: counts and timing only, never a name.
+            logger.info("family reloaded", metadata: ["revision": "\(read.revision)", "members": "\(read.roster.members.count)",
+                                                      "grammar_rebuilt": "\(rebuild)", "ms": "\(millis)"])
+            return next
+        } catch {
+            lock.withLock { failedRevision = revision }
+            logger.error("family reload failed; keeping the family as it was", metadata: ["error": "\(type(of: error))"])
+            return old
+        }
+    }
+}
+
+extension Assistant {
+    /// The snapshot a turn of this assistant pinned (`withCurrentFamily`), on this task or thread.
+    struct PinnedFamily: Sendable {
+        let owner: ObjectIdentifier
+        let snapshot: FamilySnapshot
+    }
+
+    @TaskLocal static var pinnedFamily: PinnedFamily?
+
+    /// The snapshot in use: the one pinned by the turn under way, else the latest one loaded.
+    var family: FamilySnapshot {
+        if let pinned = Self.pinnedFamily, pinned.owner == ObjectIdentifier(self) { return pinned.snapshot }
+        return familyState.current
+    }
+
+    /// Runs `body` on the family as it is now: checks the family's revision (one small query),
+    /// reloads the roster and grammar if the family changed — by this assistant's earlier turn,
+    /// the CLI or another process — and pins that snapshot, so `roster` and `grammar` read inside
+    /// `body` come from the same revision however long it runs. Nested calls reuse the outer pin.
+    /// `handle` and `parse` do this themselves; a front end wraps a whole request in it when it
+    /// reads `roster` before or besides a turn (the line protocol's `hello`, a location report).
+    public func withCurrentFamily<T>(_ body: () throws -> T) rethrows -> T {
+        if let pinned = Self.pinnedFamily, pinned.owner == ObjectIdentifier(self) { return try body() }
+        return try Self.$pinnedFamily.withValue(PinnedFamily(owner: ObjectIdentifier(self), snapshot: familyState.refreshed()), operation: body)
+    }
+
+    /// Reloads the family now if it changed (for a front end that reads `roster` outside a turn,
+    /// such as the REPL's `:as NAME`). Returns the revision now in use.
+    @discardableResult
+    public func refreshFamily() -> Int { familyState.refreshed().revision }
+}
