@@ -48,14 +48,67 @@ extension CalendarRules {
         return titleWords.allSatisfy(querySet.contains)
     }
 
+    /// A time said where a title goes: "my 3 o'clock", "the 2:30", "Emma's 4 pm".
+    public struct SaidClock: Sendable, Equatable {
+        /// 0…23 when am/pm was said or the hour is past 12; otherwise 1…12, read either way.
+        public let hour: Int
+        public let minute: Int
+        public let meridiemSaid: Bool
+
+        public init(hour: Int, minute: Int, meridiemSaid: Bool) { self.hour = hour; self.minute = minute; self.meridiemSaid = meridiemSaid }
+
+        /// Whether an event starting at `hour`:`minute` (24-hour clock) is the one meant.
+        public func matches(hour startHour: Int, minute startMinute: Int) -> Bool {
+            guard startMinute == minute else { return false }
+            if meridiemSaid || hour > 12 || hour == 0 { return startHour == hour }
+            return startHour == hour % 12 || startHour == hour % 12 + 12
+        }
+    }
+
+    private static let hourWords = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                                    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12]
+
+    /// The time when what was said is only a time ("3 pm", "3 o'clock", "2:30", "15:00"); nil otherwise.
+    public static func saidClock(_ said: String) -> SaidClock? {
+        var words = said.lowercased().replacingOccurrences(of: "o'clock", with: " ").replacingOccurrences(of: "o’clock", with: " ")
+            .replacingOccurrences(of: ".", with: "")
+            .split(separator: " ").map(String.init)
+            .filter { !fillerWords.contains($0) && $0 != "oclock" }
+        if words.count == 2, words[0] == "o", words[1] == "clock" { return nil }
+        words.removeAll { $0 == "o" || $0 == "clock" }
+        var meridiem: String?
+        if let last = words.last, last == "am" || last == "pm" {
+            meridiem = last
+            words.removeLast()
+        } else if words.count == 1, words[0].hasSuffix("am") || words[0].hasSuffix("pm"), words[0].count > 2 {
+            meridiem = String(words[0].suffix(2))
+            words[0].removeLast(2)
+        }
+        guard words.count == 1 else { return nil }
+        let parts = words[0].split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let hourValue = Int(parts[0]) ?? hourWords[String(parts[0])] else { return nil }
+        let minute = parts.count == 2 ? Int(parts[1]) : 0
+        guard let minute, (0..<60).contains(minute), (0...23).contains(hourValue), parts.count == 2 || parts[1...].isEmpty else { return nil }
+        guard let meridiem else { return SaidClock(hour: hourValue, minute: minute, meridiemSaid: false) }
+        guard (1...12).contains(hourValue) else { return nil }
+        return SaidClock(hour: hourValue % 12 + (meridiem == "pm" ? 12 : 0), minute: minute, meridiemSaid: true)
+    }
+
     /// The occurrences a request could mean, one per event: on `day` when one was named, else each
-    /// event's next occurrence that has not ended by `now`. Chronological.
+    /// event's next occurrence that has not ended by `now`. Chronological. With `calendar`, a time
+    /// said instead of a title ("cancel my 3 o'clock") finds the events starting then.
     public static func candidateOccurrences(_ occurrences: [CalendarOccurrence], said: String, members: [MemberID]?,
-                                            day: DateInterval?, now: Date) -> [CalendarOccurrence] {
+                                            day: DateInterval?, now: Date, calendar: Calendar? = nil) -> [CalendarOccurrence] {
         var seen: Set<EventID> = []
         var result: [CalendarOccurrence] = []
+        let clock = calendar == nil ? nil : saidClock(said)
         for occurrence in occurrences.sorted(by: { $0.start < $1.start }) {
-            guard titleMatches(said, title: occurrence.event.title) else { continue }
+            if let clock, let calendar {
+                let time = calendar.dateComponents([.hour, .minute], from: occurrence.start)
+                guard clock.matches(hour: time.hour ?? -1, minute: time.minute ?? -1) else { continue }
+            } else {
+                guard titleMatches(said, title: occurrence.event.title) else { continue }
+            }
             if let members, !members.allSatisfy(occurrence.event.attendees.contains) { continue }
             if let day {
                 guard occurrence.start < day.end && occurrence.start >= day.start else { continue }

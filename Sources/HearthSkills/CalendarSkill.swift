@@ -409,7 +409,7 @@ public struct CalendarSkill: Sendable {
     public func findEvents(titled said: String, members: [MemberID]?, day: DateInterval?, now: Date) throws -> [CalendarOccurrence] {
         let range = day ?? DateInterval(start: now, duration: Self.lookahead)
         return CalendarRules.candidateOccurrences(try occurrences(of: members, in: range), said: said, members: members,
-                                                  day: day, now: now)
+                                                  day: day, now: now, calendar: calendar)
     }
 
     /// One occurrence of an event by its start (nil when the event or that occurrence is gone).

@@ -41,6 +41,28 @@ final class CalendarMatchingTests: XCTestCase {
         XCTAssertEqual(CalendarRules.candidateOccurrences(all, said: "practice", members: nil, day: nextThursday, now: now).map(\.start), [weekly[1].start])
         XCTAssertTrue(CalendarRules.candidateOccurrences(all, said: "dentist", members: [emma], day: nil, now: now).isEmpty)
         XCTAssertEqual(CalendarRules.candidateOccurrences(all, said: "dentist", members: [jake], day: nil, now: now).count, 1)
+        // A time said where the title goes: "cancel my 10 o'clock", "move the 3:30".
+        XCTAssertEqual(CalendarRules.candidateOccurrences(all, said: "10 oclock", members: nil, day: nil, now: now, calendar: calendar).map(\.event.id), [EventID("d")])
+        XCTAssertEqual(CalendarRules.candidateOccurrences(all, said: "my 3:30", members: nil, day: nil, now: now, calendar: calendar).map(\.start), [weekly[0].start])
+        XCTAssertTrue(CalendarRules.candidateOccurrences(all, said: "3:30 am", members: nil, day: nil, now: now, calendar: calendar).isEmpty)
+        XCTAssertTrue(CalendarRules.candidateOccurrences(all, said: "the 4 pm", members: nil, day: nil, now: now, calendar: calendar).isEmpty)
+    }
+
+    func testATimeSaidInPlaceOfATitle() {
+        XCTAssertEqual(CalendarRules.saidClock("3 pm"), .init(hour: 15, minute: 0, meridiemSaid: true))
+        XCTAssertEqual(CalendarRules.saidClock("my 3 o'clock"), .init(hour: 3, minute: 0, meridiemSaid: false))
+        XCTAssertEqual(CalendarRules.saidClock("the 2:30"), .init(hour: 2, minute: 30, meridiemSaid: false))
+        XCTAssertEqual(CalendarRules.saidClock("12 am"), .init(hour: 0, minute: 0, meridiemSaid: true))
+        XCTAssertEqual(CalendarRules.saidClock("10am"), .init(hour: 10, minute: 0, meridiemSaid: true))
+        XCTAssertEqual(CalendarRules.saidClock("three p.m."), .init(hour: 15, minute: 0, meridiemSaid: true))
+        XCTAssertEqual(CalendarRules.saidClock("15:00"), .init(hour: 15, minute: 0, meridiemSaid: false))
+        for notATime in ["dentist", "3 dentist", "13 pm", "2:75", "o clock", "the 3rd", "piano at 3", ""] {
+            XCTAssertNil(CalendarRules.saidClock(notATime), notATime)
+        }
+        let three = CalendarRules.saidClock("3 oclock")!
+        XCTAssertTrue(three.matches(hour: 15, minute: 0) && three.matches(hour: 3, minute: 0))
+        XCTAssertFalse(three.matches(hour: 15, minute: 30))
+        XCTAssertFalse(CalendarRules.saidClock("3 am")!.matches(hour: 15, minute: 0))
     }
 
     /// seed 000 `calculateTravelTime`, offline: haversine × 1.3 at a per-mode speed.

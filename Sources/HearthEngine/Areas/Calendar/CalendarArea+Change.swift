@@ -43,6 +43,11 @@ extension CalendarTurn {
             guard let day = change.day else { return ReplyText("There's nothing coming up on the calendar.") }
             return words { "There's nothing on the calendar \(formatter.onDay(day.start, spoken: $0))." }
         }
+        if CalendarRules.saidClock(change.title) != nil {
+            let at = "at \(change.title.replacingOccurrences(of: "oclock", with: "o'clock"))"
+            guard let day = change.day else { return ReplyText("There's nothing coming up \(at) on the calendar.") }
+            return words { "There's nothing \(at) on the calendar \(formatter.onDay(day.start, spoken: $0))." }
+        }
         let what = change.members.map { eventPhrase(change.title, attendees: $0) } ?? "anything called \"\(change.title)\""
         guard let day = change.day else { return ReplyText("I couldn't find \(what) coming up on the calendar.") }
         return words { "I couldn't find \(what) on the calendar \(formatter.onDay(day.start, spoken: $0))." }
