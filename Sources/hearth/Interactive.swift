@@ -28,7 +28,18 @@ struct Repl: ParsableCommand {
         if interactive {
             print("Hearth — \(assistant.roster.members.map(\.name).joined(separator: ", ")). Type :help for commands, :quit to leave.")
         }
+        var completedNames = assistant.roster.members.map(\.name)
         while true {
+            // Tab offers the family as it is now: a member added by the last turn (or by another
+            // process) completes at this very prompt.
+            if let editor {
+                assistant.refreshFamily()
+                let names = assistant.roster.members.map(\.name)
+                if names != completedNames {
+                    completedNames = names
+                    editor.update(completions: completions(assistant))
+                }
+            }
             let prompt = "\(speaker ?? assistant.roster.members.first?.name ?? "you")> "
             let line: String?
             if let editor {

@@ -32,6 +32,9 @@ final class LineEditor {
     private let historyPath: String?
     private var lastAdded: String?
 
+    /// What Tab offers from now on (the family changed).
+    func update(completions: Completions) { LineEditorState.completions = completions }
+
     init(completions: Completions) {
         LineEditorState.completions = completions
         // The name is for `$if hearth` in ~/.editrc; libedit keeps the pointer, so it lives for the process.

@@ -126,6 +126,17 @@ final class ReplTerminalTests: XCTestCase {
         XCTAssertTrue(output.contains("Schedule Emma for the dentist on Thursday at 4pm"), output)
     }
 
+    /// A member added during the session completes at the next prompt, like the others.
+    func testTabCompletesAMemberAddedDuringTheSession() throws {
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-repl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let output = try terminal([
+                                   ("add Max to the family as a child\r", "Lisa> "),
+                                   (":as Ma\t\r", "Max> ")], dataHome: dataHome)
+        XCTAssertTrue(output.contains("I've added Max to the family as a child."), output)
+        XCTAssertTrue(output.contains("Now speaking as Max."), output)
+    }
+
     func testPipedInputIsReadAsBeforeWithoutTerminalCodesOrHistory() throws {
         let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-repl-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataHome) }
