@@ -268,9 +268,9 @@ struct StartMemo {
         var before: [UInt8] = []
         if usesBefore, position > 0 {
             let previous = subject[position - 1]
+            if previous >= 0x80 { return nil }  // a non-ASCII letter: `\b` under UCP is not ours to judge
             let isWord = (previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57) || (previous >= 65 && previous <= 90)
             before = [isWord ? UInt8(ascii: "a") : UInt8(ascii: " ")]
-            if previous >= 0x80 { return nil }
             key += (isWord ? 1 : 2) * Self.width * Self.width * Self.width
         }
         switch states[key] {

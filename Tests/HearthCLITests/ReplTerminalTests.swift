@@ -94,11 +94,17 @@ final class ReplTerminalTests: XCTestCase {
         return seen
     }
 
+    /// An `XDG_DATA_HOME` of the test's own (the REPL keeps its history there), removed afterwards.
+    func temporaryDataHome() -> URL {
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-repl-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: dataHome) }
+        return dataHome
+    }
+
     func occurrences(of text: String, in output: String) -> Int { output.components(separatedBy: text).count - 1 }
 
     func testUpArrowRecallsTheLastLineAndHistoryOutlivesTheSession() throws {
-        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-repl-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let dataHome = temporaryDataHome()
         let reply = "Tom is at work"
         let first = try terminal([
                                   ("where is everyone\r", "Lisa> "),
@@ -115,8 +121,7 @@ final class ReplTerminalTests: XCTestCase {
     }
 
     func testTabCompletesMemberNamesAndCommands() throws {
-        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-repl-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let dataHome = temporaryDataHome()
         // "Em" names nobody; only the completed "Emma" switches the speaker.
         let output = try terminal([
                                    (":a\tEm\t\r", "Emma> "),
@@ -128,8 +133,7 @@ final class ReplTerminalTests: XCTestCase {
 
     /// A member added during the session completes at the next prompt, like the others.
     func testTabCompletesAMemberAddedDuringTheSession() throws {
-        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-repl-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let dataHome = temporaryDataHome()
         let output = try terminal([
                                    ("add Max to the family as a child\r", "Lisa> "),
                                    (":as Ma\t\r", "Max> ")], dataHome: dataHome)
@@ -138,8 +142,7 @@ final class ReplTerminalTests: XCTestCase {
     }
 
     func testPipedInputIsReadAsBeforeWithoutTerminalCodesOrHistory() throws {
-        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-repl-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let dataHome = temporaryDataHome()
         let process = Process()
         process.executableURL = CLITests.binary
         process.arguments = ["repl", "--demo", "--now", "2026-02-02T09:00:00-05:00", "--as", "Lisa"]

@@ -28,6 +28,17 @@ final class FamilyReloadTests: XCTestCase {
         return directory.appendingPathComponent("family.sqlite").path
     }
 
+    /// The demo family in a database file, an assistant on it, and a second store on the same file
+    /// (another process: what `hearth member add` does).
+    func demoOnFile() throws -> (assistant: Assistant, other: FamilyStore) {
+        let path = try temporaryDatabase()
+        let store = try FamilyStore.open(path: path)
+        try DemoFamily.install(into: store, now: now)
+        let assistant = try Assistant(store: store, grammarDirectory: Fixtures.intents, timeZone: Fixtures.zone,
+                                      timeSource: .fixed(now), ids: SequentialIDGenerator())
+        return (assistant, try FamilyStore.open(path: path))
+    }
+
     func testAMemberAddedByVoiceIsUnderstoodAndCanSpeakAtTheNextTurn() throws {
         let assistant = try Fixtures.demoAssistant()
         XCTAssertEqual(assistant.parse("where is Max", speaker: "Lisa", now: now).intent, nil, "nobody called Max yet")
@@ -68,15 +79,10 @@ final class FamilyReloadTests: XCTestCase {
     }
 
     func testAMemberAddedByAnotherWriterIsUnderstoodAtTheNextTurn() throws {
-        let path = try temporaryDatabase()
-        let store = try FamilyStore.open(path: path)
-        try DemoFamily.install(into: store, now: now)
-        let assistant = try Assistant(store: store, grammarDirectory: Fixtures.intents, timeZone: Fixtures.zone,
-                                      timeSource: .fixed(now), ids: SequentialIDGenerator())
+        let (assistant, other) = try demoOnFile()
         XCTAssertEqual(say(assistant, "where is Max", as: "Lisa").intent, nil)
 
         // Another process on the same file (what `hearth member add` does).
-        let other = try FamilyStore.open(path: path)
         _ = try FamilySkill(store: other).addMember(.init(name: "Max", kind: .child, role: .member, age: 8),
                                                     by: try member("lisa", in: other), now: now)
         XCTAssertEqual(say(assistant, "where is Max", as: "Lisa").reply, "I don't have a location for Max yet.")
@@ -93,14 +99,9 @@ final class FamilyReloadTests: XCTestCase {
     }
 
     func testAPlaceAddedByAnotherWriterIsUnderstood() throws {
-        let path = try temporaryDatabase()
-        let store = try FamilyStore.open(path: path)
-        try DemoFamily.install(into: store, now: now)
-        let assistant = try Assistant(store: store, grammarDirectory: Fixtures.intents, timeZone: Fixtures.zone,
-                                      timeSource: .fixed(now), ids: SequentialIDGenerator())
+        let (assistant, other) = try demoOnFile()
         XCTAssertNotEqual(assistant.parse("is Jake at the pool", speaker: "Lisa", now: now).intent, "location.is_at")
 
-        let other = try FamilyStore.open(path: path)
         _ = try FamilySkill(store: other).addPlace(name: "Pool", latitude: 40.75, longitude: -73.99, by: try member("tom", in: other), now: now)
         let parsed = assistant.parse("is Jake at the pool", speaker: "Lisa", now: now)
         XCTAssertEqual(parsed.intent, "location.is_at")
