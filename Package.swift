@@ -46,7 +46,9 @@ let package = Package(
             name: "HearthSkills",
             dependencies: ["HearthStore", "HearthDomain", "HearthTime",
                            .product(name: "Logging", package: "swift-log"),
-                           .product(name: "Crypto", package: "swift-crypto")]
+                           .product(name: "Crypto", package: "swift-crypto"),
+                           // scrypt for PINs (a memory-hard hash: an offline search of 4-digit PINs costs hours).
+                           .product(name: "CryptoExtras", package: "swift-crypto")]
         ),
         .target(
             name: "HearthEngine",
@@ -71,6 +73,7 @@ let package = Package(
         .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar", "HearthTestSupport"]),
         .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime", "HearthTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HearthCLITests", dependencies: ["hearth", "HearthTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HearthCLITests", dependencies: ["hearth", "HearthTestSupport", "HearthDomain", "HearthStore", "HearthSkills",
+                                                     .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -16,6 +16,12 @@ public struct LocationSharing: Codable, Sendable, Equatable {
 /// geofences a member crossed, when a location is stale, the nearest saved place, and who may see
 /// whose location. Every reader of a location goes through `visibility(ofLocationOf:sharing:to:)`.
 public enum LocationRules {
+    /// Why `reporter` may not report where `member` is (nil: they may): everyone reports their own
+    /// position; only the owner reports someone else's (issue 26: nobody moves anyone).
+    public static func denial(toReport member: MemberID, by reporter: Member) -> String? {
+        Permissions.check(actor: reporter, action: member == reporter.id ? .locationReportOwn : .locationReportOthers)?.text
+    }
+
     /// A report is kept when it moved more than this from the last kept one…
     public static let minimumMoveMeters = 100.0
     /// …or this long has passed since it (at least this long: the interval has elapsed).

@@ -32,12 +32,20 @@ public enum Permissions {
         case checkInAsk, checkInAnswer, checkInWatch, statusSet
         // Location
         case locationSeeShared, locationSeeUnshared, locationSetOwnSharing
+        /// A position reported for another member (their own phone reports theirs; `locationReportOwn`).
+        case locationReportOwn, locationReportOthers
         // School timetables
         case timetableReadOwn, timetableReadOthers, timetableEditOwn, timetableEdit, timetableSetWeek
+        /// The family's school calendar (what "except school holidays" skips): shared by every series.
+        case schoolHolidayEdit
         // The family itself
         case memberAdd, memberRemove, coParentAdd, coParentRemove, invite, placeManage, familyDelete, activityRead, export
         // Sign-in: anyone sets their own PIN; these are another member's PIN and the family's PIN requirement
         case pinSetOthers, pinRequire
+        /// The household device (the member a shared device with no speaker acts as) and local-admin mode.
+        case householdDevice
+        /// Handing out every member's due notifications at once (`hearth tick`, the protocol's `tick`).
+        case outboxDeliver
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -89,12 +97,16 @@ public enum Permissions {
         case .checkInAnswer: return everyone
         case .locationSeeShared, .locationSetOwnSharing: return everyone
         case .locationSeeUnshared: return []
+        case .locationReportOwn: return everyone
+        case .locationReportOthers: return owner
         case .timetableReadOwn, .timetableEditOwn: return everyone
         case .timetableReadOthers: return [.owner, .coParent, .adult, .viewer]
         case .timetableEdit: return managers
         case .timetableSetWeek: return family
+        case .schoolHolidayEdit: return parents
         case .memberAdd, .memberRemove, .placeManage, .activityRead, .export, .pinSetOthers, .pinRequire: return managers
-        case .coParentAdd, .coParentRemove, .invite, .familyDelete: return owner
+        case .coParentAdd, .coParentRemove, .invite, .familyDelete, .householdDevice: return owner
+        case .outboxDeliver: return managers
         }
     }
 
@@ -144,9 +156,12 @@ public enum Permissions {
         case .checkInAnswer: return "Only the person asked can answer that check-in."
         case .locationSeeShared, .locationSeeUnshared: return "That location isn't shared with you."
         case .locationSetOwnSharing: return "Only the person whose location it is can change who sees it."
+        case .locationReportOwn: return "You can't report a location."
+        case .locationReportOthers: return "Only that person's own phone or the family's owner can report where they are."
         case .timetableReadOwn, .timetableReadOthers: return "Only the student and the grown-ups can see a timetable."
         case .timetableEditOwn, .timetableEdit: return "\(actor.name) can't change that timetable."
         case .timetableSetWeek: return "\(actor.name) can view timetables but not change the week."
+        case .schoolHolidayEdit: return "Only a parent can change the school holidays."
         case .memberAdd: return "Only a parent can add someone to the family."
         case .memberRemove: return "Only a parent can remove someone from the family."
         case .coParentAdd: return "Only the family's owner can add a co-parent."
@@ -158,6 +173,8 @@ public enum Permissions {
         case .pinSetOthers: return "Only a parent can change someone else's PIN."
         case .pinRequire: return "Only a parent can change whether a PIN is required."
         case .export: return "Only a parent can export the family's data."
+        case .householdDevice: return "Only the family's owner can change how a shared device signs in."
+        case .outboxDeliver: return "Only a parent can hand out everyone's notifications."
         }
     }
 }

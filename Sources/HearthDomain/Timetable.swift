@@ -416,4 +416,10 @@ public enum TimetableRules {
     public static func denial(toSetWeekBy actor: Member) -> String? {
         Permissions.check(actor: actor, action: .timetableSetWeek)?.text
     }
+
+    /// Why `actor` may not change the school's bell times (nil: they may). The bells are every
+    /// student's, so this is the timetable edit of a parent who manages the family.
+    public static func denial(toSetBellsBy actor: Member) -> String? {
+        Permissions.check(actor: actor, action: .timetableEdit) == nil ? nil : "Only a parent can change the school's bell times."
+    }
 }

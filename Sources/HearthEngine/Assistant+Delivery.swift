@@ -19,15 +19,21 @@ extension Assistant {
         try store.write { writer in
             guard let notification = try writer.reader.notification(notificationID) else { return .unknownNotification }
             guard try writer.advanceNotificationStatus(notificationID, to: status, at: now) else { return .unchanged }
-            let speaker = try roster[notification.recipient] ?? speaker(named: nil)
+            let speaker = try roster[notification.recipient] ?? familyOwner()
             let turn = context(speaker: speaker, now: now, transaction: writer.joined)
             for area in areas.areas { try area.acknowledged(notification, status: status, in: turn) }
             return .acknowledged
         }
     }
 
-    /// A family member by name or alias; nil means the owner (as `--as` and `speaker` mean).
-    public func member(named name: String?) throws -> Member { try speaker(named: name) }
+    /// A family member by name or alias (`unknownSpeaker` when nobody is called that).
+    public func member(named name: String) throws -> Member {
+        guard let member = roster.member(named: name) else { throw HearthError.unknownSpeaker(name) }
+        return member
+    }
+
+    /// The notification with this id, if there is one.
+    public func notification(_ id: String) throws -> OutboxNotification? { try store.read { try $0.notification(id) } }
 
     /// The notifications to `member` due by `now` and not yet read, oldest first.
     public func unreadNotifications(to member: Member, now: Date) throws -> [OutboxNotification] {
@@ -40,13 +46,14 @@ extension Assistant {
         public var notifications: [Reply.Notice]
     }
 
-    /// A member's location from a front end (`{"type":"location"}`, `hearth location update`): kept
-    /// or skipped by seed 000's update rules, then each area reacts to the geofences it crossed
-    /// (automatic check-ins), all in one transaction.
-    public func reportLocation(_ location: MemberLocation, now: Date) throws -> LocationReport {
+    /// A member's location from a front end (`{"type":"location"}`, `hearth location update`),
+    /// reported `by` that member's own device or the family's owner (the skill refuses anyone
+    /// else): kept or skipped by seed 000's update rules, then each area reacts to the geofences it
+    /// crossed (automatic check-ins), all in one transaction.
+    public func reportLocation(_ location: MemberLocation, by reporter: Member, now: Date) throws -> LocationReport {
         let (update, queued) = try store.write { writer -> (LocationUpdate, [OutboxNotification]) in
-            let update = try LocationSkill(store: writer.joined).update(location, now: now)
-            let member = try roster[location.member] ?? speaker(named: nil)
+            let update = try LocationSkill(store: writer.joined).update(location, by: reporter, now: now)
+            let member = try roster[location.member] ?? familyOwner()
             let turn = context(speaker: member, now: now, transaction: writer.joined)
             var queued: [OutboxNotification] = []
             for area in areas.areas { queued += try area.locationReported(update, in: turn) }

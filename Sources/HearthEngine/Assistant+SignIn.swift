@@ -46,27 +46,30 @@ extension Assistant {
         return Self.plainReply(signedOut ? "Signed out." : "Nobody was signed in.")
     }
 
-    /// The turn as it runs after the sign-in check: with the signed-in member as speaker when it named
-    /// nobody; or the refusal that answers it instead.
-    func admitted(_ turn: Turn, now: Date) -> Result<Turn, SignInRefusal> {
-        var turn = turn
+    /// The front door for a turn (`FrontDoor`, issue 26): the member it speaks as — named, signed
+    /// in on its session, or the household device, never nobody — once they gave their PIN where the
+    /// family requires it; or the reply that refuses the turn instead.
+    func admitted(_ turn: Turn, now: Date) -> Result<Member, SignInRefusal> {
+        door(FrontDoor.Credentials(speaker: turn.speaker, pin: turn.pin, session: turn.session), actions: [], now: now)
+    }
+
+    /// `FrontDoor.enter` with this turn's snapshot of the family; a refusal as the reply to give.
+    public func door(_ credentials: FrontDoor.Credentials, actions: [Permissions.Action], now: Date) -> Result<Member, SignInRefusal> {
         do {
-            let skill = signInSkill
-            let door = try skill.frontDoor(session: turn.session, now: now)  // one read per turn
-            if turn.speaker == nil || turn.speaker?.isEmpty == true, let id = door.signedIn, let member = roster[id] {
-                turn.speaker = member.name
-            }
-            guard let member = try? speaker(named: turn.speaker) else { return .success(turn) }  // the turn itself says who is unknown
-            switch try skill.admit(member.id, session: turn.session, pin: turn.pin, now: now, door: door) {
-            case .admitted:
-                if door.signedIn == member.id { try skill.touch(session: turn.session, now: now) }
-                return .success(turn)
-            case .refused(let verdict): return .failure(SignInRefusal(reply: refusal(verdict, for: member, now: now)))
+            return .success(try FrontDoor(store: store, logger: logger).enter(credentials, actions: actions, roster: roster, now: now))
+        } catch let refused as FrontDoor.Refused {
+            switch refused.refusal {
+            case .signInRequired(let member) where refused.verdict != nil:
+                return .failure(SignInRefusal(reply: refusal(refused.verdict, for: member, now: now)))
+            case .signInRequired(let member):
+                return .failure(SignInRefusal(reply: refusal(nil, for: member, now: now)))
+            default:
+                return .failure(SignInRefusal(reply: Self.plainReply(refused.refusal.text, code: refused.refusal.code)))
             }
         } catch {
             return .failure(SignInRefusal(reply: Self.plainReply("I couldn't check who is speaking just now; please try again.", code: "storage_error")))
         }
     }
 
-    struct SignInRefusal: Error { let reply: Reply }
+    public struct SignInRefusal: Error, Sendable { public let reply: Reply }
 }

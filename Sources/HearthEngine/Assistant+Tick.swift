@@ -17,7 +17,7 @@ extension Assistant {
     /// then the notifications due by `now` and not yet handed out are returned and marked sent.
     /// Running it twice queues and delivers nothing new.
     public func tick(now: Date) throws -> TickResult {
-        let owner = try speaker(named: nil)
+        let owner = try familyOwner()
         let queued = try store.write { writer in
             let context = context(speaker: owner, now: now, transaction: writer.joined)
             return try areas.areas.reduce(0) { $0 + (try $1.tick(in: context)) }

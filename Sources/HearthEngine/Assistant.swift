@@ -9,7 +9,8 @@ import Logging
 /// One utterance from a front end.
 public struct Turn: Sendable {
     public var text: String
-    /// Display name (or alias) of who is speaking; nil means the family's owner.
+    /// Display name (or alias) of who is speaking; nil or blank: the member signed in on the session,
+    /// else the household device's member, else the turn is refused (`FrontDoor`).
     public var speaker: String?
     /// Conversation id: a pending question belongs to it.
     public var session: String
@@ -123,14 +124,21 @@ public final class Assistant: Sendable {
         return candidates.first { fileManager.fileExists(atPath: $0.appendingPathComponent("common.yaml").path) } ?? candidates[0]
     }
 
+    /// Who `name` is (DoorRules.identify, without sign-in): the member named, else the household
+    /// device's member; nobody named and no household device is refused, never the owner by default.
     func speaker(named name: String?) throws(HearthError) -> Member {
-        if let name, !name.isEmpty {
-            guard let member = roster.member(named: name) else { throw .unknownSpeaker(name) }
-            return member
+        let device = try? store.read { try $0.setting(DoorRules.householdDeviceSetting) }.map { MemberID($0) }
+        switch DoorRules.identify(said: name, signedIn: nil, householdDevice: device, roster: roster) {
+        case .success(let member): return member
+        case .failure(.unknownSpeaker(let said)): throw .unknownSpeaker(said)
+        case .failure: throw .noSpeaker
         }
-        guard let owner = roster.members.first(where: { $0.role == .owner }) ?? roster.members.first else {
-            throw .unknownSpeaker("anyone")
-        }
+    }
+
+    /// The family's owner: whose name time-driven work (a tick) runs under. Not a speaker: no entry
+    /// point acts as the owner without saying so (`FrontDoor`).
+    func familyOwner() throws(HearthError) -> Member {
+        guard let owner = roster.members.first(where: { $0.role == .owner }) ?? roster.members.first else { throw .noSpeaker }
         return owner
     }
 
@@ -216,14 +224,14 @@ public final class Assistant: Sendable {
     private func handleNow(_ incoming: Turn) -> Reply {
         let started = DispatchTime.now()
         let now = incoming.now ?? timeSource.now()
-        let turn: Turn
+        let speaker: Member
         switch admitted(incoming, now: now) {
-        case .success(let admitted): turn = admitted
+        case .success(let member): speaker = member
         case .failure(let refusal):
             logger.debug("turn refused", metadata: ["reason": "\(refusal.reply.error?.code ?? "sign_in")"])
             return refusal.reply
         }
-        var run = TurnRun(assistant: self, turn: turn, now: now)
+        var run = TurnRun(assistant: self, turn: incoming, speaker: speaker, now: now)
         run.run()
         let reply = run.reply()
         let micros = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000

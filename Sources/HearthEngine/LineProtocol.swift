@@ -1,5 +1,6 @@
 import Foundation
 import HearthDomain
+import HearthSkills
 import HearthStore
 
 /// The JSON-lines protocol of `hearth serve --stdio` (SPEC §4): one JSON object in, one out, for
@@ -140,6 +141,12 @@ public struct LineProtocol: Sendable {
         case "logout":
             return turnLine(id, assistant.logOut(session: session))
         case "location":
+            // Who reports: the member's own device (speaker = the member) or the owner (`FrontDoor`; the skill checks again).
+            let reporter: Member
+            switch door(fields, session: session, actions: [], now: now) {
+            case .success(let member): reporter = member
+            case .failure(let refusal): return turnLine(id, refusal.reply)
+            }
             guard let name = try fields.string("member"), let member = assistant.roster.member(named: name) else {
                 throw BadField(message: "'member' must name a family member")
             }
@@ -155,12 +162,16 @@ public struct LineProtocol: Sendable {
             let location = MemberLocation(member: member.id, latitude: lat, longitude: lon, accuracyMeters: accuracy,
                                           battery: battery.map { Int($0) }, recordedAt: now ?? assistant.timeSource.now())
             do {
-                let report = try assistant.reportLocation(location, now: now ?? assistant.timeSource.now())
+                let report = try assistant.reportLocation(location, by: reporter, now: now ?? assistant.timeSource.now())
                 return encode(AckLine(id: id, ok: true, notifications: report.notifications))
+            } catch SkillError.permissionDenied(let text) {
+                return turnLine(id, Assistant.plainReply(text, code: "permission_denied"))
             } catch {
                 return encode(ErrorLine(id: id, error: ErrorBody(code: "storage_error", message: "the location was not saved; please resend")))
             }
         case "tick":
+            // Every member's due notifications at once: a parent's (or the household device's) to hand out.
+            if case .failure(let refusal) = door(fields, session: session, actions: [.outboxDeliver], now: now) { return turnLine(id, refusal.reply) }
             do {
                 let due = try assistant.tick(now: now ?? assistant.timeSource.now()).notifications
                 return encode(AckLine(id: id, ok: true, notifications: due))
@@ -172,6 +183,16 @@ public struct LineProtocol: Sendable {
             let said = try fields.string("status") ?? "read"
             guard let status = OutboxNotification.Status(rawValue: said), status != .pending else {
                 throw BadField(message: "'status' must be \"delivered\" or \"read\"")
+            }
+            // Only its recipient, or whoever may hand out everyone's notifications, acknowledges one.
+            let acknowledger: Member
+            switch door(fields, session: session, actions: [], now: now) {
+            case .success(let member): acknowledger = member
+            case .failure(let refusal): return turnLine(id, refusal.reply)
+            }
+            if let found = try? assistant.notification(notification), found.recipient != acknowledger.id,
+               let refusal = Permissions.check(actor: acknowledger, action: .outboxDeliver) {
+                return turnLine(id, Assistant.plainReply(refusal.text, code: "permission_denied"))
             }
             do {
                 switch try assistant.acknowledge(notification, status: status, now: now ?? assistant.timeSource.now()) {
@@ -185,6 +206,19 @@ public struct LineProtocol: Sendable {
         default:
             throw BadField(message: "line \(lineNumber) needs a 'text' or a known 'type' (\(Self.messageTypes.joined(separator: ", ")))")
         }
+    }
+
+    /// The front door for a line that is not a turn (`location`, `tick`, `ack`): its `speaker`,
+    /// `pin` and session, as a turn's would be (`Assistant.door`).
+    func door(_ fields: Fields, session: String, actions: [Permissions.Action], now: Date?) -> Result<Member, Assistant.SignInRefusal> {
+        let credentials: FrontDoor.Credentials
+        do {
+            credentials = FrontDoor.Credentials(speaker: try fields.string("speaker"), pin: try fields.string("pin", what: "a string of digits"),
+                                                session: session)
+        } catch {
+            return .failure(Assistant.SignInRefusal(reply: Assistant.plainReply("'speaker' and 'pin' must be strings", code: "bad_request")))
+        }
+        return assistant.door(credentials, actions: actions, now: now ?? assistant.timeSource.now())
     }
 
     func hello(_ id: JSONValue?) -> HelloLine {

@@ -24,6 +24,8 @@ public enum HearthError: Error, Sendable, Equatable {
     case unclearHolidays(String)
     case unknownMember(String)
     case unknownSpeaker(String)
+    /// Nobody named as the speaker, nobody signed in, and no household device (`DoorRules`).
+    case noSpeaker
     /// The moment said, on screen and aloud ("Sunday, Feb 1 at 4:00 PM" / "Sunday, February 1st at 4 PM").
     case pastTime(ReplyText)
     case nothingPending
@@ -50,6 +52,7 @@ public enum HearthError: Error, Sendable, Equatable {
         case .ambiguousTime, .unclearHolidays: "ambiguous_time"
         case .unknownMember: "unknown_member"
         case .unknownSpeaker: "unknown_speaker"
+        case .noSpeaker: "no_speaker"
         case .pastTime: "past_time"
         case .nothingPending: "nothing_pending"
         case .permissionDenied: "permission_denied"
@@ -89,7 +92,9 @@ public enum HearthError: Error, Sendable, Equatable {
         case .unknownMember(let name):
             return ReplyText("I don't know anyone called \(name) in this family.")
         case .unknownSpeaker(let name):
-            return ReplyText("I don't know who \(name) is. Use the name of a family member.")
+            return ReplyText(DoorRules.Refusal.unknownSpeaker(name).text)
+        case .noSpeaker:
+            return ReplyText(DoorRules.Refusal.noSpeaker.text)
         case .pastTime(let when):
             return ReplyText("\(when.display) has already passed. Please pick a time in the future.",
                              speak: "\(when.speak) has already passed. Please pick a time in the future.")

@@ -271,7 +271,8 @@ public struct Transcript: Sendable {
                 }
                 let location = MemberLocation(member: member.id, latitude: report.latitude, longitude: report.longitude,
                                               accuracyMeters: report.accuracy, battery: report.battery, recordedAt: at)
-                reply = Observed(notificationsOnly: try assistant.reportLocation(location, now: at).notifications, state: "location")
+                // The member's own phone reports it.
+                reply = Observed(notificationsOnly: try assistant.reportLocation(location, by: member, now: at).notifications, state: "location")
             } else {
                 reply = Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript", now: at)))
             }

@@ -37,8 +37,9 @@ struct TurnRun {
     private var transaction: (any StoreAccess)?
     private var reachedCommit = false
 
-    init(assistant: Assistant, turn: Turn, now: Date) {
-        self.assistant = assistant; self.turn = turn; self.now = now
+    /// `speaker`: who the front door admitted (`Assistant.admitted`).
+    init(assistant: Assistant, turn: Turn, speaker: Member, now: Date) {
+        self.assistant = assistant; self.turn = turn; self.now = now; self.speaker = speaker
     }
 
     struct SessionChanges: Equatable {
@@ -52,8 +53,7 @@ struct TurnRun {
 
     mutating func run() {
         do {
-            let speaker = try assistant.speaker(named: turn.speaker)
-            self.speaker = speaker
+            guard let speaker else { throw HearthError.internalState("no speaker") }
             try assistant.store.write { writer in
                 transaction = writer.joined
                 defer { transaction = nil }

@@ -93,15 +93,17 @@ public struct LocationSkill: Sendable {
 
     /// seed 000 `updateMemberLocation`: true when the report was kept.
     @discardableResult
-    public func updateMemberLocation(_ location: MemberLocation, now: Date) throws -> Bool {
-        try update(location, now: now).stored
+    public func updateMemberLocation(_ location: MemberLocation, by reporter: Member, now: Date) throws -> Bool {
+        try update(location, by: reporter, now: now).stored
     }
 
     /// seed 000 `updateMemberLocation` with what it did: kept or skipped by `LocationRules.decide`
     /// (timestamp, accuracy and battery kept with it), and the geofences crossed since the last
     /// kept report. Bad input (a position off the Earth, a battery outside 0–100, a negative
-    /// accuracy, someone not in the family) is refused and nothing is stored.
-    public func update(_ location: MemberLocation, now: Date) throws -> LocationUpdate {
+    /// accuracy, someone not in the family) is refused and nothing is stored. A position comes from
+    /// the member's own device (`reporter` is them) or from the family's owner; anyone else is refused.
+    public func update(_ location: MemberLocation, by reporter: Member, now: Date) throws -> LocationUpdate {
+        try SkillError.checkPermission(LocationRules.denial(toReport: location.member, by: reporter))
         try Self.validate(location)
         return try store.write { writer in
             guard try writer.reader.members().contains(where: { $0.id == location.member }) else {

@@ -64,12 +64,13 @@ public struct SchoolHolidaySkill: Sendable {
     /// Adds one holiday, both days inclusive ("YYYY-MM-DD"). Throws `SkillError.invalid` naming a bad
     /// date or a reversed range; nothing is stored then. Returns whether it was new.
     @discardableResult
-    public func add(name: String, firstDay: String, lastDay: String, actor: MemberID?, now: Date) throws -> Bool {
+    public func add(name: String, firstDay: String, lastDay: String, actor: Member, now: Date) throws -> Bool {
+        try SkillError.checkPermission(Permissions.check(actor: actor, action: .schoolHolidayEdit)?.text)
         let holiday = try Self.validated(SchoolHoliday(name: name, firstDay: firstDay, lastDay: lastDay))
         return try store.write { writer in
             let added = try writer.add([holiday], at: now)
             if added > 0 {
-                try writer.append(ActivityEntry(at: now, actor: actor, action: "add", subjectType: "school_holiday", subjectID: nil,
+                try writer.append(ActivityEntry(at: now, actor: actor.id, action: "add", subjectType: "school_holiday", subjectID: nil,
                                                 summary: "added a school holiday, \(Self.days(holiday))"))
             }
             return added > 0
@@ -78,12 +79,13 @@ public struct SchoolHolidaySkill: Sendable {
 
     /// Removes the holidays that overlap the days given; returns how many.
     @discardableResult
-    public func remove(firstDay: String, lastDay: String? = nil, actor: MemberID?, now: Date) throws -> Int {
+    public func remove(firstDay: String, lastDay: String? = nil, actor: Member, now: Date) throws -> Int {
+        try SkillError.checkPermission(Permissions.check(actor: actor, action: .schoolHolidayEdit)?.text)
         let holiday = try Self.validated(SchoolHoliday(name: "-", firstDay: firstDay, lastDay: lastDay ?? firstDay))
         return try store.write { writer in
             let removed = try writer.removeSchoolHolidays(from: holiday.firstDay, through: holiday.lastDay)
             if removed > 0 {
-                try writer.append(ActivityEntry(at: now, actor: actor, action: "remove", subjectType: "school_holiday", subjectID: nil,
+                try writer.append(ActivityEntry(at: now, actor: actor.id, action: "remove", subjectType: "school_holiday", subjectID: nil,
                                                 summary: "removed \(removed) school holiday\(removed == 1 ? "" : "s") in \(Self.days(holiday))"))
             }
             return removed
@@ -93,7 +95,8 @@ public struct SchoolHolidaySkill: Sendable {
     /// Reads a school calendar (.ics) and stores its closures in one transaction: all-day entries
     /// whose title says school is closed (`closureWords`), or every all-day entry with `allDayEntries`.
     /// A malformed file throws `ICalendarError` with its line, and nothing is stored.
-    public func importCalendar(_ data: Data, allDayEntries: Bool = false, actor: MemberID?, now: Date) throws -> ImportResult {
+    public func importCalendar(_ data: Data, allDayEntries: Bool = false, actor: Member, now: Date) throws -> ImportResult {
+        try SkillError.checkPermission(Permissions.check(actor: actor, action: .schoolHolidayEdit)?.text)
         var result = ImportResult(taken: [], added: 0, notClosures: [], timed: 0)
         for calendar in try ICalendarText.parse(data) {
             for event in calendar.components where event.name == "VEVENT" {
@@ -124,7 +127,7 @@ public struct SchoolHolidaySkill: Sendable {
         let taken = result.taken
         result.added = try store.write { writer in
             let added = try writer.add(taken, at: now)
-            try writer.append(ActivityEntry(at: now, actor: actor, action: "import", subjectType: "school_holiday", subjectID: nil,
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "import", subjectType: "school_holiday", subjectID: nil,
                                             summary: "imported \(taken.count) school holidays (\(added) new)"))
             return added
         }

@@ -1,22 +1,70 @@
 import Crypto
+import CryptoExtras
 import Foundation
 import HearthDomain
 import HearthStore
 import Logging
 
 /// PIN sign-in (seed 003): PINs set and cleared, checked with the lock-out of `SignInRules`, and the
-/// front-end sessions a right PIN signs in. PINs are stored as a PBKDF2-style chain of HMAC-SHA256
-/// rounds over a per-member random salt; a PIN never reaches the log.
+/// front-end sessions a right PIN signs in. PINs are stored hashed with scrypt (memory-hard) over a
+/// per-member random salt, at a cost that makes an offline search of every 4-digit PIN take hours
+/// (`Cost.standard`, measured in the README); rows hashed earlier with PBKDF2 still verify and are
+/// hashed again with scrypt at their next right PIN. A PIN never reaches the log.
 public struct SignInSkill: Sendable {
     public let store: any StoreAccess
     public let logger: Logger
+    /// The cost new PINs are hashed at.
+    public let cost: Cost
 
+    /// The PBKDF2 rounds of rows hashed before scrypt (verified, never written any more).
     public static let iterations = 4096
     static let requiredSetting = "pin_required"
 
-    public init(store: any StoreAccess, logger: Logger) { self.store = store; self.logger = logger }
+    /// scrypt's parameters: N = 2^log2N, block size r, parallelism p. Memory is 128·r·N bytes; time
+    /// grows with N·r·p.
+    public struct Cost: Sendable, Equatable {
+        public var log2N: Int, r: Int, p: Int
+        public init(log2N: Int, r: Int, p: Int) { self.log2N = log2N; self.r = r; self.p = p }
+        /// 32 MiB and about a second a try on this project's machines (README, "Sign-in"): an
+        /// offline search of the 10,000 four-digit PINs takes hours of one core.
+        public static let standard = Cost(log2N: 15, r: 8, p: 6)
+        /// For tests that set many PINs in-process; never used by a command or a server.
+        public static let testing = Cost(log2N: 10, r: 8, p: 1)
 
-    public func joining(_ transaction: any StoreAccess) -> SignInSkill { SignInSkill(store: transaction, logger: logger) }
+        public var name: String { "scrypt:\(log2N):\(r):\(p)" }
+
+        init?(name: String) {
+            let parts = name.split(separator: ":")
+            guard parts.count == 4, parts[0] == "scrypt", let n = Int(parts[1]), let r = Int(parts[2]), let p = Int(parts[3]),
+                  (1...22).contains(n), (1...32).contains(r), (1...64).contains(p) else { return nil }
+            self.init(log2N: n, r: r, p: p)
+        }
+    }
+
+    public init(store: any StoreAccess, logger: Logger, cost: Cost = .standard) { self.store = store; self.logger = logger; self.cost = cost }
+
+    public func joining(_ transaction: any StoreAccess) -> SignInSkill { SignInSkill(store: transaction, logger: logger, cost: cost) }
+
+    /// scrypt of `pin` with `salt` at `cost`, as hex.
+    public static func derive(pin: String, salt: [UInt8], cost: Cost) -> String {
+        let key = try? KDF.Scrypt.deriveKey(from: Array(pin.utf8), salt: salt, outputByteCount: 32, rounds: 1 << cost.log2N,
+                                            blockSize: cost.r, parallelism: cost.p, maxMemory: 256 << 20)
+        return key.map { $0.withUnsafeBytes { hex($0) } } ?? ""
+    }
+
+    /// The digest a stored row's function and cost give for `pin` ("" when the row's function is unknown).
+    static func derive(pin: String, for stored: StoredPIN) -> String {
+        let salt = bytes(hex: stored.salt)
+        if let cost = Cost(name: stored.kdf) { return derive(pin: pin, salt: salt, cost: cost) }
+        if stored.kdf == "pbkdf2-sha256" { return derive(pin: pin, salt: salt, iterations: stored.iterations) }
+        return ""
+    }
+
+    /// A new row for `pin`: a fresh salt, scrypt at `cost`.
+    func hashed(_ pin: String, for member: MemberID) -> StoredPIN {
+        let salt = Self.makeSalt()
+        return StoredPIN(member: member, salt: Self.hex(salt), hash: Self.derive(pin: pin, salt: salt, cost: cost), iterations: 0, kdf: cost.name)
+    }
 
     // MARK: Hashing
 
@@ -34,7 +82,8 @@ public struct SignInSkill: Sendable {
         return result
     }
 
-    /// PBKDF2-HMAC-SHA256 (one block): U1 = HMAC(pin, salt‖1), Ui = HMAC(pin, Ui-1), result = U1 ⊕ … ⊕ Un.
+    /// PBKDF2-HMAC-SHA256 (one block), the hash of rows written before scrypt:
+    /// U1 = HMAC(pin, salt‖1), Ui = HMAC(pin, Ui-1), result = U1 ⊕ … ⊕ Un.
     public static func derive(pin: String, salt: [UInt8], iterations: Int) -> String {
         let key = SymmetricKey(data: Data(pin.utf8))
         var block = Array(HMAC<SHA256>.authenticationCode(for: salt + [0, 0, 0, 1], using: key))
@@ -66,9 +115,7 @@ public struct SignInSkill: Sendable {
     public func setPIN(_ pin: String, for target: Member, by actor: Member, now: Date) throws {
         try SkillError.checkPermission(SignInRules.denial(toSetPINOf: target, by: actor))
         if let denial = SignInRules.denial(ofPIN: pin) { throw SkillError.invalid(denial) }
-        let salt = Self.makeSalt()
-        let stored = StoredPIN(member: target.id, salt: Self.hex(salt), hash: Self.derive(pin: pin, salt: salt, iterations: Self.iterations),
-                               iterations: Self.iterations)
+        let stored = hashed(pin, for: target.id)
         try store.write { writer in
             try writer.setPIN(stored, at: now)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "pin", subjectID: target.id.rawValue,
@@ -121,14 +168,18 @@ public struct SignInSkill: Sendable {
         let verdict = try store.write { writer -> Verdict in
             guard let stored = try writer.reader.pin(of: member) else { return .noPIN }
             if stored.state.isLocked(at: now), let until = stored.state.lockedUntil { return .locked(until: until) }
-            let derived = Self.derive(pin: pin, salt: Self.bytes(hex: stored.salt), iterations: stored.iterations)
-            guard Self.same(derived, stored.hash) else {
+            let derived = Self.derive(pin: pin, for: stored)
+            guard !derived.isEmpty, Self.same(derived, stored.hash) else {
                 let next = SignInRules.afterFailure(stored.state, at: now)
                 try writer.setSignInState(next, of: member, at: now)
                 if let until = next.lockedUntil { return .locked(until: until) }
                 return .wrong(left: SignInRules.attemptsLeft(next))
             }
-            if stored.state != SignInState() { try writer.setSignInState(SignInRules.afterSuccess(stored.state, at: now), of: member, at: now) }
+            if stored.kdf != cost.name && Cost(name: stored.kdf) == nil {
+                try writer.setPIN(hashed(pin, for: member), at: now)  // an older hash, upgraded while the PIN is at hand
+            } else if stored.state != SignInState() {
+                try writer.setSignInState(SignInRules.afterSuccess(stored.state, at: now), of: member, at: now)
+            }
             if let session { try writer.signIn(session: session, member: member, at: now) }
             return .accepted
         }

@@ -53,9 +53,9 @@ public struct TimetableSkill: Sendable {
     /// header …", "is 10.0 MB; …") and changes nothing; rows with problems are left out and listed. An existing
     /// timetable is replaced only with `replace` (the caller has confirmed). `week1Start`
     /// ("YYYY-MM-DD") sets the school's week 1; a new school otherwise starts week 1 this week.
-    public func importCSV(_ data: Data, for member: Member, actor: Member?, replace: Bool, week1Start: String? = nil,
+    public func importCSV(_ data: Data, for member: Member, actor: Member, replace: Bool, week1Start: String? = nil,
                           now: Date) throws -> ImportReport {
-        if let actor { try SkillError.checkPermission(TimetableRules.denial(toChangeTimetableOf: member, by: actor)) }
+        try SkillError.checkPermission(TimetableRules.denial(toChangeTimetableOf: member, by: actor))
         let csv = try TimetableRules.parseCSV(data)
         if let week1Start, ISO8601.date(week1Start, in: calendar.timeZone) == nil {
             throw SkillError.invalid("The week 1 start '\(week1Start)' is not a valid YYYY-MM-DD date.")
@@ -70,9 +70,9 @@ public struct TimetableSkill: Sendable {
             let start = week1Start.flatMap { ISO8601.date($0, in: calendar.timeZone) } ?? now
             let monday = ISO8601.dateString(TimetableRules.weekStart(start, calendar: calendar), in: calendar.timeZone)
             try writer.ensureTimetableSchool(school, week1Start: monday, replaceStart: week1Start != nil, at: now)
-            let created = try writer.replaceTimetable(of: member.id, school: school, entries: csv.entries, at: now, by: actor?.id)
+            let created = try writer.replaceTimetable(of: member.id, school: school, entries: csv.entries, at: now, by: actor.id)
             // Privacy: the log names the member and counts, never subjects or rooms.
-            try writer.append(ActivityEntry(at: now, actor: actor?.id, action: existing == nil ? "import" : "replace", subjectType: "timetable",
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: existing == nil ? "import" : "replace", subjectType: "timetable",
                                             subjectID: member.id.rawValue,
                                             summary: "imported \(member.name)'s timetable (\(csv.entries.count) lessons)"))
             let rotation = try writer.reader.timetableRotation(school: school)
@@ -226,14 +226,14 @@ public struct TimetableSkill: Sendable {
     }
 
     /// Replaces the bells of a school (`TimetableRules.problem(with:)` must find nothing).
-    public func setBells(_ bells: [BellPeriod], school: String = TimetableSkill.defaultSchool, actor: Member?, now: Date) throws {
-        if let actor { try SkillError.checkPermission(TimetableRules.denial(toSetWeekBy: actor)) }
+    public func setBells(_ bells: [BellPeriod], school: String = TimetableSkill.defaultSchool, actor: Member, now: Date) throws {
+        try SkillError.checkPermission(TimetableRules.denial(toSetBellsBy: actor))
         if let problem = TimetableRules.problem(with: bells) { throw SkillError.invalid("Those bells don't work: \(problem). Nothing was changed.") }
         let monday = ISO8601.dateString(TimetableRules.weekStart(now, calendar: calendar), in: calendar.timeZone)
         try store.write { writer in
             try writer.ensureTimetableSchool(school, week1Start: monday, replaceStart: false, at: now)
             try writer.setBellPeriods(bells, school: school)
-            try writer.append(ActivityEntry(at: now, actor: actor?.id, action: "update", subjectType: "timetable_bells", subjectID: nil,
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "timetable_bells", subjectID: nil,
                                             summary: "changed the school bells"))
         }
     }

@@ -77,13 +77,18 @@ public enum DemoFamily {
             + (1...6).map { ("jake", trash, $0) } + (1...3).map { ("jake", dishes, $0) }
     }
 
-    public static func install(into store: FamilyStore, now: Date) throws {
+    /// `householdDevice`: a turn that names nobody is Lisa's, as on one shared screen — for the
+    /// in-memory demo (`--demo`, transcripts, tests). A demo written to a file (`hearth init --demo
+    /// --db FILE`) is a family that lasts: there every request names who is acting until the owner
+    /// says otherwise (`hearth device set NAME`).
+    public static func install(into store: FamilyStore, now: Date, householdDevice: Bool = true) throws {
         let timeZone = TimeZone(identifier: timeZoneIdentifier)!
         let calendar = Calendar.family(timeZone)
         try store.write { writer in
             try writer.setSetting("family_name", "The Demo Family")
             try writer.setSetting("time_zone", timeZoneIdentifier)
             try writer.setSetting("default_due_time", "18:00")
+            if householdDevice { try writer.setSetting(DoorRules.householdDeviceSetting, "lisa") }
             for (position, member) in members.enumerated() {
                 try writer.insert(member, position: position, locationSharing: member.id != MemberID("sue"), at: now)
             }

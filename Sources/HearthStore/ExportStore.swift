@@ -21,6 +21,12 @@ public struct FamilyExport: Codable, Sendable, Equatable {
     /// (GRDB's own bookkeeping, `grdb_migrations`, is never among the family's tables.)
     public static let excludedTables: Set<String> = ["session", "sign_in_session"]
 
+    /// Never exported either (issue 26): PIN hashes and invitation-code hashes. An export is a file
+    /// that travels; a 4-digit PIN's hash in it could be searched offline. A restored family sets
+    /// its PINs again and invites anew; an older export that still holds these tables is restored
+    /// without them.
+    public static let secretTables: Set<String> = ["member_pin", "invitation"]
+
     public struct Table: Codable, Sendable, Equatable {
         public var columns: [String]
         public var rows: [[Value]]
@@ -115,12 +121,21 @@ extension StoreReader {
         try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
 
-    /// The whole family as a document (`FamilyExport`); rows in the order they were stored.
-    public func export() throws -> FamilyExport {
+    /// The family as a document (`FamilyExport`); rows in the order they were stored. No secrets
+    /// (`secretTables`); with `viewer`, only the locations shared with them (nobody sees a location
+    /// its owner has not shared with them, the exporting owner included).
+    public func export(for viewer: MemberID? = nil) throws -> FamilyExport {
         var tables: [String: FamilyExport.Table] = [:]
-        for name in try tableNames() where !FamilyExport.excludedTables.contains(name) {
+        let sharing = try locationSharingPreferences()
+        for name in try tableNames() where !FamilyExport.excludedTables.contains(name) && !FamilyExport.secretTables.contains(name) {
             let columns = try db.columns(in: name).map(\.name)
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(name.quotedDatabaseIdentifier) ORDER BY rowid")
+            var rows = try Row.fetchAll(db, sql: "SELECT * FROM \(name.quotedDatabaseIdentifier) ORDER BY rowid")
+            if name == "member_location", let viewer {
+                rows = rows.filter { row in
+                    let member = MemberID(row["member_id"] as String)
+                    return LocationRules.mayView(locationOf: member, sharing: sharing[member] ?? .off, viewer: viewer)
+                }
+            }
             tables[name] = FamilyExport.Table(columns: columns, rows: rows.map { row in row.databaseValues.map(FamilyExport.Value.init) })
         }
         return FamilyExport(format: FamilyExport.formatName, version: FamilyExport.currentVersion, migrations: try appliedMigrations(), tables: tables)
@@ -147,7 +162,7 @@ extension StoreWriter {
         guard try reader.holdsNothing() else { throw ImportError.notEmpty }
         let tables = Set(try reader.tableNames()).subtracting(FamilyExport.excludedTables)
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-        for name in document.tables.keys.sorted() {
+        for name in document.tables.keys.sorted() where !FamilyExport.secretTables.contains(name) {
             guard tables.contains(name), let table = document.tables[name] else { throw ImportError.unknownTable(name) }
             let columns = Set(try db.columns(in: name).map(\.name))
             let strange = table.columns.filter { !columns.contains($0) }

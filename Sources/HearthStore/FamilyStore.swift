@@ -16,6 +16,34 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     }
 }
 
+/// Files and folders only their owner reads (issue 26): the database and what is written beside it.
+public enum PrivateFiles {
+    /// Creates `folder` (and missing parents) as 0700; an existing folder is left as it is.
+    public static func makeFolder(_ folder: URL) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) { return }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(folder.path, 0o700)
+    }
+
+    /// Creates an empty `path` as 0600, or takes group and other bits off an existing file of ours.
+    public static func makeFile(_ path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_uid == geteuid() && info.st_mode & 0o077 != 0 { chmod(path, mode_t(info.st_mode & 0o700)) }
+            for suffix in ["-wal", "-shm"] where stat(path + suffix, &info) == 0 && info.st_uid == geteuid() && info.st_mode & 0o077 != 0 {
+                chmod(path + suffix, mode_t(info.st_mode & 0o700))
+            }
+            return
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        if descriptor >= 0 {
+            fchmod(descriptor, 0o600)
+            close(descriptor)
+        }
+    }
+}
+
 /// Where reads and writes go: the store itself, where each call is a transaction of its own, or a
 /// transaction already open (a turn's, see `StoreWriter.joined`), which calls join instead.
 /// Skills take one, so the same atomic function runs alone (CLI import) or inside a turn.
@@ -49,11 +77,14 @@ public final class FamilyStore: StoreAccess {
         try FamilyStore(writer: DatabaseQueue(configuration: configuration))
     }
 
-    /// Opens (creating if needed) a WAL database file; parent folders are created.
+    /// Opens (creating if needed) a WAL database file; parent folders are created. The family's data
+    /// is private whatever the umask: a folder made here is 0700, the file 0600 (SQLite gives its
+    /// `-wal` and `-shm` the file's mode), and a file found readable by others is made 0600.
     public static func open(path: String) throws -> FamilyStore {
         let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PrivateFiles.makeFolder(url.deletingLastPathComponent())
+            try PrivateFiles.makeFile(path)
             return try FamilyStore(writer: DatabasePool(path: path, configuration: configuration))
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
@@ -151,6 +182,10 @@ public struct JoinedTransaction: StoreAccess, @unchecked Sendable {
 }
 
 extension StoreWriter {
+    public func removeSetting(_ key: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM family_setting WHERE key = ?").execute(arguments: [key])
+    }
+
     public func setSetting(_ key: String, _ value: String) throws {
         try db.cachedStatement(sql: "INSERT INTO family_setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").execute(
                        arguments: [key, value])

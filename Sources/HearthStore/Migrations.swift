@@ -494,6 +494,11 @@ enum Migrations {
                     """)
             }
         }
+        // PINs hashed with a memory-hard function (issue 26): which function and cost a row used, so
+        // older rows (PBKDF2, `iterations`) still verify and are re-hashed at their next right PIN.
+        migrator.registerMigration("v18-pin-kdf") { db in
+            try db.alter(table: "member_pin") { t in t.add(column: "kdf", .text).notNull().defaults(to: "pbkdf2-sha256") }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -8,16 +8,19 @@ public struct StoredPIN: Sendable, Equatable {
     public var salt: String
     public var hash: String
     public var iterations: Int
+    /// The key-derivation function and its cost: "pbkdf2-sha256" (with `iterations`) or
+    /// "scrypt:LOG2N:R:P" (see `SignInSkill`).
+    public var kdf: String
     public var state: SignInState
-    public init(member: MemberID, salt: String, hash: String, iterations: Int, state: SignInState = SignInState()) {
-        self.member = member; self.salt = salt; self.hash = hash; self.iterations = iterations; self.state = state
+    public init(member: MemberID, salt: String, hash: String, iterations: Int, kdf: String = "pbkdf2-sha256", state: SignInState = SignInState()) {
+        self.member = member; self.salt = salt; self.hash = hash; self.iterations = iterations; self.kdf = kdf; self.state = state
     }
 }
 
 extension StoreReader {
     public func pin(of member: MemberID) throws -> StoredPIN? {
         try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM member_pin WHERE member_id = ?"), arguments: [member.rawValue]).map { row in
-            StoredPIN(member: member, salt: row["salt"], hash: row["hash"], iterations: row["iterations"],
+            StoredPIN(member: member, salt: row["salt"], hash: row["hash"], iterations: row["iterations"], kdf: row["kdf"],
                       state: SignInState(failedAttempts: row["failed_attempts"],
                                          lockedUntil: (row["locked_until"] as Double?).map(Date.init(timeIntervalSince1970:))))
         }
@@ -38,10 +41,11 @@ extension StoreReader {
 extension StoreWriter {
     public func setPIN(_ pin: StoredPIN, at now: Date) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO member_pin(member_id, salt, hash, iterations, failed_attempts, locked_until, updated_at) VALUES (?, ?, ?, ?, 0, NULL, ?)
+            INSERT INTO member_pin(member_id, salt, hash, iterations, kdf, failed_attempts, locked_until, updated_at)
+            VALUES (?, ?, ?, ?, ?, 0, NULL, ?)
             ON CONFLICT(member_id) DO UPDATE SET salt = excluded.salt, hash = excluded.hash, iterations = excluded.iterations,
-              failed_attempts = 0, locked_until = NULL, updated_at = excluded.updated_at
-            """).execute(arguments: [pin.member.rawValue, pin.salt, pin.hash, pin.iterations, now.timeIntervalSince1970])
+              kdf = excluded.kdf, failed_attempts = 0, locked_until = NULL, updated_at = excluded.updated_at
+            """).execute(arguments: [pin.member.rawValue, pin.salt, pin.hash, pin.iterations, pin.kdf, now.timeIntervalSince1970])
     }
 
     @discardableResult

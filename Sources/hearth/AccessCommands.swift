@@ -7,14 +7,6 @@ import HearthStore
 
 // `hearth invite`, `hearth pin`: invitations and PIN sign-in (issue #9).
 
-/// The acting member: `--as`, else the family's owner.
-func actingMember(_ options: FamilyOptions, _ store: FamilyStore) throws -> Member {
-    if let name = options.speaker { return try findMember(name, in: store, option: "--as") }
-    let members = try store.read { try $0.members() }
-    guard let owner = members.first(where: { $0.role == .owner }) ?? members.first else { throw StoreError.notInitialised(path: options.databasePath) }
-    return owner
-}
-
 struct InviteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "invite",
@@ -26,20 +18,21 @@ struct InviteCommand: ParsableCommand {
             """,
         subcommands: [Create.self, Accept.self, List.self], defaultSubcommand: Create.self)
 
-    struct Create: ParsableCommand {
+    struct Create: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "new", abstract: "Invites NAME (the default: `hearth invite NAME …`).")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The new member's name.") var name: [String]
         @Option(help: "co-parent, viewer or member.") var role: String = "member"
         @Flag(help: "The new member is a child (a supervised member).") var child = false
+        var access: Access { .member([.invite]) }
 
         func run() throws {
             guard let role = HouseholdRole(rawValue: role.lowercased()) else {
                 throw fail(ValidationError("--role: unknown role '\(role)' (co-parent, viewer or member)"))
             }
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
-                let actor = try actingMember(options, store)
+                let store = entered.store, actor = entered.member
                 let issued = try InvitationSkill(store: store, ids: RandomIDGenerator(), logger: options.logger())
                     .invite(name: name.joined(separator: " "), role: role, kind: child ? .child : .adult, by: actor, now: options.pinnedNow ?? Date())
                 let zone = TimeZone(identifier: try store.read { try $0.setting("time_zone") } ?? "") ?? .current
@@ -52,14 +45,15 @@ struct InviteCommand: ParsableCommand {
         }
     }
 
-    struct Accept: ParsableCommand {
+    struct Accept: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Joins the family with an invitation code.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The invitation code.") var token: String
+        var access: Access { .open("the invitation code is the proof: it works once, within 72 hours") }
 
         func run() throws {
+            let store = try enter().store
             try reportingErrors {
-                let store = try options.openStore()
                 let member = try InvitationSkill(store: store, ids: RandomIDGenerator(), logger: options.logger())
                     .accept(token: token, now: options.pinnedNow ?? Date())
                 print("Welcome, \(member.name)! You joined the family as \(FamilyRules.roleWords(member.role, member.kind)).")
@@ -67,13 +61,14 @@ struct InviteCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Lists invitations (never their codes).")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([.invite]) }
 
         func run() throws {
+            let store = try enter().store
             try reportingErrors {
-                let store = try options.openStore()
                 let now = options.pinnedNow ?? Date()
                 let invitations = try store.read { try $0.invitations() }
                 if invitations.isEmpty { print("No invitations."); return }
@@ -94,20 +89,23 @@ struct PinCommand: ParsableCommand {
             hearth pin clear NAME --as MEMBER
             hearth pin require on|off --as PARENT   front ends then refuse turns from a member with a PIN until they sign in
             hearth pin status                       who has a PIN, and whether it is required
+            hearth pin local-admin on|off --as OWNER   while PINs are required, lets a parent without a PIN manage the family (off by default)
             """,
-        subcommands: [SetPIN.self, Clear.self, Require.self, Status.self])
+        subcommands: [SetPIN.self, Clear.self, Require.self, Status.self, LocalAdmin.self])
 
-    struct SetPIN: ParsableCommand {
+    struct SetPIN: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Sets a member's PIN (4 to 8 digits).")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "Whose PIN.") var name: String
         @Argument(help: "The PIN (read from standard input when left out).") var pin: String?
+        /// Anyone sets their own; another member's is a parent's (`SignInRules` adds: not the owner's).
+        var access: Access { .member(options.speaker.map { $0.lowercased() == name.lowercased() } == true ? [] : [.pinSetOthers]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
+                let store = entered.store, actor = entered.member
                 let target = try findMember(name, in: store, option: "NAME")
-                let actor = try actingMember(options, store)
                 guard let pin = pin ?? readPIN(prompt: "New PIN for \(target.name): ", interactive: isatty(STDIN_FILENO) == 1) else {
                     throw ValidationError("no PIN given")
                 }
@@ -117,48 +115,52 @@ struct PinCommand: ParsableCommand {
         }
     }
 
-    struct Clear: ParsableCommand {
+    struct Clear: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Removes a member's PIN.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "Whose PIN.") var name: String
+        var access: Access { .member(options.speaker.map { $0.lowercased() == name.lowercased() } == true ? [] : [.pinSetOthers]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
+                let store = entered.store
                 let target = try findMember(name, in: store, option: "NAME")
                 let removed = try SignInSkill(store: store, logger: options.logger())
-                    .clearPIN(for: target, by: try actingMember(options, store), now: options.pinnedNow ?? Date())
+                    .clearPIN(for: target, by: entered.member, now: entered.now)
                 print(removed ? "\(target.name)'s PIN is removed." : "\(target.name) had no PIN.")
             }
         }
     }
 
-    struct Require: ParsableCommand {
+    struct Require: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Whether front ends require members with a PIN to sign in (on|off).")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "on or off.") var setting: String
+        var access: Access { .member([.pinRequire]) }
 
         func validate() throws {
             guard ["on", "off"].contains(setting.lowercased()) else { throw ValidationError("say on or off") }
         }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
                 let on = setting.lowercased() == "on"
-                try SignInSkill(store: store, logger: options.logger()).setRequired(on, by: try actingMember(options, store), now: options.pinnedNow ?? Date())
+                try SignInSkill(store: entered.store, logger: options.logger()).setRequired(on, by: entered.member, now: entered.now)
                 print(on ? "Front ends now require a PIN from members who have one." : "Front ends no longer require a PIN.")
             }
         }
     }
 
-    struct Status: ParsableCommand {
+    struct Status: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Who has a PIN, and whether it is required.")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([]) }
 
         func run() throws {
+            let store = try enter().store
             try reportingErrors {
-                let store = try options.openStore()
                 let skill = SignInSkill(store: store, logger: options.logger())
                 let (members, withPIN) = try store.read { (try $0.members(), try $0.membersWithPIN()) }
                 print("PIN sign-in is \(try skill.isRequired() ? "required" : "not required").")
@@ -168,15 +170,39 @@ struct PinCommand: ParsableCommand {
     }
 }
 
+extension PinCommand {
+    struct LocalAdmin: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(
+            commandName: "local-admin", abstract: "While PINs are required, whether a parent without a PIN may manage the family (on|off; off by default).")
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "on or off.") var setting: String
+        var access: Access { .member([.householdDevice]) }
+
+        func validate() throws {
+            guard ["on", "off"].contains(setting.lowercased()) else { throw ValidationError("say on or off") }
+        }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let on = setting.lowercased() == "on"
+                try FrontDoor(store: entered.store, logger: options.logger()).setLocalAdmin(on, by: entered.member, now: entered.now)
+                print(on ? "Local-admin mode is on: a parent without a PIN may manage the family while PINs are required."
+                         : "Local-admin mode is off: managing the family needs a parent's PIN while PINs are required.")
+            }
+        }
+    }
+}
+
 // MARK: - Export and import (seed 004)
 
-/// `hearth export json`: the whole family as one versioned JSON document.
-func exportFamilyJSON(output: String?, options: FamilyOptions) throws {
+/// `hearth export json`: the family as one versioned JSON document, as `actor` may see it: no PIN or
+/// invitation hashes, no location not shared with them (`StoreReader.export(for:)`).
+func exportFamilyJSON(output: String?, entered: Entered) throws {
     do {
-        let store = try options.openStore()
-        let data = try store.read { try $0.export() }.jsonData() + Data("\n".utf8)
+        let data = try entered.store.read { try $0.export(for: entered.member.id) }.jsonData() + Data("\n".utf8)
         if let output {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            try PrivateFile.write(data, to: output)
         } else {
             FileHandle.standardOutput.write(data)
         }
@@ -219,12 +245,14 @@ func importFamilyJSON(file: String, options: FamilyOptions) throws {
 /// (so that other processes' changes get merged or refused), point awards, chore assignments and
 /// completions — then one JSON line of what happened, for the concurrent-writers test to check
 /// against the database.
-struct StressWritesCommand: ParsableCommand {
+struct StressWritesCommand: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(commandName: "stress-writes", abstract: "Developer tool: many mixed writes.",
                                                     shouldDisplay: false)
     @OptionGroup var options: FamilyOptions
     @Option(help: "How many writes.") var count = 500
     @Option(help: "Seed of the choices (same seed, same choices).") var seed: UInt64 = 1
+    /// It writes as the family's parents would: only someone who may do all of it runs it.
+    var access: Access { .member([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers]) }
 
     struct Tally: Encodable {
         var eventsCreated = 0
@@ -252,8 +280,8 @@ struct StressWritesCommand: ParsableCommand {
     }
 
     func run() throws {
+        let store = try enter().store
         try reportingErrors {
-            let store = try options.openStore()
             let zone = TimeZone(identifier: try store.read { try $0.setting("time_zone") } ?? "") ?? .current
             let calendarSkill = CalendarSkill(store: store, calendar: .family(zone), ids: RandomIDGenerator(), logger: options.logger())
             let chores = ChoreSkill(store: store, calendar: .family(zone), ids: RandomIDGenerator(), logger: options.logger())

@@ -3,7 +3,7 @@ import Foundation
 import HearthEngine
 
 /// `hearth eval FILE.jsonl…`: how well the grammar understands requests (SPEC §4).
-struct Eval: ParsableCommand {
+struct Eval: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(
         abstract: "Parses every line of JSON-lines files of requests and reports how many were understood.",
         discussion: """
@@ -14,6 +14,8 @@ struct Eval: ParsableCommand {
     @Flag(help: "Print a JSON summary instead of the report.") var json = false
     @Flag(help: "Also list every line answered wrongly, and every line the back-off asked about.") var misses = false
     @Argument(help: "JSON-lines files.") var files: [String]
+    /// On the demo family it reads nobody's data; on a family's file, what any member may read.
+    var access: Access { options.db == nil ? .open("parses requests against the in-memory demo family") : .member([]) }
 
     func run() throws {
         var cases: [Evaluation.Case] = []
@@ -27,12 +29,12 @@ struct Eval: ParsableCommand {
                 throw fail(ValidationError("cannot read \(file): \(error.localizedDescription)"))
             }
         }
-        var options = options
-        if options.db == nil { options.demo = true }
+        var command = self
+        if options.db == nil { command.options.demo = true }
         let now = options.pinnedNow ?? JSONLine.parseInstant("2026-02-02T09:00:00-05:00")!
-        if options.now == nil { options.now = "2026-02-02T09:00:00-05:00" }
+        if options.now == nil { command.options.now = "2026-02-02T09:00:00-05:00" }
         let assistant: Assistant
-        do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
+        do { assistant = try command.enter().assistant(longRunning: true) } catch { throw fail(error) }
         let evaluation = Evaluation.run(cases, with: assistant, now: now)
         if json { print(JSONLine.encode(evaluation)); return }
         print(evaluation.summary)

@@ -76,7 +76,7 @@ struct MemberCommand: ParsableCommand {
         commandName: "member", abstract: "The family's members: add, remove or list them.",
         subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
 
-    struct Add: ParsableCommand {
+    struct Add: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Adds a member.",
             discussion: "Example: hearth member add Emma --child --age 10 --alias em; hearth member add \"Grandma Sue\" --role viewer --alias grandma")
@@ -88,6 +88,9 @@ struct MemberCommand: ParsableCommand {
         @Option(help: "A word the family uses for them (repeatable).") var alias: [String] = []
         @Option(help: "A word only the member given with --for uses for them, e.g. --word mom --for Emma.") var word: String?
         @Option(name: .customLong("for"), help: "Whose word --word is.") var wordFor: String?
+        var access: Access {
+            .member(role.flatMap { FamilyRules.role(said: $0)?.role } == .coParent && !child ? [.memberAdd, .coParentAdd] : [.memberAdd])
+        }
 
         func run() throws {
             try reportingErrors {
@@ -96,9 +99,9 @@ struct MemberCommand: ParsableCommand {
                 if role == nil && !child { throw ValidationError("--role: say what they are (owner, co-parent, member, viewer or child)") }
                 if let age, FamilyRules.problem(withAge: age) != nil { throw ValidationError("--age: \(age) is not an age (use 0 to 120)") }
                 let kind = said.kind ?? .adult
-                let store = try options.openStore()
-                let acting = try actingMember(options, store)
-                let now = options.pinnedNow ?? Date()
+                let entered = try enter()
+                let store = entered.store, acting = entered.member
+                let now = entered.now
                 let speaker = try wordFor.map { try findMember($0, in: store, option: "--for") }
                 if word != nil && speaker == nil { throw ValidationError("--word needs --for NAME: whose word it is") }
                 let skill = FamilySkill(store: store)
@@ -109,33 +112,36 @@ struct MemberCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Removes a member and everything that is theirs (their chores, messages, locations, points, reminders…).")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The member's name.") var name: String
         @Flag(help: "Confirm: without it nothing is removed.") var yes = false
+        var access: Access { .member([.memberRemove]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
+                let store = entered.store
                 let member = try findMember(name, in: store, option: "member")
                 guard yes else {
                     throw ValidationError("removing \(member.name) deletes their chores, messages, locations, points and reminders; add --yes to go ahead")
                 }
-                try FamilySkill(store: store).removeMember(member.id, by: try actingMember(options, store), now: options.pinnedNow ?? Date())
+                try FamilySkill(store: store).removeMember(member.id, by: entered.member, now: entered.now)
                 print("Removed \(member.name) from the family.")
             }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Lists the members and their roles.")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([]) }
 
         func run() throws {
+            let store = try enter().store
             try reportingErrors {
-                let store = try options.openStore()
                 let (members, aliases) = try store.read { (try $0.members(), try $0.speakerAliases()) }
                 for member in members {
                     var line = "\(member.name): \(FamilySkill.describe(member))"
@@ -156,7 +162,7 @@ struct PlaceCommand: ParsableCommand {
         commandName: "place", abstract: "The family's places (home, school, work): add, remove or list them.",
         subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
 
-    struct Add: ParsableCommand {
+    struct Add: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Adds a place.", discussion: "Example: hearth place add School 40.7306 -73.9866 --radius 200")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The place's name.") var name: String
@@ -164,6 +170,7 @@ struct PlaceCommand: ParsableCommand {
         // Negative coordinates ("-0.1246") look like options to the parser, hence "all unrecognized".
         @Argument(parsing: .allUnrecognized, help: "Latitude (-90 to 90) and longitude (-180 to 180, west is negative).")
         var coordinates: [String] = []
+        var access: Access { .member([.placeManage]) }
 
         func run() throws {
             try reportingErrors {
@@ -175,35 +182,38 @@ struct PlaceCommand: ParsableCommand {
                 guard let longitude = Double(lon), longitude.isFinite, (-180...180).contains(longitude) else {
                     throw ValidationError("longitude: '\(lon)' is not a longitude (use -180 to 180)")
                 }
-                let store = try options.openStore()
-                let place = try FamilySkill(store: store).addPlace(name: name, latitude: latitude, longitude: longitude, radiusMeters: radius,
-                                                                   by: try actingMember(options, store), now: options.pinnedNow ?? Date())
+                let entered = try enter()
+                let place = try FamilySkill(store: entered.store).addPlace(name: name, latitude: latitude, longitude: longitude, radiusMeters: radius,
+                                                                           by: entered.member, now: entered.now)
                 print("Added the place \(place.name).")
             }
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Removes a place.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The place's name.") var name: String
+        var access: Access { .member([.placeManage]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
-                try FamilySkill(store: store).removePlace(named: name, by: try actingMember(options, store), now: options.pinnedNow ?? Date())
+                try FamilySkill(store: entered.store).removePlace(named: name, by: entered.member, now: entered.now)
                 print("Removed the place \(name).")
             }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Lists the places with their coordinates and radius.")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([]) }
 
         func run() throws {
+            let store = try enter().store
             try reportingErrors {
-                for place in try FamilySkill(store: try options.openStore()).places() {
+                for place in try FamilySkill(store: store).places() {
                     print("\(place.name): \(place.latitude), \(place.longitude), radius \(Int(place.radiusMeters)) m")
                 }
             }
@@ -215,17 +225,18 @@ struct FamilyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "family", abstract: "The family as a whole.", subcommands: [Delete.self])
 
-    struct Delete: ParsableCommand {
+    struct Delete: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Deletes the whole family and its database file (the owner only).")
         @OptionGroup var options: FamilyOptions
         @Flag(help: "Confirm: without it nothing is deleted.") var yes = false
+        var access: Access { .member([.familyDelete]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
                 let path = options.databasePath
-                let store = try options.openStore()
                 guard yes else { throw ValidationError("this deletes the whole family and everything in it; add --yes to go ahead") }
-                try FamilySkill(store: store).deleteFamily(by: try actingMember(options, store))
+                try FamilySkill(store: entered.store).deleteFamily(by: entered.member)
                 if !options.demo { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
                 print("Deleted the family.")
             }

@@ -17,9 +17,10 @@ struct GrammarCommand: ParsableCommand {
             """,
         subcommands: [Sample.self, Export.self], defaultSubcommand: Sample.self)
 
-    struct Sample: ParsableCommand {
+    struct Sample: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Lists sentences the loaded grammar accepts, for this family.")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([.choreRead]) }
         @Option(help: "At most this many, spread over the intents (default: all).") var count: Int?
         @Flag(help: "As a recogniser hears them: lowercase, numbers and times in words, no punctuation.") var spoken = false
         @Flag(help: "JSON lines in `hearth eval` form: {\"text\", \"accept\": [intent], \"now\", \"as\"}.") var jsonl = false
@@ -30,7 +31,8 @@ struct GrammarCommand: ParsableCommand {
 
         func run() throws {
             let sampler: GrammarSampler
-            do { sampler = try GrammarSampler(options: options) } catch { throw fail(error) }
+            let store = try enter().store
+            do { sampler = try GrammarSampler(store: store, options: options) } catch { throw fail(error) }
             var sentences = sampler.sentences(spoken: spoken)
             if let count { sentences = GrammarSampler.spread(sentences, count: count) }
             for sentence in sentences {
@@ -39,9 +41,10 @@ struct GrammarCommand: ParsableCommand {
         }
     }
 
-    struct Export: ParsableCommand {
+    struct Export: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Writes what a speech recogniser needs: a JSGF grammar and/or a text corpus.")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([.choreRead]) }
         @Option(help: "Write a JSGF grammar (pocketsphinx, Vosk, …) of the spoken sentences to this file.") var jsgf: String?
         @Option(help: "Write a text corpus, one spoken sentence a line, for a statistical language model.") var corpus: String?
         @Option(help: "A pronouncing dictionary (CMU format, a word first on each line): sentences with other words are left out.")
@@ -53,7 +56,8 @@ struct GrammarCommand: ParsableCommand {
 
         func run() throws {
             let sampler: GrammarSampler
-            do { sampler = try GrammarSampler(options: options) } catch { throw fail(error) }
+            let store = try enter().store
+            do { sampler = try GrammarSampler(store: store, options: options) } catch { throw fail(error) }
             var sentences = sampler.sentences(spoken: true)
             var known: Set<Substring>?
             if let dictionary {
@@ -104,8 +108,7 @@ struct GrammarSampler {
     static let referenceNow = "2026-02-02T09:00:00-05:00"
     static let referenceSpeaker = "Lisa"
 
-    init(options: FamilyOptions) throws {
-        let store = try options.openStore()
+    init(store: FamilyStore, options: FamilyOptions) throws {
         assistant = try Assistant(store: store, grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: options.timeZone,
                                   jit: true, examples: true, logger: options.logger())
         (choreTitles, rewardTitles) = try store.read { reader in

@@ -15,8 +15,8 @@ struct Hearth: ParsableCommand {
                       ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
                       LocationCommand.self, TimetableCommand.self,
                       MemberCommand.self, PlaceCommand.self, FamilyCommand.self,
-                      InviteCommand.self, PinCommand.self, StressWritesCommand.self,
-                      GrammarCommand.self],
+                      InviteCommand.self, PinCommand.self, DeviceCommand.self, StressWritesCommand.self,
+                      GrammarCommand.self, DoorCommand.self],
         defaultSubcommand: Repl.self
     )
 }
@@ -32,8 +32,11 @@ struct FamilyOptions: ParsableArguments {
     @Option(help: "Pin the clock, e.g. 2026-02-02T09:00:00-05:00.")
     var now: String?
 
-    @Option(name: .customLong("as"), help: "Who is speaking (a family member's name).")
+    @Option(name: .customLong("as"), help: "Who is acting (a family member's name; default: the household device's member, if set).")
     var speaker: String?
+
+    @Option(help: "The acting member's PIN when the family requires sign-in (or $HEARTH_PIN; asked for at a terminal).")
+    var pin: String?
 
     @Option(help: "Time zone, e.g. America/New_York (default: the family's).")
     var tz: String?
@@ -64,62 +67,47 @@ struct FamilyOptions: ParsableArguments {
         logger.logLevel = verbose ? .debug : .warning
         return logger
     }
-
-    /// The store: the demo family in memory, or the database file (which must hold a family).
-    func openStore() throws -> FamilyStore {
-        if demo {
-            let store = try FamilyStore.inMemory()
-            try DemoFamily.install(into: store, now: pinnedNow ?? Date())
-            return store
-        }
-        let path = databasePath
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.notInitialised(path: path) }
-        let store = try FamilyStore.open(path: path)
-        guard try store.read({ $0.hasFamily }) else { throw StoreError.notInitialised(path: path) }
-        return store
-    }
-
-    /// `longRunning`: a REPL or server matches many utterances, so JIT-compiling the grammar pays off.
-    func assistant(longRunning: Bool = false) throws -> Assistant {
-        try Assistant(store: try openStore(), grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: timeZone,
-                      timeSource: pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, examples: false, logger: logger())
-    }
 }
 
 /// Turns a thrown error into one clear line on stderr and a failing exit code.
 func fail(_ error: Error) -> ExitCode {
+    if let exit = error as? ExitCode { return exit }  // already said (the door's refusal)
     let message = (error as? HearthError)?.reply.display ?? "\(error)"
     FileHandle.standardError.write(Data("hearth: \(message)\n".utf8))
     return ExitCode(1)
 }
 
-struct Say: ParsableCommand {
+struct Say: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(abstract: "One turn: prints Hearth's reply (continues a pending question in the session).")
     @OptionGroup var options: FamilyOptions
     @Option(help: "Conversation id; a pending question belongs to it.") var session = "cli"
     @Flag(help: "Print the full JSON reply.") var json = false
-    @Option(help: "The speaker's PIN, when the family requires sign-in (`hearth pin require on`).") var pin: String?
     @Argument(help: "What you say.") var text: [String] = []
+    var access: Access { .turns }
 
     func run() throws {
         let assistant: Assistant
-        do { assistant = try options.assistant() } catch { throw fail(error) }
-        let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: session, now: options.pinnedNow,
-                                          pin: pin))
+        do { assistant = try enter().assistant() } catch { throw fail(error) }
+        // The command line's conversations are its own: a front end's signed-in session is never
+        // reached from here by naming it (`cli:` keeps the two apart).
+        let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: "cli:" + session,
+                                          now: options.pinnedNow, pin: options.givenPIN))
         print(json ? JSONLine.encode(reply) : reply.reply)
     }
 }
 
-struct Parse: ParsableCommand {
+struct Parse: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(abstract: "Shows how a sentence is understood: intent and resolved slots.")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print JSON (SPEC §4).") var json = false
     @Argument(help: "The sentence.") var text: [String] = []
+    var access: Access { .member([]) }
 
     func run() throws {
+        let entered = try enter()
         let assistant: Assistant
-        do { assistant = try options.assistant() } catch { throw fail(error) }
-        let result = assistant.parse(text.joined(separator: " "), speaker: options.speaker, now: options.pinnedNow)
+        do { assistant = try entered.assistant() } catch { throw fail(error) }
+        let result = assistant.parse(text.joined(separator: " "), speaker: entered.member.name, now: options.pinnedNow)
         if json { print(JSONLine.encode(result)); return }
         print(result.intent ?? "(no intent)")
         for key in result.slots.keys.sorted() { print("  \(key): \(result.slots[key]!)") }
@@ -127,11 +115,12 @@ struct Parse: ParsableCommand {
     }
 }
 
-struct Resolve: ParsableCommand {
+struct Resolve: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(abstract: "Shows what a date or time phrase means.")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print JSON.") var json = false
     @Argument(help: "The phrase, e.g. \"next Thursday at 4pm\".") var text: [String] = []
+    var access: Access { .open("reads a time phrase with the demo family's zones; touches no family") }
 
     struct Output: Encodable {
         var phrase: String
@@ -173,7 +162,7 @@ struct Resolve: ParsableCommand {
     }
 }
 
-struct Initialize: ParsableCommand {
+struct Initialize: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(
         commandName: "init", abstract: "Creates a family database: guided on a terminal, or --owner NAME --tz ZONE, or --demo.",
         discussion: "Then add the others: hearth member add NAME --role ROLE, and places: hearth place add NAME LAT LON.")
@@ -181,6 +170,13 @@ struct Initialize: ParsableCommand {
     @Flag(help: "Replace an existing database file.") var force = false
     @Option(help: "Your name: you become the family's owner (use with --tz).") var owner: String?
     @Option(help: "The family's name (default: \"The <owner's last name> Family\").") var familyName: String?
+    /// A new file acts as nobody; replacing a file that holds a family deletes that family, which
+    /// only its owner may do.
+    var access: Access {
+        let path = options.databasePath
+        guard FileManager.default.fileExists(atPath: path), (try? FamilyStore.open(path: path).read { $0.hasFamily }) == true else { return .open("creates a new family file") }
+        return .member([.familyDelete])
+    }
 
     func run() throws {
         let path = options.databasePath
@@ -191,14 +187,20 @@ struct Initialize: ParsableCommand {
         if options.demo && owner != nil { throw fail(ValidationError("--demo makes the demo family; leave out --owner")) }
         if FileManager.default.fileExists(atPath: path) {
             guard force else { throw fail(ValidationError("\(path) already exists; add --force to replace it")) }
+            if case .member = access {  // the family in it is deleted: its owner only, asked of that file's family
+                var existing = self
+                existing.options.demo = false
+                _ = try existing.enter()
+            }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
         if options.demo {
             do {
                 let store = try FamilyStore.open(path: path)
-                try DemoFamily.install(into: store, now: options.pinnedNow ?? Date())
+                try DemoFamily.install(into: store, now: options.pinnedNow ?? Date(), householdDevice: false)
             } catch { throw fail(error) }
             print("Created the demo family in \(path)")
+            print("Name who is acting with --as NAME (e.g. --as Lisa), or make this a household device: hearth device set Lisa --as Lisa --db \(path)")
             return
         }
         var created: Member?

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthDomain
+import HearthEngine
 import HearthSkills
 import HearthStore
 
@@ -48,7 +49,7 @@ func reportingErrors(file: String? = nil, _ body: () throws -> Void) throws {
     }
 }
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Imports an iCalendar (.ics) file onto a member's calendar, or a whole family's JSON export into a new file.",
@@ -62,6 +63,12 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The format: ics or json.") var format: String
     @Argument(help: "The .ics or .json file ('-' reads standard input).") var file: String
     @Option(help: "Whose calendar the events go on (a family member's name; ics only).") var member: String?
+    /// ics: onto a calendar (someone else's is a parent's); json: restores into a new, empty file.
+    var access: Access {
+        if format.lowercased() == "json" { return .open("restores an export into a new, empty file; reads no family") }
+        let own = member.map { name in options.speaker.map { $0.lowercased() == name.lowercased() } ?? false } ?? false
+        return .member(own ? [.calendarCreate] : [.calendarCreate, .calendarCreateForOthers])
+    }
 
     func validate() throws {
         guard ["ics", "json"].contains(format.lowercased()) else { throw ValidationError("unknown import format '\(format)' (supported: ics, json)") }
@@ -71,20 +78,22 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         if format.lowercased() == "json" { return try importFamilyJSON(file: file, options: options) }
         let member = member ?? ""
+        let entered = try enter()
         try reportingErrors(file: file) {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile()
                                    : try Data(contentsOf: URL(fileURLWithPath: file))
-            let store = try options.openStore()
+            let store = entered.store
             let target = try findMember(member, in: store, option: "--member")
-            let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
-            let result = try skill(options, store).importCalendar(data, for: target.id, actor: actor?.id ?? target.id,
-                                                                  now: options.pinnedNow ?? Date())
+            if target.id != entered.member.id, let refusal = Permissions.check(actor: entered.member, action: .calendarCreateForOthers) {
+                throw SkillError.permissionDenied(refusal.text)
+            }
+            let result = try skill(options, store).importCalendar(data, for: target.id, actor: entered.member.id, now: entered.now)
             print(result.summary)
         }
     }
 }
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Exports the family calendar as iCalendar (.ics), or all of the family's data as JSON.",
@@ -96,19 +105,21 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "The format: ics or json.") var format: String
     @Option(help: "Only this member's events (ics only).") var member: String?
     @Option(name: [.customShort("o"), .long, .customLong("out")], help: "Write to this file instead of standard output.") var output: String?
+    var access: Access { .member(format.lowercased() == "json" ? [.export] : [.calendarRead]) }
 
     func validate() throws {
         guard ["ics", "json"].contains(format.lowercased()) else { throw ValidationError("unknown export format '\(format)' (supported: ics, json)") }
     }
 
     func run() throws {
-        if format.lowercased() == "json" { return try exportFamilyJSON(output: output, options: options) }
+        let entered = try enter()
+        if format.lowercased() == "json" { return try exportFamilyJSON(output: output, entered: entered) }
         do {
-            let store = try options.openStore()
+            let store = entered.store
             let memberID = try member.map { try findMember($0, in: store, option: "--member").id }
             let text = try skill(options, store).exportCalendar(member: memberID, now: options.pinnedNow ?? Date())
             if let output {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try PrivateFile.write(Data(text.utf8), to: output)
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

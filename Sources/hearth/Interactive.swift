@@ -3,9 +3,10 @@ import CEditLine
 import Foundation
 import HearthEngine
 
-struct Repl: ParsableCommand {
+struct Repl: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(abstract: "Talk to Hearth at the terminal (:as NAME, :login NAME, :now ISO, :help, :quit).")
     @OptionGroup var options: FamilyOptions
+    var access: Access { .turns }
 
     /// The REPL's own commands, for `:help` and tab completion.
     static let commands: [(name: String, usage: String)] = [
@@ -19,8 +20,10 @@ struct Repl: ParsableCommand {
 
     func run() throws {
         let assistant: Assistant
-        do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
+        do { assistant = try enter().assistant(longRunning: true) } catch { throw fail(error) }
         var speaker = options.speaker
+        // This REPL's own session: a sign-in here is never another process's (nor theirs this one's).
+        let session = "repl:\(UUID().uuidString)"
         var now = options.pinnedNow
         let interactive = isatty(STDIN_FILENO) == 1
         // Line editing only at a terminal: piped input (tests, scripts) is read exactly as before.
@@ -70,11 +73,11 @@ struct Repl: ParsableCommand {
                         print("Usage: :login NAME (one of \(assistant.roster.members.map(\.name).joined(separator: ", ")))"); continue
                     }
                     guard let pin = readPIN(prompt: "PIN for \(member.name): ", interactive: interactive) else { continue }
-                    let reply = assistant.logIn(speaker: member.name, pin: pin, session: "repl", now: now)
+                    let reply = assistant.logIn(speaker: member.name, pin: pin, session: session, now: now)
                     print(reply.reply)
                     if reply.error == nil { speaker = member.name }
                 case ":logout":
-                    print(assistant.logOut(session: "repl").reply)
+                    print(assistant.logOut(session: session).reply)
                 case ":now":
                     guard parts.count > 1, let date = JSONLine.parseInstant(parts[1]) else { print("Usage: :now 2026-02-02T09:00:00-05:00"); continue }
                     now = date
@@ -87,7 +90,7 @@ struct Repl: ParsableCommand {
                 continue
             }
             if text.isEmpty { continue }
-            let reply = assistant.handle(Turn(text: text, speaker: speaker, session: "repl", now: now))
+            let reply = assistant.handle(Turn(text: text, speaker: speaker, session: session, now: now, pin: options.givenPIN))
             print(reply.reply)
         }
     }
@@ -126,11 +129,12 @@ func readPIN(prompt: String, interactive: Bool) -> String? {
     return readLine()?.trimmingCharacters(in: .whitespaces)
 }
 
-struct Serve: ParsableCommand {
+struct Serve: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(abstract: "Serves voice front ends: JSON lines on stdin/stdout (--stdio) or Wyoming over TCP (--wyoming).")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Serve on standard input and output.") var stdio = false
     @Option(help: "Serve the Wyoming protocol (Home Assistant, Rhasspy) at tcp://HOST:PORT, e.g. tcp://127.0.0.1:10700.") var wyoming: String?
+    var access: Access { .turns }
 
     func validate() throws {
         guard stdio != (wyoming != nil) else { throw ValidationError("add --stdio or --wyoming tcp://HOST:PORT (one of them)") }
@@ -141,7 +145,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let assistant: Assistant
-        do { assistant = try options.assistant(longRunning: true) } catch { throw fail(error) }
+        do { assistant = try enter().assistant(longRunning: true) } catch { throw fail(error) }
         if let wyoming {
             let (host, port) = try WyomingServer.address(wyoming)
             do { try WyomingServer(assistant: assistant, host: host, port: port, speaker: options.speaker).runBlocking() } catch { throw fail(error) }
@@ -163,8 +167,10 @@ struct TranscriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "transcript", abstract: "Golden transcripts.",
                                                     subcommands: [Run.self])
 
-    struct Run: ParsableCommand {
+    struct Run: ParsableCommand, Guarded {
         static let configuration = CommandConfiguration(abstract: "Replays transcripts and shows differences.")
+        // Each transcript runs on its own in-memory demo family; its turns come through the engine's door.
+        var access: Access { .open("replays transcripts, each on its own in-memory demo family") }
         @Flag(help: "Rewrite the expected replies with what Hearth says now.") var update = false
         @Argument(help: "Transcript files or folders (default: Transcripts/).") var paths: [String] = []
 

@@ -14,7 +14,7 @@ struct LocationCommand: ParsableCommand {
         subcommands: [Update.self, Show.self],
         defaultSubcommand: Show.self)
 
-    struct Update: ParsableCommand {
+    struct Update: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Reports a member's location: kept or skipped by the update rules, and any notifications it leads to.",
             discussion: """
@@ -30,6 +30,10 @@ struct LocationCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Battery level in percent, 0 to 100.") var battery: Int?
         @Option(parsing: .unconditional, help: "Accuracy of the fix in metres.") var accuracy: Double = 50
         @Flag(help: "Print JSON: {\"stored\", \"explanation\", \"notifications\"}.") var json = false
+        /// Their own position from a member's device; anyone else's only from the owner.
+        var access: Access {
+            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.locationReportOwn] : [.locationReportOthers])
+        }
 
         /// Bad input: one clear line on stderr, exit 1, nothing stored.
         func check() throws {
@@ -50,11 +54,12 @@ struct LocationCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 try check()
-                let assistant = try options.assistant()
+                let entered = try enter()
+                let assistant = try entered.assistant()
                 let who = try findMember(member, in: assistant.store, option: "--member")
-                let now = options.pinnedNow ?? Date()
+                let now = entered.now
                 let report = try assistant.reportLocation(MemberLocation(member: who.id, latitude: lat, longitude: lon, accuracyMeters: accuracy,
-                                                                         battery: battery, recordedAt: now), now: now)
+                                                                         battery: battery, recordedAt: now), by: entered.member, now: now)
                 let explanation = try assistant.explain(report)
                 if json {
                     print(JSONLine.encode(Output(stored: report.update.stored, explanation: explanation, notifications: report.notifications)))
@@ -66,16 +71,17 @@ struct LocationCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
-            abstract: "Shows where everyone is, as the family's owner (or --as NAME) may see it.")
+            abstract: "Shows where everyone is, as the member acting (--as NAME) may see it.")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([.locationSeeShared]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let assistant = try options.assistant()
-                let viewer = try options.speaker.map { try findMember($0, in: assistant.store, option: "--as") }
-                print(try assistant.whereEveryoneIs(viewer: viewer?.name, now: options.pinnedNow ?? Date()).display)
+                let assistant = try entered.assistant()
+                print(try assistant.whereEveryoneIs(viewer: entered.member, now: entered.now).display)
             }
         }
     }

@@ -6,14 +6,15 @@ import HearthEngine
 /// `hearth notifications [--as NAME]`: what is waiting for a member — messages, check-in requests,
 /// reminders, chore news — oldest first, then acknowledged as read (as a front end's
 /// `{"type":"ack","status":"read"}` would), so a message's sender can see it was read.
-struct NotificationsCommand: ParsableCommand {
+struct NotificationsCommand: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(
         commandName: "notifications",
-        abstract: "Lists a member's unread notifications (default: the owner's) and marks them read.",
+        abstract: "Lists the acting member's unread notifications (--as NAME) and marks them read.",
         discussion: "Use --peek to list without marking them read. Notifications due later (a reminder for tomorrow) are not listed yet.")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "List only: leave them unread.") var peek = false
     @Flag(help: "Print JSON: {\"member\": NAME, \"notifications\": [{\"id\", \"title\", \"body\", \"status\"}]}.") var json = false
+    var access: Access { .member([.messageRead]) }
 
     struct Listing: Encodable {
         struct Item: Encodable { var id: String; var title: String; var body: String; var status: String }
@@ -22,11 +23,12 @@ struct NotificationsCommand: ParsableCommand {
     }
 
     func run() throws {
+        let entered = try enter()
         let assistant: Assistant
-        do { assistant = try options.assistant() } catch { throw fail(error) }
+        do { assistant = try entered.assistant() } catch { throw fail(error) }
         let now = options.pinnedNow ?? assistant.timeSource.now()
         do {
-            let member = try assistant.member(named: options.speaker)
+            let member = entered.member
             let waiting = try assistant.unreadNotifications(to: member, now: now)
             if !peek {
                 for notification in waiting { _ = try assistant.acknowledge(notification.id, status: .read, now: now) }

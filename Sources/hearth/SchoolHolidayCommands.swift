@@ -23,14 +23,16 @@ struct SchoolHolidaysCommand: ParsableCommand {
         subcommands: [List.self, Add.self, Remove.self, Import.self],
         defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Lists the school holidays.")
         @OptionGroup var options: FamilyOptions
+        var access: Access { .member([.calendarRead]) }
         @Flag(help: "Print JSON: [{\"name\", \"first_day\", \"last_day\"}].") var json = false
 
         func run() throws {
+            let store = try enter().store
             try reportingErrors {
-                let holidays = try schoolSkill(options, try options.openStore()).holidays()
+                let holidays = try schoolSkill(options, store).holidays()
                 if json {
                     struct Row: Encodable { var name: String; var first_day: String; var last_day: String }
                     print(JSONLine.encode(holidays.map { Row(name: $0.name, first_day: $0.firstDay, last_day: $0.lastDay) }))
@@ -47,7 +49,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Adds a school holiday.",
             discussion: "hearth school-holidays add \"Winter recess\" 2026-12-24 2027-01-01   (one day: give only the first date)")
@@ -55,38 +57,39 @@ struct SchoolHolidaysCommand: ParsableCommand {
         @Argument(help: "Its name, e.g. \"Winter recess\".") var name: String
         @Argument(help: "The first closed day, YYYY-MM-DD.") var firstDay: String
         @Argument(help: "The last closed day, YYYY-MM-DD (default: the first).") var lastDay: String?
+        var access: Access { .member([.schoolHolidayEdit]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
-                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
+                let store = entered.store, actor = entered.member
                 let holiday = SchoolHoliday(name: name.trimmingCharacters(in: .whitespaces), firstDay: firstDay, lastDay: lastDay ?? firstDay)
                 let added = try schoolSkill(options, store).add(name: holiday.name, firstDay: holiday.firstDay, lastDay: holiday.lastDay,
-                                                                actor: actor?.id, now: options.pinnedNow ?? Date())
+                                                                actor: actor, now: entered.now)
                 let days = SchoolHolidaySkill.days(holiday)
                 print(added ? "Added \(holiday.name), \(days)." : "\(holiday.name) (\(days)) was already there.")
             }
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Removes the school holidays that overlap the days given.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The first day, YYYY-MM-DD.") var firstDay: String
         @Argument(help: "The last day, YYYY-MM-DD (default: the first).") var lastDay: String?
+        var access: Access { .member([.schoolHolidayEdit]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
-                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
-                let removed = try schoolSkill(options, store).remove(firstDay: firstDay, lastDay: lastDay, actor: actor?.id,
-                                                                     now: options.pinnedNow ?? Date())
+                let removed = try schoolSkill(options, entered.store).remove(firstDay: firstDay, lastDay: lastDay, actor: entered.member,
+                                                                             now: entered.now)
                 print(removed == 0 ? "No school holiday falls on those days." : "Removed \(removed) school holiday\(removed == 1 ? "" : "s").")
             }
         }
     }
 
-    struct Import: ParsableCommand {
+    struct Import: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Imports school holidays from the school's calendar (.ics).",
             discussion: """
@@ -98,14 +101,14 @@ struct SchoolHolidaysCommand: ParsableCommand {
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The .ics file ('-' reads standard input).") var file: String
         @Flag(help: "Take every all-day entry, not only those that say school is closed.") var allDayEntries = false
+        var access: Access { .member([.schoolHolidayEdit]) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors(file: file) {
                 let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-                let store = try options.openStore()
-                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
-                let result = try schoolSkill(options, store).importCalendar(data, allDayEntries: allDayEntries, actor: actor?.id,
-                                                                            now: options.pinnedNow ?? Date())
+                let result = try schoolSkill(options, entered.store).importCalendar(data, allDayEntries: allDayEntries, actor: entered.member,
+                                                                                    now: entered.now)
                 print(result.summary)
             }
         }

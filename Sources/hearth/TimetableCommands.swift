@@ -37,7 +37,7 @@ struct TimetableCommand: ParsableCommand {
         subcommands: [Import.self, Show.self, Periods.self],
         defaultSubcommand: Show.self)
 
-    struct Import: ParsableCommand {
+    struct Import: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Imports a member's two-week timetable from a CSV file.",
             discussion: """
@@ -52,8 +52,13 @@ struct TimetableCommand: ParsableCommand {
         @Flag(help: "Replace the member's existing timetable.") var replace = false
         @Option(name: .customLong("week1-start"), help: "A day in the school's week 1, YYYY-MM-DD (default: kept, or this week for a new school).")
         var week1Start: String?
+        /// The student their own; anyone else's is a parent's who manages the family.
+        var access: Access {
+            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableEditOwn] : [.timetableEdit])
+        }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors(file: file) {
                 try reportingTimetableErrors(file: file) {
                     let data: Data
@@ -68,9 +73,8 @@ struct TimetableCommand: ParsableCommand {
                         }
                         data = try Data(contentsOf: URL(fileURLWithPath: file))
                     }
-                    let store = try options.openStore()
+                    let store = entered.store, actor = entered.member
                     let owner = try findMember(member, in: store, option: "--member")
-                    let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
                     var replace = self.replace
                     // The confirmation, asked at a terminal: "Emma already has a timetable (70 lessons). Replace it?"
                     if !replace, file != "-", isatty(0) != 0, try timetableSkill(options, store).hasTimetable(owner.id) {
@@ -88,22 +92,25 @@ struct TimetableCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Shows a member's timetable as a table: one day, this week of the rotation, or the fortnight.")
         @OptionGroup var options: FamilyOptions
         @Option(help: "Whose timetable.") var member: String
         @Option(help: "day, week or fortnight.") var view: String = "week"
         @Option(help: "The day to show (YYYY-MM-DD; default today); for week, a day in the week.") var date: String?
+        var access: Access {
+            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableReadOwn] : [.timetableReadOthers])
+        }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
                 guard ["day", "week", "fortnight"].contains(view) else { throw ValidationError("--view: day, week or fortnight") }
-                let store = try options.openStore()
+                let store = entered.store
                 let skill = try timetableSkill(options, store)
                 let owner = try findMember(member, in: store, option: "--member")
-                let viewer = try options.speaker.map { try findMember($0, in: store, option: "--as") }
-                if let viewer { try skill.checkCanView(owner, viewer: viewer) }
+                try skill.checkCanView(owner, viewer: entered.member)
                 guard try skill.hasTimetable(owner.id) else {
                     throw ValidationError("\(owner.name) has no timetable yet. Import one with `hearth timetable import FILE --member \(owner.name)`.")
                 }
@@ -118,7 +125,7 @@ struct TimetableCommand: ParsableCommand {
         }
     }
 
-    struct Periods: ParsableCommand {
+    struct Periods: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             abstract: "Lists or changes the school's bells (when each period starts and ends).",
             discussion: """
@@ -129,12 +136,14 @@ struct TimetableCommand: ParsableCommand {
         @OptionGroup var options: FamilyOptions
         @Option(name: .customLong("set"), help: "PERIOD=HH:MM-HH:MM (repeatable).") var changes: [String] = []
         @Flag(help: "Go back to the default bells.") var reset = false
+        /// Listing the bells is anyone's; changing them is a parent's who manages the family.
+        var access: Access { .member(reset || !changes.isEmpty ? [.timetableEdit] : []) }
 
         func run() throws {
+            let entered = try enter()
             try reportingErrors {
-                let store = try options.openStore()
+                let store = entered.store, actor = entered.member
                 let skill = try timetableSkill(options, store)
-                let actor = try options.speaker.map { try findMember($0, in: store, option: "--as") }
                 if reset || !changes.isEmpty {
                     var bells = reset ? TimetableRules.defaultBells : try skill.bells()
                     for change in changes {

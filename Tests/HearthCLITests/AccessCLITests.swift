@@ -52,7 +52,7 @@ final class AccessCLITests: XCTestCase {
         XCTAssertEqual(forged, 1)
         XCTAssertTrue(forgery.contains("That invitation code isn't valid."), forgery)
         // Expired: 72 hours after it was made.
-        let (_, second, _) = try hearth(["invite", "Tina", "--role", "viewer", "--db", db] + now)
+        let (_, second, _) = try hearth(["invite", "Tina", "--role", "viewer", "--as", "Lisa", "--db", db] + now)
         let late = try XCTUnwrap(second.split(separator: "\n").map(String.init).first { $0.count == 32 && !$0.contains(" ") })
         let (expired, _, expiry) = try hearth(["invite", "accept", late, "--db", db, "--now", "2026-02-05T09:00:00-05:00"])
         XCTAssertEqual(expired, 1)
@@ -73,14 +73,14 @@ final class AccessCLITests: XCTestCase {
         XCTAssertEqual(refused, "Jake needs to sign in with a PIN first.\n")
         let (_, answered, _) = try hearth(["say", "--as", "Jake", "--pin", "4321", "--db", db] + now + ["how many points do I have"])
         XCTAssertTrue(answered.hasPrefix("You have 75 points"), answered)
-        let (_, status, _) = try hearth(["pin", "status", "--db", db])
+        let (_, status, _) = try hearth(["pin", "status", "--as", "Lisa", "--db", db])
         XCTAssertTrue(status.contains("PIN sign-in is required.") && status.contains("Jake: has a PIN"), status)
     }
 
     func testTheReplSignsInWithLogin() throws {
         let db = try demoFile()
-        try hearth(["pin", "set", "Jake", "4321", "--db", db] + now)
-        try hearth(["pin", "require", "on", "--db", db] + now)
+        try hearth(["pin", "set", "Jake", "4321", "--as", "Lisa", "--db", db] + now)
+        try hearth(["pin", "require", "on", "--as", "Lisa", "--db", db] + now)
         let (_, output, _) = try hearth(["repl", "--db", db] + now,
                                         input: ":as Jake\nhow many points do I have\n:login Jake\n4321\nhow many points do I have\n:logout\n")
         let lines = output.split(separator: "\n").map(String.init)
@@ -93,18 +93,18 @@ final class AccessCLITests: XCTestCase {
 
     func testExportImportRoundTripAndANonEmptyFileIsRefused() throws {
         let db = try demoFile()
-        try hearth(["say", "--db", db] + now + ["schedule jake for piano on march 10 at 10am"])
-        try hearth(["pin", "set", "Jake", "4321", "--db", db] + now)
+        try hearth(["say", "--as", "Lisa", "--db", db] + now + ["schedule jake for piano on march 10 at 10am"])
+        try hearth(["pin", "set", "Jake", "4321", "--as", "Lisa", "--db", db] + now)
         let first = temporary("export") + ".json"
-        XCTAssertEqual(try hearth(["export", "json", "--db", db, "--out", first]).0, 0)
+        XCTAssertEqual(try hearth(["export", "json", "--as", "Lisa", "--db", db, "--out", first]).0, 0)
         let restored = temporary("restored") + ".sqlite"
         let (status, output, errors) = try hearth(["import", "json", first, "--db", restored])
         XCTAssertEqual(status, 0, errors)
         XCTAssertEqual(output, "Restored the family (5 members) into \(restored)\n")
         let second = temporary("export2") + ".json"
-        XCTAssertEqual(try hearth(["export", "json", "--db", restored, "--out", second]).0, 0)
+        XCTAssertEqual(try hearth(["export", "json", "--as", "Lisa", "--db", restored, "--out", second]).0, 0)
         XCTAssertEqual(try String(contentsOfFile: second, encoding: .utf8), try String(contentsOfFile: first, encoding: .utf8))
-        let (_, answer, _) = try hearth(["say", "--db", restored] + now + ["what's on march 10"])
+        let (_, answer, _) = try hearth(["say", "--as", "Lisa", "--db", restored] + now + ["what's on march 10"])
         XCTAssertTrue(answer.contains("Jake, piano, 10:00 to 11:00 AM"), answer)
 
         let (refused, _, refusal) = try hearth(["import", "json", first, "--db", db])
@@ -117,13 +117,13 @@ final class AccessCLITests: XCTestCase {
 
     func testTheServerWritesOnlyProtocolLinesOnStdoutEvenWhenVerbose() throws {
         let db = try demoFile()
-        try hearth(["pin", "set", "Jake", "86429731", "--db", db] + now)
-        try hearth(["pin", "require", "on", "--db", db] + now)
+        try hearth(["pin", "set", "Jake", "86429731", "--as", "Lisa", "--db", db] + now)
+        try hearth(["pin", "require", "on", "--as", "Lisa", "--db", db] + now)
         let input = [
             #"{"id":"1","type":"login","speaker":"Jake","pin":"13572468","session":"k"}"#,
             #"{"id":"2","type":"login","speaker":"Jake","pin":"86429731","session":"k"}"#,
             #"{"id":"3","text":"remind me to buy the secret present at 5","session":"k"}"#,
-            #"{"id":"4","type":"location","member":"Emma","lat":40.7306,"lon":-73.9866}"#,
+            #"{"id":"4","type":"location","member":"Emma","speaker":"Emma","lat":40.7306,"lon":-73.9866}"#,
             #"{"id":"5","text":"where is emma","speaker":"Lisa"}"#,
         ].joined(separator: "\n") + "\n"
         let (status, output, errors) = try hearth(["serve", "--stdio", "--verbose", "--db", db] + now, input: input)

@@ -100,9 +100,9 @@ final class CLITests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-cli-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         try run(["init", "--demo", "--db", path] + now)
-        let (first, _) = try run(["say", "--db", path] + now + ["schedule emma for the dentist on thursday at four p m"])
+        let (first, _) = try run(["say", "--db", path, "--as", "Lisa"] + now + ["schedule emma for the dentist on thursday at four p m"])
         XCTAssertTrue(first.contains("I found a conflict"), first)
-        let (second, _) = try run(["say", "--db", path, "--now", "2026-02-02T09:02:00-05:00", "proceed anyway"])
+        let (second, _) = try run(["say", "--db", path, "--as", "Lisa", "--now", "2026-02-02T09:02:00-05:00", "proceed anyway"])
         XCTAssertTrue(second.hasPrefix("Done! I've scheduled Emma's dentist appointment for Thursday, Feb 5 at 4:00 PM."), second)
         try run(["init", "--demo", "--db", path], status: 1)
     }

@@ -28,7 +28,7 @@ final class ConcurrentWritersTests: XCTestCase {
         var processes: [Process] = []
         for (index, day) in days.enumerated() {
             let who = index % 2 == 0 ? "jake" : "emma"
-            processes.append(try start(["say", "--db", path, "--session", "writer-\(index)"] + now
+            processes.append(try start(["say", "--db", path, "--as", "Lisa", "--session", "writer-\(index)"] + now
                                         + ["schedule \(who) for piano on \(day) at 6 pm"]))
         }
         processes.forEach { $0.waitUntilExit() }
@@ -38,7 +38,7 @@ final class ConcurrentWritersTests: XCTestCase {
         func say(_ text: String) throws -> String {
             let reader = Process()
             reader.executableURL = CLITests.binary
-            reader.arguments = ["say", "--db", path] + now + [text]
+            reader.arguments = ["say", "--db", path, "--as", "Lisa"] + now + [text]
             let output = Pipe()
             reader.standardOutput = output
             try reader.run()
@@ -66,7 +66,7 @@ final class ConcurrentWritersTests: XCTestCase {
             XCTAssertEqual(initProcess.process.terminationStatus, 0)
 
             let writers = try (1...4).map { index in
-                try Self.start(["say", "--db", path, "--session", "p\(index)"] + now + ["schedule jake for piano\(index) on march 10 at 10am"])
+                try Self.start(["say", "--db", path, "--as", "Lisa", "--session", "p\(index)"] + now + ["schedule jake for piano\(index) on march 10 at 10am"])
             }
             let replies = writers.map { $0.finish() }
             XCTAssertTrue(writers.allSatisfy { $0.process.terminationStatus == 0 }, "trial \(trial): \(replies)")
@@ -166,7 +166,7 @@ extension ConcurrentWritersTests {
         let pointsBefore = try count("SELECT COALESCE(SUM(amount), 0) FROM points_entry")
 
         let writers = try (1...4).map { seed in
-            try Self.start(["stress-writes", "--db", path, "--count", "500", "--seed", "\(seed)"] + now)
+            try Self.start(["stress-writes", "--db", path, "--as", "Lisa", "--count", "500", "--seed", "\(seed)"] + now)
         }
         let reports = writers.map { $0.finish() }
         XCTAssertTrue(writers.allSatisfy { $0.process.terminationStatus == 0 }, reports.joined(separator: "\n"))

@@ -60,7 +60,7 @@ final class FamilyReloadCLITests: XCTestCase {
     }
 
     func cli(_ arguments: [String]) throws {
-        let result = try CLITests.execute(arguments + ["--db", path, "--now", now])
+        let result = try CLITests.execute(arguments + ["--db", path, "--now", now, "--as", "Lisa"])
         XCTAssertEqual(result.status, 0, result.errors)
     }
 

@@ -30,10 +30,14 @@ final class FamilySetupCLITests: XCTestCase {
 
         let (created, _) = try run(["init", "--owner", "Priya", "--tz", "Europe/London"] + at)
         XCTAssertTrue(created.contains("owned by Priya"), created)
-        try run(["member", "add", "Sam", "--role", "co-parent", "--alias", "dad"] + at)
-        try run(["member", "add", "Leo", "--child", "--age", "9"] + at)
-        try run(["member", "add", "Grandma Rose", "--role", "viewer", "--alias", "grandma", "--word", "mum", "--for", "Sam"] + at)
-        let (list, _) = try run(["member", "list"] + at)
+        // Every command names who is acting: a new family has no household device.
+        var priya = ["--as", "Priya"]
+        let (_, nobody) = try run(["member", "list"] + at, status: 1)
+        XCTAssertTrue(nobody.hasPrefix("hearth: who is acting? Add --as NAME"), nobody)
+        try run(["member", "add", "Sam", "--role", "co-parent", "--alias", "dad"] + at + priya)
+        try run(["member", "add", "Leo", "--child", "--age", "9"] + at + priya)
+        try run(["member", "add", "Grandma Rose", "--role", "viewer", "--alias", "grandma", "--word", "mum", "--for", "Sam"] + at + priya)
+        let (list, _) = try run(["member", "list"] + at + priya)
         XCTAssertEqual(list, """
             Priya: the owner
             Sam: a co-parent (also dad)
@@ -41,17 +45,17 @@ final class FamilySetupCLITests: XCTestCase {
             Grandma Rose: a viewer (also grandma) [mum for Sam]
 
             """)
-        try run(["place", "add", "Home", "51.5007", "-0.1246"] + at)
-        try run(["place", "add", "School", "51.5033", "-0.1196", "--radius", "200"] + at)
-        let (places, _) = try run(["place", "list"] + at)
+        try run(["place", "add", "Home", "51.5007", "-0.1246"] + at + priya)
+        try run(["place", "add", "School", "51.5033", "-0.1196", "--radius", "200"] + at + priya)
+        let (places, _) = try run(["place", "list"] + at + priya)
         XCTAssertEqual(places, "Home: 51.5007, -0.1246, radius 150 m\nSchool: 51.5033, -0.1196, radius 200 m\n")
 
         // Bad input: clear errors, nothing changed.
-        let (_, role) = try run(["member", "add", "Zed", "--role", "boss"] + at, status: 1)
+        let (_, role) = try run(["member", "add", "Zed", "--role", "boss"] + at + priya, status: 1)
         XCTAssertEqual(role, "hearth: --role: unknown role 'boss' (use owner, co-parent, member, viewer or child)\n")
-        let (_, duplicate) = try run(["member", "add", "leo", "--child"] + at, status: 1)
+        let (_, duplicate) = try run(["member", "add", "leo", "--child"] + at + priya, status: 1)
         XCTAssertEqual(duplicate, "hearth: Leo is already in the family.\n")
-        let (_, coordinates) = try run(["place", "add", "Moon", "95", "0"] + at, status: 1)
+        let (_, coordinates) = try run(["place", "add", "Moon", "95", "0"] + at + priya, status: 1)
         XCTAssertEqual(coordinates, "hearth: latitude: '95' is not a latitude (use -90 to 90)\n")
         let (_, childAdds) = try run(["member", "add", "Kim", "--role", "viewer", "--as", "Leo"] + at, status: 1)
         XCTAssertEqual(childAdds, "hearth: Only a parent can add someone to the family.\n")
@@ -59,34 +63,37 @@ final class FamilySetupCLITests: XCTestCase {
         // Using it: a booking by the owner, a where-is, refusals, a co-parent allowed.
         let (booked, _) = try run(["say", "--as", "Priya", "schedule Leo for the dentist on Thursday at 4pm"] + at)
         XCTAssertTrue(booked.contains("dentist"), booked)
-        try run(["location", "update", "--member", "Leo", "--lat", "51.5033", "--lon", "-0.1196", "--battery", "80"] + at)
+        try run(["location", "update", "--member", "Leo", "--lat", "51.5033", "--lon", "-0.1196", "--battery", "80"] + at + priya)
         let (whereIs, _) = try run(["say", "--as", "Sam", "where is Leo"] + at)
         XCTAssertTrue(whereIs.hasPrefix("Leo is at school"), whereIs)
         // The child has a PIN, and this family's front ends require it.
         try run(["pin", "set", "Leo", "2468", "--as", "Priya"] + at)
-        try run(["pin", "require", "on", "--as", "Priya"] + at)
+        try run(["pin", "set", "Priya", "1357", "--as", "Priya"] + at)
+        try run(["pin", "set", "Sam", "8642", "--as", "Sam"] + at)
+        try run(["pin", "require", "on", "--as", "Priya", "--pin", "1357"] + at)
+        priya += ["--pin", "1357"]  // managing the family now needs the owner's PIN
         let (noPIN, _) = try run(["say", "--as", "Leo", "give me 100 points"] + at)
         XCTAssertEqual(noPIN, "Leo needs to sign in with a PIN first.\n")
         let (childRefused, _) = try run(["say", "--as", "Leo", "--pin", "2468", "give me 100 points"] + at)
         XCTAssertEqual(childRefused, "Only a parent can give or take away points.\n")
         let (viewerRefused, _) = try run(["say", "--as", "Grandma Rose", "cancel Leo's dentist appointment"] + at)
         XCTAssertEqual(viewerRefused, "Grandma Rose can view the calendar but not change it.\n")
-        let (coParent, _) = try run(["say", "--as", "dad", "give Leo 5 points for tidying up"] + at)
+        let (coParent, _) = try run(["say", "--as", "dad", "--pin", "8642", "give Leo 5 points for tidying up"] + at)
         XCTAssertTrue(coParent.contains("5"), coParent)
-        let (activity, _) = try run(["say", "--as", "Priya", "what did Sam change today"] + at)
+        let (activity, _) = try run(["say", "--as", "Priya", "--pin", "1357", "what did Sam change today"] + at)
         XCTAssertTrue(activity.contains("Sam gave Leo 5 points"), activity)
 
         // Removing needs --yes; the owner can't be removed; deleting the family removes the file.
-        let (_, unconfirmed) = try run(["member", "remove", "Grandma Rose"] + at, status: 1)
+        let (_, unconfirmed) = try run(["member", "remove", "Grandma Rose"] + at + priya, status: 1)
         XCTAssertTrue(unconfirmed.contains("add --yes"), unconfirmed)
-        let (_, owner) = try run(["member", "remove", "Priya", "--yes", "--as", "Sam"] + at, status: 1)
+        let (_, owner) = try run(["member", "remove", "Priya", "--yes", "--as", "Sam", "--pin", "8642"] + at, status: 1)
         XCTAssertEqual(owner, "hearth: Priya owns the family and can't be removed.\n")
-        try run(["member", "remove", "Grandma Rose", "--yes"] + at)
-        let (after, _) = try run(["member", "list"] + at)
+        try run(["member", "remove", "Grandma Rose", "--yes"] + at + priya)
+        let (after, _) = try run(["member", "list"] + at + priya)
         XCTAssertFalse(after.contains("Rose"), after)
-        let (_, coParentDeletes) = try run(["family", "delete", "--yes", "--as", "Sam"] + at, status: 1)
+        let (_, coParentDeletes) = try run(["family", "delete", "--yes", "--as", "Sam", "--pin", "8642"] + at, status: 1)
         XCTAssertEqual(coParentDeletes, "hearth: Only the family's owner can delete the family.\n")
-        try run(["family", "delete", "--yes"] + at)
+        try run(["family", "delete", "--yes"] + at + priya)
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
     }
 }

@@ -53,16 +53,16 @@ final class GrammarSampleTests: XCTestCase {
         let directory = try temporaryDirectory()
         let db = directory.appendingPathComponent("family.sqlite").path
         _ = try hearth(["init", "--owner", "Maria", "--tz", "Europe/London", "--db", db])
-        _ = try hearth(["member", "add", "Noah", "--role", "child", "--age", "9", "--db", db])
-        _ = try hearth(["member", "add", "Peter", "--role", "co-parent", "--db", db])
-        let sentences = try hearth(["grammar", "sample", "--jsonl", "--spoken", "--db", db])
+        _ = try hearth(["member", "add", "Noah", "--role", "child", "--age", "9", "--db", db, "--as", "Maria"])
+        _ = try hearth(["member", "add", "Peter", "--role", "co-parent", "--db", db, "--as", "Maria"])
+        let sentences = try hearth(["grammar", "sample", "--jsonl", "--spoken", "--db", db, "--as", "Maria"])
         for name in ["noah", "maria", "peter"] { XCTAssertTrue(sentences.contains(" \(name) "), "no sentence with \(name)") }
         for name in ["emma", "jake", "lisa"] { XCTAssertFalse(sentences.contains(" \(name) "), "the demo's \(name) is in \(db)'s sentences") }
-        try assertEverySentenceParses(sentences, family: ["--db", db], file: directory.appendingPathComponent("family.jsonl"))
+        try assertEverySentenceParses(sentences, family: ["--db", db, "--as", "Maria"], file: directory.appendingPathComponent("family.jsonl"))
 
         let jsgf = directory.appendingPathComponent("family.gram")
         let corpus = directory.appendingPathComponent("family.txt")
-        _ = try hearth(["grammar", "export", "--jsgf", jsgf.path, "--corpus", corpus.path, "--db", db])
+        _ = try hearth(["grammar", "export", "--jsgf", jsgf.path, "--corpus", corpus.path, "--db", db, "--as", "Maria"])
         let grammar = try String(contentsOf: jsgf, encoding: .utf8)
         XCTAssertTrue(grammar.hasPrefix("#JSGF V1.0;"))
         XCTAssertTrue(grammar.contains("<member> = maria | noah | peter;"), grammar)

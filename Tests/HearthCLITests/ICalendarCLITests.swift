@@ -53,24 +53,24 @@ final class ICalendarCLITests: XCTestCase {
             END:VCALENDAR\r
 
             """.utf8).write(to: URL(fileURLWithPath: ics))
-        let (first, _) = try run(["import", "ics", ics, "--member", "jake", "--db", db] + now)
+        let (first, _) = try run(["import", "ics", ics, "--member", "jake", "--db", db] + ["--as", "Lisa"] + now)
         XCTAssertEqual(first, "Imported 1 event (0 updated, 0 skipped)\n")
-        let (second, _) = try run(["import", "ics", ics, "--member", "Jake", "--db", db] + now)
+        let (second, _) = try run(["import", "ics", ics, "--member", "Jake", "--db", db] + ["--as", "Lisa"] + now)
         XCTAssertEqual(second, "Imported 1 event (1 updated, 0 skipped)\n")
 
-        let (exported, _) = try run(["export", "ics", "--member", "Jake", "--db", db] + now)
+        let (exported, _) = try run(["export", "ics", "--member", "Jake", "--db", db] + ["--as", "Lisa"] + now)
         XCTAssertTrue(exported.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Hearth//EN\r\n"), exported)
         XCTAssertTrue(exported.contains("UID:piano@test\r\n"), exported)
         XCTAssertTrue(exported.contains("EXDATE;TZID=America/New_York:20260217T170000\r\n"), exported)
         XCTAssertFalse(exported.contains("Soccer"))
         let out = directory.appendingPathComponent("out.ics").path
-        try run(["export", "ics", "--output", out, "--db", db] + now)
+        try run(["export", "ics", "--output", out, "--db", db] + ["--as", "Lisa"] + now)
         XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("SUMMARY:Soccer practice\r\n"))
 
         try Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8).write(to: URL(fileURLWithPath: ics))
-        let (_, error) = try run(["import", "ics", ics, "--member", "Jake", "--db", db] + now, status: 1)
+        let (_, error) = try run(["import", "ics", ics, "--member", "Jake", "--db", db] + ["--as", "Lisa"] + now, status: 1)
         XCTAssertTrue(error.contains("line 3: cannot read DTSTART value '2026'"), error)
-        let (_, unknown) = try run(["import", "ics", ics, "--member", "Nobody", "--db", db] + now, status: 1)
+        let (_, unknown) = try run(["import", "ics", ics, "--member", "Nobody", "--db", db] + ["--as", "Lisa"] + now, status: 1)
         XCTAssertTrue(unknown.contains("no family member named 'Nobody'"), unknown)
     }
 }

@@ -60,16 +60,16 @@ final class MessageProtocolTests: XCTestCase {
         XCTAssertEqual(asked.first?["reply"] as? String, "Tom hasn't read your message yet.")
 
         let delivered = try serve([
-            #"{"id":"3","type":"ack","notification":"\#(id)","status":"delivered","now":"2026-02-03T17:02:00-05:00"}"#,
+            #"{"id":"3","type":"ack","speaker":"Tom","notification":"\#(id)","status":"delivered","now":"2026-02-03T17:02:00-05:00"}"#,
             turn("4", "has Tom read my message?", as: "Lisa", at: "2026-02-03T17:03:00-05:00"),
         ])
         XCTAssertEqual(delivered.first?["ok"] as? Bool, true)
         XCTAssertEqual(delivered.last?["reply"] as? String, "Tom has your message but hasn't read it yet.")
 
         let read = try serve([
-            #"{"id":"5","type":"ack","notification":"\#(id)","status":"read","now":"2026-02-03T17:04:00-05:00"}"#,
+            #"{"id":"5","type":"ack","speaker":"Tom","notification":"\#(id)","status":"read","now":"2026-02-03T17:04:00-05:00"}"#,
             // A late "delivered" after "read" moves nothing back.
-            #"{"id":"6","type":"ack","notification":"\#(id)","status":"delivered","now":"2026-02-03T17:05:00-05:00"}"#,
+            #"{"id":"6","type":"ack","speaker":"Tom","notification":"\#(id)","status":"delivered","now":"2026-02-03T17:05:00-05:00"}"#,
             turn("7", "has Tom read my message?", as: "Lisa", at: "2026-02-03T17:06:00-05:00"),
             turn("8", "did anyone answer?", as: "Lisa", at: "2026-02-03T17:06:30-05:00"),
         ])
@@ -82,8 +82,8 @@ final class MessageProtocolTests: XCTestCase {
 
     func testABadAckAndALocationLine() throws {
         let lines = try serve([
-            #"{"id":"1","type":"ack","notification":"ntf_nope","status":"read"}"#,
-            #"{"id":"2","type":"location","member":"Lisa","lat":40.7306,"lon":-73.9866,"accuracy":10,"battery":80,"now":"2026-02-03T17:00:00-05:00"}"#,
+            #"{"id":"1","type":"ack","notification":"ntf_nope","status":"read","speaker":"Lisa"}"#,
+            #"{"id":"2","type":"location","member":"Lisa","speaker":"Lisa","lat":40.7306,"lon":-73.9866,"accuracy":10,"battery":80,"now":"2026-02-03T17:00:00-05:00"}"#,
             turn("3", "tell the kids where I am", as: "Lisa", at: "2026-02-03T17:01:00-05:00"),
         ])
         XCTAssertEqual(lines.count, 3)

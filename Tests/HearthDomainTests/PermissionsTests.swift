@@ -17,11 +17,12 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .messageSend: "yyy-y", .messageRead: "yyyyy",
         .checkInAsk: "yyy-y", .checkInAnswer: "yyyyy", .checkInWatch: "yyy-y", .statusSet: "yyy-y",
         .locationSeeShared: "yyyyy", .locationSeeUnshared: "-----", .locationSetOwnSharing: "yyyyy",
+        .locationReportOwn: "yyyyy", .locationReportOthers: "y----",
         .timetableReadOwn: "yyyyy", .timetableReadOthers: "yyyy-", .timetableEditOwn: "yyyyy", .timetableEdit: "yy---",
-        .timetableSetWeek: "yyy-y",
+        .timetableSetWeek: "yyy-y", .schoolHolidayEdit: "yyy--",
         .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
         .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
-        .pinSetOthers: "yy---", .pinRequire: "yy---",
+        .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
     ]
 
     var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }

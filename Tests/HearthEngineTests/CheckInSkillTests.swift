@@ -40,7 +40,7 @@ final class CheckInSkillTests: XCTestCase {
 
     func report(_ member: MemberID, _ latitude: Double, _ longitude: Double, battery: Int?, at time: Date) throws -> [OutboxNotification] {
         let update = try LocationSkill(store: store).update(MemberLocation(member: member, latitude: latitude, longitude: longitude,
-                                                                           accuracyMeters: 10, battery: battery, recordedAt: time), now: time)
+                                                                           accuracyMeters: 10, battery: battery, recordedAt: time), by: familyOwner, now: time)
         return try skill.locationReported(update, roster: roster, now: time)
     }
 
@@ -223,7 +223,7 @@ final class CheckInSkillTests: XCTestCase {
         XCTAssertEqual(assistant.handle(Turn(text: "let me know when Emma gets to school", speaker: "Lisa", now: morning)).intent, "checkin.auto_trigger")
         let report = try assistant.reportLocation(MemberLocation(member: emma, latitude: 40.7306, longitude: -73.9866, accuracyMeters: 10,
                                                                  battery: 80, recordedAt: morning.addingTimeInterval(900)),
-                                                  now: morning.addingTimeInterval(900))
+                                                  by: familyOwner, now: morning.addingTimeInterval(900))
         XCTAssertEqual(report.notifications.map(\.to), ["Lisa"])
         XCTAssertEqual(report.notifications.first?.body, "Emma arrived at School at 7:45 AM.")
     }

@@ -56,7 +56,7 @@ final class DeliveryTests: XCTestCase {
         let emma = try assistant.member(named: "Emma")
         // Demo: Emma was at Home 5 minutes ago; now she is at School.
         let report = try assistant.reportLocation(MemberLocation(member: emma.id, latitude: 40.7306, longitude: -73.9866,
-                                                                 accuracyMeters: 10, battery: 80, recordedAt: now), now: now)
+                                                                 accuracyMeters: 10, battery: 80, recordedAt: now), by: emma, now: now)
         XCTAssertTrue(report.update.stored)
         XCTAssertEqual(report.update.crossings.map { "\($0.kind.rawValue) \($0.place.name)" }, ["departed Home", "arrived School"])
         XCTAssertEqual(assistant.handle(Turn(text: "where is Emma", speaker: "Lisa", now: now)).speak, "Emma is at school, updated just now.")

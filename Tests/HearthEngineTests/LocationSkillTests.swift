@@ -69,12 +69,12 @@ final class LocationSkillTests: XCTestCase {
         // Jake's last kept report is 10 minutes old; at 15 % the interval is 30 minutes.
         XCTAssertFalse(LocationRules.shouldUpdateLocation(lastUpdate: now.addingTimeInterval(-600), batteryLevel: 15, now: now))
         let lowBattery = at(home, jake, battery: 15, north: 40)
-        let update = try skill.update(lowBattery, now: now)
+        let update = try skill.update(lowBattery, by: familyOwner, now: now)
         XCTAssertFalse(update.stored)
         XCTAssertEqual(try store.read { try $0.latestLocation(of: jake) }?.battery, 80, "the skipped report changed nothing")
         // 20 minutes later (30 since the last kept one) it is kept, with its timestamp and battery.
         let later = at(home, jake, minutes: 20, battery: 14, north: 40)
-        XCTAssertTrue(try skill.updateMemberLocation(later, now: later.recordedAt))
+        XCTAssertTrue(try skill.updateMemberLocation(later, by: familyOwner, now: later.recordedAt))
         let stored = try store.read { try $0.latestLocation(of: jake) }
         XCTAssertEqual(stored?.battery, 14)
         XCTAssertEqual(stored?.recordedAt, later.recordedAt)
@@ -84,13 +84,13 @@ final class LocationSkillTests: XCTestCase {
 
     func testUpdatesFollowTheRulesAndReportCrossings() throws {
         // Emma (at home 5 minutes ago) walks 40 m: skipped; to School: kept, left Home, arrived at School.
-        XCTAssertFalse(try skill.update(at(home, emma, north: 40), now: now).stored)
-        let toSchool = try skill.update(at(school, emma, minutes: 20), now: now.addingTimeInterval(1200))
+        XCTAssertFalse(try skill.update(at(home, emma, north: 40), by: familyOwner, now: now).stored)
+        let toSchool = try skill.update(at(school, emma, minutes: 20), by: familyOwner, now: now.addingTimeInterval(1200))
         XCTAssertTrue(toSchool.stored)
         XCTAssertEqual(toSchool.previous?.latitude, home.latitude)
         XCTAssertEqual(toSchool.crossings.map { "\($0.kind) \($0.place.id)" }, ["departed home", "arrived school"])
         // 150 m further inside School 5 minutes later: moved > 100 m, kept, no crossing.
-        let inside = try skill.update(at(school, emma, minutes: 25, north: 120), now: now.addingTimeInterval(1500))
+        let inside = try skill.update(at(school, emma, minutes: 25, north: 120), by: familyOwner, now: now.addingTimeInterval(1500))
         XCTAssertTrue(inside.stored)
         XCTAssertEqual(inside.crossings, [])
     }
@@ -98,12 +98,12 @@ final class LocationSkillTests: XCTestCase {
     func testBadReportsAreRefusedAndNothingIsStored() throws {
         let before = try store.read { try $0.latestLocations() }
         var bad = at(home, emma); bad.latitude = 200
-        assertThrows(.invalid("A location needs a latitude from -90 to 90 and a longitude from -180 to 180.")) { try skill.update(bad, now: now) }
+        assertThrows(.invalid("A location needs a latitude from -90 to 90 and a longitude from -180 to 180.")) { try skill.update(bad, by: familyOwner, now: now) }
         bad = at(home, emma); bad.battery = 150
-        assertThrows(.invalid("The battery level must be a percentage from 0 to 100.")) { try skill.update(bad, now: now) }
+        assertThrows(.invalid("The battery level must be a percentage from 0 to 100.")) { try skill.update(bad, by: familyOwner, now: now) }
         bad = at(home, emma); bad.accuracyMeters = -1
-        assertThrows(.invalid("The accuracy must be a distance in metres, 0 or more.")) { try skill.update(bad, now: now) }
-        assertThrows(.notFound("There's nobody in the family with the id bob.")) { try skill.update(at(home, MemberID("bob")), now: now) }
+        assertThrows(.invalid("The accuracy must be a distance in metres, 0 or more.")) { try skill.update(bad, by: familyOwner, now: now) }
+        assertThrows(.notFound("There's nobody in the family with the id bob.")) { try skill.update(at(home, MemberID("bob")), by: familyOwner, now: now) }
         XCTAssertEqual(try store.read { try $0.latestLocations() }, before)
     }
 
@@ -192,7 +192,7 @@ final class LocationSkillTests: XCTestCase {
 
     func testAReportThroughTheAssistantIsSeenByIsAt() throws {
         let assistant = try Fixtures.demoAssistant(now: now)
-        let report = try assistant.reportLocation(at(school, jake, minutes: 1, battery: 5), now: now.addingTimeInterval(60))
+        let report = try assistant.reportLocation(at(school, jake, minutes: 1, battery: 5), by: familyOwner, now: now.addingTimeInterval(60))
         XCTAssertTrue(report.update.stored, "arriving at School counts even at 5 %")
         XCTAssertEqual(assistant.handle(Turn(text: "is jake at school", speaker: "Lisa", now: now.addingTimeInterval(120))).reply,
                        "Yes, Jake is at school (updated 1 minute ago).")

@@ -26,7 +26,7 @@ final class PrivacyLogTests: XCTestCase {
                                       timeSource: .fixed(Fixtures.monday), ids: SequentialIDGenerator(), logger: logger)
         let roster = assistant.roster
         let lisa = roster.member(named: "Lisa")!, jake = roster.member(named: "Jake")!
-        let signIn = SignInSkill(store: store, logger: logger)
+        let signIn = SignInSkill(store: store, logger: logger, cost: .testing)
         try signIn.setPIN("86420975", for: jake, by: lisa, now: Fixtures.monday)
         try signIn.setRequired(true, by: lisa, now: Fixtures.monday)
         _ = assistant.logIn(speaker: "Jake", pin: "13572468", session: "kitchen", now: Fixtures.monday)

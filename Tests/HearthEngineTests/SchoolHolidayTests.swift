@@ -40,7 +40,7 @@ final class SchoolHolidayTests: XCTestCase {
         XCTAssertEqual(try pianoStarts(assistant, from: "2026-02-16T00:00:00-05:00", to: "2026-02-25T00:00:00-05:00"),
                        ["2026-02-17T17:00:00-05:00", "2026-02-24T17:00:00-05:00"])
 
-        try holidaySkill(assistant.store).add(name: "Midwinter recess", firstDay: "2026-02-16", lastDay: "2026-02-20", actor: nil,
+        try holidaySkill(assistant.store).add(name: "Midwinter recess", firstDay: "2026-02-16", lastDay: "2026-02-20", actor: familyOwner,
                                               now: Fixtures.monday)
         XCTAssertEqual(try pianoStarts(assistant, from: "2026-02-16T00:00:00-05:00", to: "2026-02-25T00:00:00-05:00"),
                        ["2026-02-24T17:00:00-05:00"], "the holiday added later is skipped")
@@ -125,7 +125,7 @@ final class SchoolHolidayTests: XCTestCase {
         try DemoFamily.install(into: store, now: Fixtures.monday)
         _ = try store.write { try $0.removeSchoolHolidays(from: "2000-01-01", through: "2099-12-31") }
         let skill = holidaySkill(store)
-        let result = try skill.importCalendar(Data(Self.districtCalendar.utf8), actor: MemberID("lisa"), now: Fixtures.monday)
+        let result = try skill.importCalendar(Data(Self.districtCalendar.utf8), actor: familyOwner, now: Fixtures.monday)
         XCTAssertEqual(result.taken, [SchoolHoliday(name: "Winter Recess (Schools Closed)", firstDay: "2026-12-24", lastDay: "2027-01-01"),
                                       SchoolHoliday(name: "Lunar New Year - schools closed", firstDay: "2027-02-08", lastDay: "2027-02-08")])
         XCTAssertEqual(result.added, 2)
@@ -133,8 +133,8 @@ final class SchoolHolidayTests: XCTestCase {
         XCTAssertEqual(result.timed, 1)
         XCTAssertTrue(result.summary.contains("Left out 2 all-day entries that don't say school is closed"), result.summary)
         // Importing again adds nothing twice; --all-day-entries also takes the holiday without "closed" in its title.
-        XCTAssertEqual(try skill.importCalendar(Data(Self.districtCalendar.utf8), actor: nil, now: Fixtures.monday).added, 0)
-        let all = try skill.importCalendar(Data(Self.districtCalendar.utf8), allDayEntries: true, actor: nil, now: Fixtures.monday)
+        XCTAssertEqual(try skill.importCalendar(Data(Self.districtCalendar.utf8), actor: familyOwner, now: Fixtures.monday).added, 0)
+        let all = try skill.importCalendar(Data(Self.districtCalendar.utf8), allDayEntries: true, actor: familyOwner, now: Fixtures.monday)
         XCTAssertEqual(all.added, 2, "first day and MLK day")
         XCTAssertEqual(try skill.holidays().count, 4)
     }
@@ -145,16 +145,16 @@ final class SchoolHolidayTests: XCTestCase {
         let skill = holidaySkill(store)
         let before = try skill.holidays()
         let broken = Self.districtCalendar.replacingOccurrences(of: "DTEND;VALUE=DATE:20270102", with: "DTEND;VALUE=DATE:2027-01-02")
-        XCTAssertThrowsError(try skill.importCalendar(Data(broken.utf8), actor: nil, now: Fixtures.monday)) { error in
+        XCTAssertThrowsError(try skill.importCalendar(Data(broken.utf8), actor: familyOwner, now: Fixtures.monday)) { error in
             XCTAssertEqual("\(error)", "line 13: DTEND '2027-01-02' of an all-day entry must be a date like 20261224")
         }
-        XCTAssertThrowsError(try skill.add(name: "Spring recess", firstDay: "2027-04-09", lastDay: "2027-04-02", actor: nil, now: Fixtures.monday)) { error in
+        XCTAssertThrowsError(try skill.add(name: "Spring recess", firstDay: "2027-04-09", lastDay: "2027-04-02", actor: familyOwner, now: Fixtures.monday)) { error in
             XCTAssertEqual(error as? SkillError, .invalid("School holiday 2027-04-09 – 2027-04-02 ends before it starts."))
         }
-        XCTAssertThrowsError(try skill.add(name: "Oops", firstDay: "2027-02-30", lastDay: "2027-02-30", actor: nil, now: Fixtures.monday)) { error in
+        XCTAssertThrowsError(try skill.add(name: "Oops", firstDay: "2027-02-30", lastDay: "2027-02-30", actor: familyOwner, now: Fixtures.monday)) { error in
             XCTAssertEqual(error as? SkillError, .invalid("School holiday date '2027-02-30' is not a valid YYYY-MM-DD date."))
         }
-        XCTAssertThrowsError(try skill.add(name: "  ", firstDay: "2027-03-01", lastDay: "2027-03-01", actor: nil, now: Fixtures.monday)) { error in
+        XCTAssertThrowsError(try skill.add(name: "  ", firstDay: "2027-03-01", lastDay: "2027-03-01", actor: familyOwner, now: Fixtures.monday)) { error in
             XCTAssertEqual(error as? SkillError, .invalid("A school holiday needs a name, like \"Winter recess\"."))
         }
         XCTAssertEqual(try skill.holidays(), before, "nothing was stored")
@@ -176,7 +176,7 @@ final class SchoolHolidayTests: XCTestCase {
         let store = try FamilyStore.inMemory()
         try DemoFamily.install(into: store, now: Fixtures.monday)
         let importer = ICalendarSkill(store: store, calendar: calendar, ids: SequentialIDGenerator(), logger: assistant.logger)
-        _ = try importer.importCalendar(Data(text.utf8), for: MemberID("jake"), actor: MemberID("lisa"), now: Fixtures.monday)
+        _ = try importer.importCalendar(Data(text.utf8), for: MemberID("jake"), actor: familyOwner.id, now: Fixtures.monday)
         let piano = try XCTUnwrap(try store.read { try $0.allEvents() }.first { $0.title == "Piano" })
         XCTAssertEqual(piano.recurrenceSkip, "SCHOOL-HOLIDAYS")
         XCTAssertEqual(piano.exceptions, [])

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import HearthDomain
 import HearthStore
 @testable import HearthEngine
@@ -16,4 +17,9 @@ enum Fixtures {
         try DemoFamily.install(into: store, now: now)
         return try Assistant(store: store, grammarDirectory: intents, timeZone: zone, timeSource: .fixed(now), ids: SequentialIDGenerator())
     }
+}
+
+extension XCTestCase {
+    /// The demo family's owner (Lisa): who reports, imports or changes things in tests that are not about who may.
+    var familyOwner: Member { DemoFamily.members.first { $0.role == .owner }! }
 }

@@ -6,10 +6,8 @@ import HearthSkills
 // words its replies.
 
 extension Assistant {
-    /// "Where is everyone?" as `viewer` sees it (default: the family's owner): everyone but the
-    /// viewer, each as their sharing allows.
-    public func whereEveryoneIs(viewer name: String?, now: Date) throws -> ReplyText {
-        let viewer = try name.map { try speaker(named: $0) } ?? roster.members.first { $0.role == .owner } ?? speaker(named: nil)
+    /// "Where is everyone?" as `viewer` sees it: everyone but the viewer, each as their sharing allows.
+    public func whereEveryoneIs(viewer: Member, now: Date) throws -> ReplyText {
         let turn = context(speaker: viewer, now: now, transaction: store)
         let others = roster.members.filter { $0.id != viewer.id }
         let seen = try LocationSkill(store: store).whereabouts(of: others, viewer: viewer.id, now: now)
