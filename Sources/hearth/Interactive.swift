@@ -153,11 +153,16 @@ struct Serve: ParsableCommand, EntersFamily {
         }
         let server = LineProtocol(assistant: assistant)
         var lineNumber = 0
-        // readLine repairs invalid UTF-8 with U+FFFD, so any bytes become a line we can answer.
-        while let line = readLine(strippingNewline: true) {
+        // Bytes, not readLine: readLine repairs invalid UTF-8 with U+FFFD, and the repaired line
+        // would be carried out as if it had been sent. Such a line is refused instead.
+        var lines = ByteLineReader(descriptor: STDIN_FILENO, limit: LineProtocol.maximumLineBytes)
+        while let bytes = lines.next() {
             lineNumber += 1
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            print(server.respond(to: line, lineNumber: lineNumber))
+            // Blank lines are skipped: spaces and tabs, or other Unicode spaces (U+00A0…), as before.
+            guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            if first >= 0x80, let text = String(validating: bytes, as: UTF8.self),
+               text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            print(server.respond(toBytes: bytes, lineNumber: lineNumber))
             fflush(nil)  // nil flushes every stream; `stdout` is not concurrency-safe to name in Swift 6
         }
     }

@@ -45,6 +45,11 @@ struct WyomingServer {
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // A client may send its events and then shut its side (shutdown(SHUT_WR), `nc -N`, a
+            // one-shot script): the end of its input is not the end of the connection. Without
+            // this NIO closes the whole channel at EOF, and the answers to what was just sent,
+            // already carried out, have nowhere to go.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -71,8 +76,15 @@ struct WyomingServer {
 
     /// One client: events in, answers out, in order. A bad event gets an `error` event and the
     /// connection goes on; a dropped connection ends only itself.
+    ///
+    /// Each event read is carried out once, and its answers are on the socket before the next
+    /// event is read: every write is awaited until NIO has handed it to the kernel. When the
+    /// client half-closes (`ChannelEvent.inputClosed`, which ends `inbound` since remote
+    /// half-closure is allowed), everything it sent has therefore been answered, and only then is
+    /// the connection closed.
     static func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, session: WyomingSession) async {
-        try? await connection.executeThenClose { inbound, outbound in
+        let channel = connection.channel
+        try? await connection.executeThenClose { inbound, _ in
             var decoder = WyomingDecoder()
             for try await buffer in inbound {
                 decoder.feed(buffer.readableBytesView)
@@ -84,7 +96,9 @@ struct WyomingServer {
                     } catch {
                         answers = [WyomingSession.error("\(error)", code: "bad_request")]
                     }
-                    for answer in answers { try await outbound.write(ByteBuffer(bytes: answer.encoded())) }
+                    var bytes: [UInt8] = []
+                    for answer in answers { bytes += answer.encoded() }
+                    if !bytes.isEmpty { try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get() }
                 }
             }
         }

@@ -105,7 +105,7 @@ final class ProtocolConformanceTests: XCTestCase {
             ("a JSON string", Data(#""hello""#.utf8), nil, "not a valid JSON object"),
             ("unclosed", Data(#"{"id":"x","text":"where is"#.utf8), nil, "not a valid JSON object"),
             ("1 MB line", Data(#"{"id":"big","text":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 1_100_000) + Data(#""}"#.utf8), nil, "longer than 1 MB"),
-            ("invalid UTF-8", Data([0xff, 0xfe, 0x7b, 0xc3, 0x28]), nil, "not a valid JSON object"),
+            ("invalid UTF-8", Data([0xff, 0xfe, 0x7b, 0xc3, 0x28]), nil, "not valid UTF-8"),
             ("deep nesting", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), nil, "not a valid JSON object"),
             ("unknown type", Data(#"{"id":"u","type":"warp"}"#.utf8), "u", "needs a 'text' or a known 'type'"),
             ("empty object", Data("{}".utf8), nil, "needs a 'text' or a known 'type'"),
@@ -143,6 +143,69 @@ final class ProtocolConformanceTests: XCTestCase {
         let hostile = try server.ask(#"{"id":"re","text":"\#(String(repeating: "((a|a)*", count: 200))"}"#)
         XCTAssertEqual(hostile["id"] as? String, "re")
         XCTAssertEqual(hostile["state"] as? String, "error")
+        try server.finish()
+    }
+
+    /// A numeric id comes back digit for digit, however big or however written: a client's
+    /// 2^70 is not turned into 1.18e+21, nor 1.50 into 1.5.
+    func testANumberIDComesBackExactlyAsSent() throws {
+        let server = try StdioServer(["serve", "--stdio", "--demo", "--now", Self.now])
+        let ids = ["1180591620717411303424", "-1180591620717411303424", "123456789012345678901234567890123456789012345678901234567890",
+                   "9223372036854775807", "9223372036854775808", "1.50", "1e3", "0.1", "42"]
+        for id in ids {
+            for line in [#"{"id":\#(id),"type":"tick"}"#, #"{"id":\#(id),"type":"warp"}"#, #"{"type":"hello", "id" : \#(id) }"#,
+                         #"{"text":"where is everyone","id":\#(id),"session":"k"}"#,
+                         // The id is the top-level member, however its name is written, wherever it stands.
+                         #"{"x":{"id":5},"note":"\"id\":7,","\u0069d":\#(id),"type":"tick"}"#] {
+                try server.send(line)
+                let reply = try XCTUnwrap(server.readLine())
+                XCTAssertTrue(reply.contains(#""id":\#(id),"#) || reply.hasSuffix(#""id":\#(id)}"#), "\(line) → \(reply.prefix(300))")
+                XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(reply.utf8)), reply)
+            }
+        }
+        try server.finish()
+    }
+
+    /// README: a field of the wrong type is a `bad_request` naming it, never taken as absent; a
+    /// `type` of null is not a type, so the line is refused and its `text` not acted on.
+    func testATypeOfNullIsRefusedNotTakenAsAbsent() throws {
+        let server = try StdioServer(["serve", "--stdio", "--demo", "--now", Self.now])
+        let before = try server.ask(#"{"id":"b","text":"how many points does jake have","session":"p"}"#)
+        let refused = try server.ask(#"{"id":"n1","type":null,"text":"give Jake 5 points","session":"p"}"#)
+        XCTAssertEqual(refused["id"] as? String, "n1")
+        XCTAssertEqual(Self.code(refused), "bad_request", "\(refused)")
+        XCTAssertTrue(((refused["error"] as? [String: Any])?["message"] as? String)?.contains("'type' must be") ?? false, "\(refused)")
+        XCTAssertNil(refused["intent"], "not carried out: \(refused)")
+        let after = try server.ask(#"{"id":"a","text":"how many points does jake have","session":"p"}"#)
+        XCTAssertEqual(after["reply"] as? String, before["reply"] as? String, "Jake's points did not change")
+        XCTAssertEqual(try server.ask(#"{"id":"ok","type":"tick"}"#)["ok"] as? Bool, true)
+        try server.finish()
+    }
+
+    /// A line that is not valid UTF-8 is refused as it is, not repaired into something else and
+    /// carried out; the server goes on with the next line.
+    func testALineThatIsNotValidUTF8IsRefusedAndNotActedOn() throws {
+        let server = try StdioServer(["serve", "--stdio", "--demo", "--now", Self.now])
+        let before = try server.ask(#"{"id":"b","text":"how many points does jake have","session":"p"}"#)
+        let cases: [(String, [UInt8])] = [
+            ("a stray byte at the end of the text", Array(#"{"id":"u1","text":"give Jake 5 points"#.utf8) + [0xff] + Array(#"","session":"p"}"#.utf8)),
+            ("a cut-off character", Array(#"{"id":"u2","text":"give Jake 5 points "#.utf8) + [0xc3] + Array(#"","session":"p"}"#.utf8)),
+            ("an overlong encoding", Array(#"{"id":"u3","text":"give Jake 5 points "#.utf8) + [0xc0, 0xaf] + Array(#"","session":"p"}"#.utf8)),
+            ("a surrogate", Array(#"{"id":"u4","text":"give Jake 5 points "#.utf8) + [0xed, 0xa0, 0x80] + Array(#"","session":"p"}"#.utf8)),
+        ]
+        for (index, (name, bytes)) in cases.enumerated() {
+            let reply = try server.ask(Data(bytes))
+            XCTAssertEqual(Self.code(reply), "bad_request", "\(name): \(reply)")
+            XCTAssertTrue(((reply["error"] as? [String: Any])?["message"] as? String)?.contains("not valid UTF-8") ?? false, "\(name): \(reply)")
+            XCTAssertEqual(reply["id"] as? String, "u\(index + 1)", "the id was readable: \(name)")
+            XCTAssertNil(reply["intent"], "\(name): not carried out: \(reply)")
+        }
+        let after = try server.ask(#"{"id":"a","text":"how many points does jake have","session":"p"}"#)
+        XCTAssertEqual(after["reply"] as? String, before["reply"] as? String, "Jake's points did not change")
+        // Valid UTF-8 beyond ASCII is, of course, fine.
+        let accented = try server.ask(#"{"id":"é","text":"where is everyone","session":"p"}"#)
+        XCTAssertEqual(accented["id"] as? String, "é")
+        XCTAssertEqual(accented["state"] as? String, "result_ready")
         try server.finish()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 
 /// `hearth serve --wyoming` driven by the PyPI `wyoming` package's own client (scripts/wyoming_client.py),
@@ -142,6 +143,103 @@ final class WyomingTests: XCTestCase {
         XCTAssertEqual((Self.data(answers[0])["context"] as? [String: String])?["conversation_id"], context["conversation_id"])
         XCTAssertTrue(Self.text(answers[1]).contains("nothing waiting"), "another conversation: \(Self.text(answers[1]))")
         XCTAssertTrue(Self.text(answers[2]).contains("5 PM"), Self.text(answers[2]))
+    }
+
+    /// A client that sends its events and then half-closes (shutdown(SHUT_WR), as `nc -N` or a
+    /// one-shot script does) still gets every answer before the server closes the connection.
+    func testAHalfClosedConnectionStillGetsItsReply() throws {
+        let server = try Server(["--demo", "--now", "2026-02-02T09:00:00-05:00"])
+        defer { server.stop() }
+        let answers = try Self.halfClosedExchange(port: server.port, [
+            ["type": "describe"],
+            ["type": "transcript", "data": ["text": "where is everyone"]],
+        ])
+        XCTAssertEqual(answers.map { $0["type"] as? String }, ["info", "handled"])
+        XCTAssertTrue(Self.text(answers.last ?? [:]).contains("Tom"), "\(answers.last ?? [:])")
+        for round in 0..<5 {
+            let only = try Self.halfClosedExchange(port: server.port, [["type": "transcript", "data": ["text": "where is everyone"]]])
+            XCTAssertEqual(only.map { $0["type"] as? String }, ["handled"], "round \(round)")
+        }
+    }
+
+    /// Each transcript is carried out exactly once and answered exactly once: N half-closed
+    /// connections asking for a point store N rows and get N replies, and so do N events on one.
+    func testEachTranscriptIsCarriedOutOnceAndAnsweredOnce() throws {
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-wyoming-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        let (status, _, errors) = try CLITests.execute(["init", "--demo", "--db", db, "--now", "2026-02-02T09:00:00-05:00"])
+        XCTAssertEqual(status, 0, errors)
+        func jakesPoints() throws -> Int {
+            let database = try DatabaseQueue(path: db)
+            return try database.read {
+                try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM points_entry JOIN member ON member.id = points_entry.member_id WHERE member.name = 'Jake'") ?? -1
+            }
+        }
+        let before = try jakesPoints()
+        let server = try Server(["--db", db, "--now", "2026-02-02T09:00:00-05:00", "--as", "Lisa"])
+        let give: [String: Any] = ["type": "transcript", "data": ["text": "give Jake 1 point"]]
+        var replies: [[String: Any]] = []
+        for _ in 0..<10 { replies += try Self.halfClosedExchange(port: server.port, [give]) }
+        replies += try Self.halfClosedExchange(port: server.port, [give, give, give])
+        server.stop()
+        XCTAssertEqual(replies.map { $0["type"] as? String }, Array(repeating: "handled", count: 13))
+        for reply in replies { XCTAssertTrue(Self.text(reply).contains("Jake"), "\(reply)") }
+        XCTAssertEqual(try jakesPoints() - before, 13, "one point row per transcript event")
+    }
+
+    /// Sends the events over a plain socket, half-closes it and reads every answer until the server
+    /// closes: the events the server wrote back, decoded.
+    static func halfClosedExchange(port: Int, _ events: [[String: Any]]) throws -> [[String: Any]] {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw DriverError(message: "socket: \(errno)") }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)  // a server that never answers fails, not hangs
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw DriverError(message: "connect: \(errno)") }
+        var bytes: [UInt8] = []
+        for event in events { bytes += try JSONSerialization.data(withJSONObject: event) + [10] }
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw DriverError(message: "send: \(errno)") }
+            sent += count
+        }
+        shutdown(descriptor, Int32(SHUT_WR))
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == ECONNRESET { break }  // the server reset the connection: whatever came is all there is
+                throw DriverError(message: "recv: \(errno)")
+            }
+            received += chunk[0..<count]
+        }
+        // Wyoming: a header line, then `data_length` bytes of data, then `payload_length` bytes.
+        var answers: [[String: Any]] = []
+        var index = 0
+        while let newline = received[index...].firstIndex(of: 10) {
+            guard var header = try JSONSerialization.jsonObject(with: Data(received[index..<newline])) as? [String: Any] else { break }
+            index = newline + 1
+            let dataLength = header["data_length"] as? Int ?? 0
+            if dataLength > 0 {
+                let data = try JSONSerialization.jsonObject(with: Data(received[index..<(index + dataLength)])) as? [String: Any] ?? [:]
+                header["data"] = (header["data"] as? [String: Any] ?? [:]).merging(data) { $1 }
+                index += dataLength
+            }
+            index += header["payload_length"] as? Int ?? 0
+            answers.append(header)
+        }
+        return answers
     }
 
     func testABadAddressIsRefusedClearly() throws {
