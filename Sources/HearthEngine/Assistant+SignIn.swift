@@ -53,6 +53,9 @@ extension Assistant {
         door(FrontDoor.Credentials(speaker: turn.speaker, pin: turn.pin, session: turn.session), actions: [], now: now)
     }
 
+    /// The member a turn that names nobody speaks as, when the family has a household device.
+    public func householdDeviceMember() -> Member? { try? speaker(named: nil) }
+
     /// `FrontDoor.enter` with this turn's snapshot of the family; a refusal as the reply to give.
     public func door(_ credentials: FrontDoor.Credentials, actions: [Permissions.Action], now: Date) -> Result<Member, SignInRefusal> {
         do {

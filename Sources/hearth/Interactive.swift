@@ -43,7 +43,8 @@ struct Repl: ParsableCommand, EntersFamily {
                     editor.update(completions: completions(assistant))
                 }
             }
-            let prompt = "\(speaker ?? assistant.roster.members.first?.name ?? "you")> "
+            // Who a line would speak as: the member named with :as, else the household device's, else nobody yet.
+            let prompt = "\(speaker ?? assistant.householdDeviceMember()?.name ?? "who? (:as NAME)")> "
             let line: String?
             if let editor {
                 line = editor.readLine(prompt: prompt)

@@ -67,7 +67,7 @@ final class AccessCLITests: XCTestCase {
         let db = try demoFile()
         XCTAssertEqual(try hearth(["pin", "set", "Jake", "4321", "--as", "Tom", "--db", db] + now).1, "Jake's PIN is set.\n")
         XCTAssertEqual(try hearth(["pin", "set", "Jake", "--as", "Emma", "--db", db] + now, input: "1111\n").2,
-                       "hearth: Only Jake or a parent can change Jake's PIN.\n")
+                       "hearth: Only a parent can change someone else's PIN.\n", "refused before the PIN is read")
         XCTAssertEqual(try hearth(["pin", "require", "on", "--as", "Lisa", "--db", db] + now).0, 0)
         let (_, refused, _) = try hearth(["say", "--as", "Jake", "--db", db] + now + ["how many points do I have"])
         XCTAssertEqual(refused, "Jake needs to sign in with a PIN first.\n")
