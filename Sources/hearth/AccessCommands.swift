@@ -136,17 +136,13 @@ struct PinCommand: ParsableCommand {
     struct Require: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Whether front ends require members with a PIN to sign in (on|off).")
         @OptionGroup var options: FamilyOptions
-        @Argument(help: "on or off.") var setting: String
+        @Argument(help: "on or off.") var setting: Switch
         var access: Access { .member([.pinRequire]) }
-
-        func validate() throws {
-            guard ["on", "off"].contains(setting.lowercased()) else { throw ValidationError("say on or off") }
-        }
 
         func run() throws {
             let entered = try enter()
             try reportingErrors {
-                let on = setting.lowercased() == "on"
+                let on = setting == .on
                 try SignInSkill(store: entered.store, logger: options.logger()).setRequired(on, by: entered.member, now: entered.now)
                 print(on ? "Front ends now require a PIN from members who have one." : "Front ends no longer require a PIN.")
             }
@@ -170,22 +166,24 @@ struct PinCommand: ParsableCommand {
     }
 }
 
+/// A setting's `on` or `off` on the command line (any case).
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
 extension PinCommand {
     struct LocalAdmin: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(
             commandName: "local-admin", abstract: "While PINs are required, whether a parent without a PIN may manage the family (on|off; off by default).")
         @OptionGroup var options: FamilyOptions
-        @Argument(help: "on or off.") var setting: String
+        @Argument(help: "on or off.") var setting: Switch
         var access: Access { .member([.householdDevice]) }
-
-        func validate() throws {
-            guard ["on", "off"].contains(setting.lowercased()) else { throw ValidationError("say on or off") }
-        }
 
         func run() throws {
             let entered = try enter()
             try reportingErrors {
-                let on = setting.lowercased() == "on"
+                let on = setting == .on
                 try FrontDoor(store: entered.store, logger: options.logger()).setLocalAdmin(on, by: entered.member, now: entered.now)
                 print(on ? "Local-admin mode is on: a parent without a PIN may manage the family while PINs are required."
                          : "Local-admin mode is off: managing the family needs a parent's PIN while PINs are required.")

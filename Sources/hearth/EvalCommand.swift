@@ -33,8 +33,11 @@ struct Eval: ParsableCommand, EntersFamily {
         if options.db == nil { command.options.demo = true }
         let now = options.pinnedNow ?? JSONLine.parseInstant("2026-02-02T09:00:00-05:00")!
         if options.now == nil { command.options.now = "2026-02-02T09:00:00-05:00" }
+        let entered = try command.enter()
         let assistant: Assistant
-        do { assistant = try command.enter().assistant(longRunning: true) } catch { throw fail(error) }
+        do { assistant = try entered.assistant(longRunning: true) } catch { throw fail(error) }
+        // A line without "as" is said by the member acting (on a family's file) or the demo's device.
+        if let actor = entered.actor { cases = cases.map { var line = $0; line.speaker = line.speaker ?? actor.name; return line } }
         let evaluation = Evaluation.run(cases, with: assistant, now: now)
         if json { print(JSONLine.encode(evaluation)); return }
         print(evaluation.summary)
