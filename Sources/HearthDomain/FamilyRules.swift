@@ -90,4 +90,36 @@ extension FamilyRules {
         guard let who else { return summary.prefix(1).uppercased() + summary.dropFirst() }
         return "\(who) \(summary.prefix(1).lowercased() + summary.dropFirst())"
     }
+
+    // MARK: - A removed member's traces
+
+    /// What stands for a removed member in the family's log ("Lisa gave a former member 5 points").
+    public static let formerMember = "a former member"
+
+    /// Whether `text` names `name` as a whole word or phrase, as Hearth writes names (case kept):
+    /// "Tom checked in" and "Reply from Tom" do; "Tomorrow" and "tom-tom" don't.
+    public static func mentions(_ name: String, in text: String) -> Bool {
+        wholeWordRanges(of: name, in: text).first != nil
+    }
+
+    /// `text` with every whole-word `name` replaced by "a former member".
+    public static func redacting(_ name: String, in text: String) -> String {
+        var result = text
+        for range in wholeWordRanges(of: name, in: text).reversed() { result.replaceSubrange(range, with: formerMember) }
+        return result
+    }
+
+    private static func wholeWordRanges(of name: String, in text: String) -> [Range<String.Index>] {
+        guard !name.isEmpty else { return [] }
+        func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "-" }
+        var ranges: [Range<String.Index>] = []
+        var from = text.startIndex
+        while let range = text.range(of: name, range: from..<text.endIndex) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            if !(before.map(isWordCharacter) ?? false) && !(after.map(isWordCharacter) ?? false) { ranges.append(range) }
+            from = range.upperBound
+        }
+        return ranges
+    }
 }

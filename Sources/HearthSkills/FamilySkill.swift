@@ -79,7 +79,8 @@ public struct FamilySkill: Sendable {
     }
 
     /// Removes a member and everything that is theirs (see `StoreWriter.deleteMember`); what they
-    /// made for the family goes to the owner. Returns the member removed.
+    /// made for the family goes to the owner. The log says who was removed by role, not by name
+    /// ("Lisa removed a co-parent from the family"): no row keeps their name. Returns the member removed.
     @discardableResult
     public func removeMember(_ id: MemberID, by actor: Member, now: Date) throws -> Member {
         try store.write { writer in
@@ -89,7 +90,7 @@ public struct FamilySkill: Sendable {
             guard let owner = members.first(where: { $0.role == .owner }) else { throw SkillError.invalid("The family has no owner.") }
             try writer.deleteMember(member.id, handingTo: owner.id)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "remove", subjectType: "member", subjectID: nil,
-                                            summary: "Removed \(member.name) from the family"))
+                                            summary: "Removed \(FamilyRules.roleWords(member.role, member.kind)) from the family"))
             return member
         }
     }

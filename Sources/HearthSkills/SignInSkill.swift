@@ -25,8 +25,8 @@ public struct SignInSkill: Sendable {
     public struct Cost: Sendable, Equatable {
         public var log2N: Int, r: Int, p: Int
         public init(log2N: Int, r: Int, p: Int) { self.log2N = log2N; self.r = r; self.p = p }
-        /// 32 MiB and about a second a try on this project's machines (README, "Sign-in"): an
-        /// offline search of the 10,000 four-digit PINs takes hours of one core.
+        /// 32 MiB and 0.53 s of one core a try in a release build (README, "Sign-in and invitations"):
+        /// an offline search of the 10,000 four-digit PINs takes about 1.5 hours of one core.
         public static let standard = Cost(log2N: 15, r: 8, p: 6)
         /// For tests that set many PINs in-process; never used by a command or a server.
         public static let testing = Cost(log2N: 10, r: 8, p: 1)

@@ -107,6 +107,10 @@ extension StoreWriter {
             try db.execute(sql: sql, arguments: arguments)
             removed += db.changesCount
         }
+        let name = try String.fetchOne(db, sql: "SELECT name FROM member WHERE id = ?", arguments: [id])
+        // Notifications and log lines about a row that goes with them (their message, the check-in
+        // asked of them, the arrival watch on them, an event only they attended) go too.
+        let linkedBefore = try rowsLinkedToLiveRecords()
         // What they made for the family goes to the owner.
         try run("UPDATE chore_series SET created_by = ? WHERE created_by = ?", [heir.rawValue, id])
         try run("UPDATE chore_template SET updated_by = ? WHERE updated_by = ?", [heir.rawValue, id])
@@ -120,6 +124,8 @@ extension StoreWriter {
                 AND NOT EXISTS (SELECT 1 FROM \(link) other WHERE other.\(key) = \(table).id AND other.member_id <> ?)
                 """, [id, id])
         }
+        // The invitation they joined by holds the name they were invited under.
+        try run("DELETE FROM invitation WHERE accepted_member_id = ?", [id])
         // The log of what they did, and of what was done to them.
         try run("DELETE FROM activity WHERE actor_id = ? OR subject_id = ?", [id, id])
         // The member; foreign keys take their links, points, locations, check-ins, timetable, sessions.
@@ -137,6 +143,58 @@ extension StoreWriter {
         }
         // Messages and chores left with nobody on them are nobody's.
         try run("DELETE FROM message WHERE NOT EXISTS (SELECT 1 FROM message_recipient r WHERE r.message_id = message.id)", [])
+        let linkedAfter = try rowsLinkedToLiveRecords()
+        for (table, ids) in linkedBefore {
+            let gone = ids.subtracting(linkedAfter[table] ?? [])
+            for id in gone { try run("DELETE FROM \(table) WHERE id = ?", [id]) }
+        }
+        if let name { removed += try removeTraces(of: name, id: id) }
+        return removed
+    }
+
+    /// Notifications and activity rows whose related row (`related_id`, `subject_id`) exists now,
+    /// by table: any table with a text `id` counts, read from the schema.
+    private func rowsLinkedToLiveRecords() throws -> [String: Set<String>] {
+        var keyed: [String] = []
+        for table in try reader.tableNames() where table != "notification" && table != "activity" {
+            if try db.columns(in: table).contains(where: { $0.name == "id" && $0.type.uppercased() == "TEXT" }) {
+                keyed.append("SELECT id FROM \(table.quotedDatabaseIdentifier)")
+            }
+        }
+        let live = keyed.joined(separator: " UNION ALL ")
+        return [
+            "notification": Set(try String.fetchAll(db, sql: "SELECT id FROM notification WHERE related_id IN (\(live))")),
+            "activity": Set(try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM activity WHERE subject_id IN (\(live))")),
+        ]
+    }
+
+    /// What still carries a removed member's name in words Hearth wrote: notifications to others
+    /// ("Tom checked in", "Reply from Tom", "Tom got home at 5:10") go; the family's log keeps its
+    /// lines with "a former member" in place of the name; conversations whose pending question,
+    /// focus or last change names them are forgotten. A message another member wrote keeps its words.
+    private func removeTraces(of name: String, id: String) throws -> Int {
+        var removed = 0
+        for row in try Row.fetchAll(db, sql: "SELECT id, kind, title, body FROM notification") {
+            let wroteByHearth = (row["kind"] as String) != "message"
+            if FamilyRules.mentions(name, in: row["title"]) || (wroteByHearth && FamilyRules.mentions(name, in: row["body"])) {
+                try db.execute(sql: "DELETE FROM notification WHERE id = ?", arguments: [row["id"] as String])
+                removed += db.changesCount
+            }
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT id, summary FROM activity") where FamilyRules.mentions(name, in: row["summary"]) {
+            try db.execute(sql: "UPDATE activity SET summary = ? WHERE id = ?",
+                           arguments: [FamilyRules.redacting(name, in: row["summary"]), row["id"] as Int64])
+            removed += db.changesCount
+        }
+        let quotedID = "\"\(id)\""
+        for row in try Row.fetchAll(db, sql: "SELECT id, pending, last_change, focus FROM session") {
+            let saved = [row["pending"], row["last_change"], row["focus"]].compactMap { $0 as String? }
+            if saved.contains(where: { $0.contains(quotedID) || FamilyRules.mentions(name, in: $0) }) {
+                try db.execute(sql: "UPDATE session SET pending = NULL, expires_at = NULL, last_change = NULL, focus = NULL WHERE id = ?",
+                               arguments: [row["id"] as String])
+                removed += db.changesCount
+            }
+        }
         return removed
     }
 

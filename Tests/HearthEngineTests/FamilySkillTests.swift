@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GRDB
 import HearthDomain
 import HearthSkills
 import HearthStore
@@ -100,11 +101,74 @@ final class FamilySkillTests: XCTestCase {
                        "the template Tom made stays, handed to Lisa")
         XCTAssertEqual(try store.read { try Roster(members: $0.members()) }.members.map(\.name), ["Lisa", "Emma", "Jake", "Grandma Sue"])
         XCTAssertEqual(try skill.activity(by: MemberID("lisa"), from: now.addingTimeInterval(-1), to: now.addingTimeInterval(1),
-                                          reader: try member("lisa")).first, "Lisa removed Tom from the family")
+                                          reader: try member("lisa")).first, "Lisa removed a co-parent from the family")
 
         // Jake, a child with chores, points and a location.
         try skill.removeMember(MemberID("jake"), by: try member("lisa"), now: now)
         XCTAssertEqual(try store.read { try $0.references(to: "jake") }, [])
+    }
+
+    /// Issue 26, finding 7: after Emma is removed, nothing anywhere holds her id, her name or her
+    /// words — not the notifications that went to others (her message, her check-in answer, her
+    /// arrival at school), not another member's conversation focus, not the log. Every text column
+    /// of every table is read, from the schema.
+    func testRemovingAMemberLeavesNoTraceOfTheirWordsInAnyTable() throws {
+        let planted = ["the bus broke down near the bridge", "stuck at the library with Zoe", "Clarinet recital"]
+        _ = say("tell mom \(planted[0])", as: "Emma")
+        _ = say("ask Emma to check in", as: "Lisa")
+        _ = say(planted[1], as: "Emma")
+        _ = say("let me know when Emma gets to school", as: "Lisa")
+        _ = try assistant.reportLocation(MemberLocation(member: MemberID("emma"), latitude: 40.7306, longitude: -73.9866, accuracyMeters: 10,
+                                                        battery: 80, recordedAt: now), by: try member("emma"), now: now)
+        _ = say("add \(planted[2].lowercased()) on Friday at 6pm", as: "Emma")
+        _ = say("give Emma 5 points for helping", as: "Tom")
+        _ = say("where is Emma", as: "Tom")
+        let notified = try store.writer.read { try Row.fetchAll($0, sql: "SELECT title || ' ' || body FROM notification WHERE recipient_id <> 'emma'") }
+            .map { $0[0] as String }
+        for words in [planted[0], planted[1], "Emma arrived at School"] {
+            XCTAssertTrue(notified.contains { $0.lowercased().contains(words.lowercased()) }, "before: someone else was told '\(words)' — \(notified)")
+        }
+        XCTAssertTrue(try store.writer.read { try String.fetchOne($0, sql: "SELECT focus FROM session WHERE id = 'Tom'") ?? "" }.contains("emma"),
+                      "before: Tom's conversation is about Emma")
+
+        try skill.removeMember(MemberID("emma"), by: try member("lisa"), now: now)
+
+        let traces = try store.writer.read { db -> [String] in
+            var found: [String] = []
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            for table in tables {
+                let columns = try db.columns(in: table)
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)") {
+                    for column in columns {
+                        guard let text = String.fromDatabaseValue(row[column.name] as DatabaseValue) else { continue }
+                        let lowered = text.lowercased()
+                        if text == "emma" || lowered.contains("\"emma\"") || FamilyRules.mentions("Emma", in: text)
+                            || planted.contains(where: { lowered.contains($0.lowercased()) }) {
+                            found.append("\(table).\(column.name): \(text)")
+                        }
+                    }
+                }
+            }
+            return found
+        }
+        XCTAssertEqual(traces, [], "no column of any table names Emma or holds her words")
+        // The family keeps its own log, with her name taken out.
+        let log = try skill.activity(by: nil, from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60), reader: try member("lisa"))
+        XCTAssertEqual(log.first, "Lisa removed a child from the family")
+        XCTAssertEqual(say("where is Jake", as: "Tom"), "Jake is at home (updated 10 minutes ago, battery 80%).", "Tom's conversation goes on without her")
+    }
+
+    /// The pure rule behind the sweep: a name counts as a whole word, as Hearth writes it.
+    func testANameIsFoundAndRedactedOnlyAsAWholeWord() {
+        XCTAssertTrue(FamilyRules.mentions("Tom", in: "Reply from Tom"))
+        XCTAssertTrue(FamilyRules.mentions("Tom", in: "Tom's phone battery is at 9%."))
+        XCTAssertTrue(FamilyRules.mentions("Grandma Sue", in: "Grandma Sue checked in"))
+        XCTAssertFalse(FamilyRules.mentions("Tom", in: "Reminder: the dentist tomorrow at 4"))
+        XCTAssertFalse(FamilyRules.mentions("Tom", in: "Tomorrow at 4"))
+        XCTAssertFalse(FamilyRules.mentions("Sue", in: "Grandma Sue-Ellen"))
+        XCTAssertFalse(FamilyRules.mentions("", in: "anything"))
+        XCTAssertEqual(FamilyRules.redacting("Tom", in: "Gave Tom 5 points; Tom's streak, Tomorrow"),
+                       "Gave a former member 5 points; a former member's streak, Tomorrow")
     }
 
     func testWhoMayRemoveWhom() throws {
