@@ -198,7 +198,9 @@ try bigStore.write { writer in
         let day = calendar.date(byAdding: .day, value: index % 3650, to: first)!
         let start = calendar.date(bySettingHour: [7, 8, 17, 18, 19][index % 5], minute: [0, 30][index % 2], second: 0, of: day)!
         let attendees = index % 4 == 0 ? [members[index % 6], members[(index + 1) % 6]] : [members[index % 6]]
-        try writer.insert(CalendarEvent(id: EventID("big_\(index)"), title: "Event \(index)", start: start,
+        // Titles a family might use, numbered so that each names one event ("Tom's Review 52957").
+        let title = "\(["Practice", "Piano lesson", "Review", "Dentist", "Meeting"][index % 5]) \(index)"
+        try writer.insert(CalendarEvent(id: EventID("big_\(index)"), title: title, start: start,
                                         end: start.addingTimeInterval(TimeInterval(30 * 60 * Int.random(in: 1...4, using: &random))),
                                         attendees: attendees), seriesEnd: nil, at: monday, by: nil)
     }
@@ -257,6 +259,40 @@ measure("full turn: what's on tomorrow (100k events)", count: iterations / 40) {
 measure("full turn: book an event (100k events, file)", count: iterations / 40) { index in
     // 14:00 is free in the generated calendar (evenings and mornings only).
     _ = bigAssistant.handle(Turn(text: "schedule max for tennis on \(freeDay(index)) at 2 pm", session: "big-\(index)"))
+}
+
+// Naming an event by its title (issue 26): the title index reads the events sharing a word with
+// what was said. Event 52957 is Tom's "Review 52957", this coming June.
+let reviewWords = "Tom's Review 52957"
+measure("title lookup, 100k events", count: iterations / 20) { _ in
+    _ = try? bigSkill.findEvents(titled: reviewWords, members: [MemberID("tom")], day: nil, now: monday)
+}
+measure("title lookup, full scan (before), 100k events", count: iterations / 400) { _ in
+    // What `findEvents` did before the index: expand a year of the calendar, then match every title.
+    let year = DateInterval(start: monday, duration: CalendarSkill.lookahead)
+    _ = try? CalendarRules.candidateOccurrences(bigSkill.occurrences(of: [MemberID("tom")], in: year), said: reviewWords,
+                                                members: [MemberID("tom")], day: nil, now: monday, calendar: calendar)
+}
+measure("title lookup, common words, 100k events", count: iterations / 40) { _ in
+    // Every fifth event is a piano lesson: the index reads those, the answer is a year of them.
+    _ = try? bigSkill.findEvents(titled: "piano lesson", members: [MemberID("emma")], day: nil, now: monday)
+}
+measure("full turn: when is a title (100k events)", count: iterations / 40) { _ in
+    _ = bigAssistant.handle(Turn(text: "when is tom's review 52957", session: "big-title"))
+}
+measure("full turn: cancel by title + no (100k events)", count: iterations / 40) { _ in
+    _ = bigAssistant.handle(Turn(text: "cancel tom's review 52957", session: "big-cancel"))
+    _ = bigAssistant.handle(Turn(text: "never mind", session: "big-cancel"))
+}
+measure("full turn: the next event (100k events)", count: iterations / 200) { _ in
+    _ = bigAssistant.handle(Turn(text: "when is tom's next event", session: "big-next"))
+}
+measure("full turn: my 7 o'clock (100k events)", count: iterations / 200) { _ in
+    _ = bigAssistant.handle(Turn(text: "cancel tom's 7 o'clock", session: "big-clock"))
+    _ = bigAssistant.handle(Turn(text: "never mind", session: "big-clock"))
+}
+measure("month listing, 100k events", count: iterations / 40) { _ in
+    _ = bigAssistant.handle(Turn(text: "what does tom have next month", session: "big-month"))
 }
 
 measure("full turn: how many points (100k events, 10y chores)", count: iterations / 40) { _ in

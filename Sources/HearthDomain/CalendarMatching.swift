@@ -34,13 +34,21 @@ extension CalendarRules {
             .filter { !$0.isEmpty }
     }
 
+    /// The words of a title or of what was said that `titleMatches` compares: `words` without the
+    /// `fillerWords`. The store's title index (HearthStore, "v19-event-title-words") keeps exactly
+    /// these per event, so a look-up through it finds every event `titleMatches` would: a change to
+    /// the folding here needs a migration that rebuilds that index (`rebuildEventTitleIndex`).
+    public static func meaningfulWords(_ text: String) -> [String] {
+        words(text).filter { !fillerWords.contains($0) }
+    }
+
     /// Whether what was said names an event with this title: every meaningful word said is in the
     /// title ("dentist" → "Dentist appointment"), or every title word was said ("piano lesson" →
     /// "Piano"). Case, articles, possessives and plurals don't matter.
     public static func titleMatches(_ said: String, title: String) -> Bool {
         if namesAnyEvent(said) { return true }
-        let query = words(said).filter { !fillerWords.contains($0) }
-        let titleWords = words(title).filter { !fillerWords.contains($0) }
+        let query = meaningfulWords(said)
+        let titleWords = meaningfulWords(title)
         guard !query.isEmpty, !titleWords.isEmpty else { return false }
         let titleSet = Set(titleWords)
         if query.allSatisfy(titleSet.contains) { return true }

@@ -406,10 +406,26 @@ public struct CalendarSkill: Sendable {
 
     /// The events a request names, as the occurrence it means (seed 000 `getMemberCalendar` +
     /// `CalendarRules.candidateOccurrences`): on `day` when given, else each one's next occurrence.
+    ///
+    /// A title is looked up in the store's title index (`StoreReader.events(titledWith:…)`): only the
+    /// events sharing a word with what was said are read and expanded. "The next event" and a time
+    /// said ("my 3 o'clock") name no title, so they read the whole range as before.
     public func findEvents(titled said: String, members: [MemberID]?, day: DateInterval?, now: Date) throws -> [CalendarOccurrence] {
         let range = day ?? DateInterval(start: now, duration: Self.lookahead)
-        return CalendarRules.candidateOccurrences(try occurrences(of: members, in: range), said: said, members: members,
+        return CalendarRules.candidateOccurrences(try occurrences(of: members, in: range, titled: said), said: said, members: members,
                                                   day: day, now: now, calendar: calendar)
+    }
+
+    /// Occurrences overlapping `range` of the events `members` attend (all members when nil) that
+    /// what was said could name, by start: through the title index when it says a title, else all of
+    /// them (`occurrences(of:in:)`). A superset of what `CalendarRules.titleMatches` keeps; callers filter.
+    public func occurrences(of members: [MemberID]?, in range: DateInterval, titled said: String) throws -> [CalendarOccurrence] {
+        guard !CalendarRules.namesAnyEvent(said), CalendarRules.saidClock(said) == nil else {
+            return try occurrences(of: members, in: range)
+        }
+        let words = CalendarRules.meaningfulWords(said)
+        let events = try store.read { try $0.events(titledWith: words, overlapping: range, attendedBy: members) }
+        return try expand(events, in: range)
     }
 
     /// One occurrence of an event by its start (nil when the event or that occurrence is gone).

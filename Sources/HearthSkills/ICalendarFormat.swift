@@ -253,52 +253,137 @@ public enum ICalendarText {
 
     /// Parses a whole stream into its top-level components (normally one VCALENDAR).
     public static func parse(_ data: Data) throws(ICalendarError) -> [ICalendarComponent] {
-        let lines = try unfold(data)
-        var stack: [ICalendarComponent] = []
+        var reader = ICalendarReader(handingOutDepth: nil)
         var result: [ICalendarComponent] = []
-        for (number, text) in lines {
-            let property: ICalendarProperty
-            do {
-                property = try parseContentLine(text, line: number)
-            } catch {
-                if stack.isEmpty && result.isEmpty {
-                    throw .malformed(line: number, message: "not an iCalendar file (expected BEGIN:VCALENDAR)")
-                }
-                throw error
-            }
-            switch property.name {
-            case "BEGIN":
-                let componentName = property.value.trimmingCharacters(in: .whitespaces).uppercased()
-                guard !componentName.isEmpty, componentName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
-                    throw .malformed(line: number, message: "BEGIN needs a component name")
-                }
-                if stack.isEmpty && componentName != "VCALENDAR" {
-                    throw .malformed(line: number, message: "expected BEGIN:VCALENDAR, found BEGIN:\(componentName)")
-                }
-                stack.append(ICalendarComponent(name: componentName, line: number))
-            case "END":
-                let componentName = property.value.trimmingCharacters(in: .whitespaces).uppercased()
-                guard let open = stack.popLast() else {
-                    throw .malformed(line: number, message: "END:\(componentName) without a matching BEGIN")
-                }
-                guard open.name == componentName else {
-                    throw .malformed(line: number, message: "END:\(componentName) does not close BEGIN:\(open.name) (line \(open.line))")
-                }
-                if stack.isEmpty { result.append(open) } else { stack[stack.count - 1].components.append(open) }
-            default:
-                guard !stack.isEmpty else {
-                    throw .malformed(line: number, message: stack.isEmpty && result.isEmpty
-                                     ? "not an iCalendar file (expected BEGIN:VCALENDAR, found \(property.name))"
-                                     : "\(property.name) after END:VCALENDAR")
-                }
-                stack[stack.count - 1].properties.append(property)
-            }
+        do {
+            try reader.feed(data) { component, _ in result.append(component) }
+            try reader.finish { component, _ in result.append(component) }
+        } catch let error as ICalendarError {
+            throw error
+        } catch {
+            preconditionFailure("only the reader throws here: \(error)")
         }
-        if let open = stack.last {
-            throw .malformed(line: (lines.last?.line ?? 0) + 1, message: "the file ends before END:\(open.name) (BEGIN on line \(open.line))")
-        }
-        guard !result.isEmpty else { throw .malformed(line: 1, message: "not an iCalendar file (no BEGIN:VCALENDAR)") }
         return result
+    }
+}
+
+/// An iCalendar stream read piece by piece (`feed` as often as needed, then `finish`), with the
+/// rules and errors of `ICalendarText.unfold` and `parse`, so that a large file never sits in memory
+/// whole or as one tree: each component at `handingOutDepth` (1: the VEVENTs of a VCALENDAR) goes to
+/// the caller when it closes and is not kept in its parent; top-level components (depth 0) go out
+/// when they close, without those. Memory follows the largest component, not the file.
+public struct ICalendarReader {
+    public typealias Emit = (_ component: ICalendarComponent, _ depth: Int) throws -> Void
+
+    let handingOutDepth: Int?
+    /// The bytes of a physical line not ended yet (its newline is in a later piece).
+    private var carry: [UInt8] = []
+    private var physicalLine = 0
+    /// The logical line being unfolded, with the physical line it starts on.
+    private var logical: (line: Int, text: String)?
+    private var lastLogicalLine = 0
+    private var stack: [ICalendarComponent] = []
+    private var closedTopLevel = 0
+
+    public init(handingOutDepth: Int? = 1) { self.handingOutDepth = handingOutDepth }
+
+    /// Reads the next piece of the stream; components that close in it go to `emit`.
+    public mutating func feed(_ data: Data, emit: Emit) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var start = 0
+            while let newline = buffer[start...].firstIndex(of: 0x0A) {
+                if carry.isEmpty {
+                    try physical(buffer[start..<newline], emit: emit)
+                } else {
+                    carry += buffer[start..<newline]
+                    let line = carry
+                    carry.removeAll(keepingCapacity: true)
+                    try physical(line[...], emit: emit)
+                }
+                start = newline + 1
+            }
+            carry += buffer[start...]
+        }
+    }
+
+    /// Ends the stream: its last line, then the checks that the file was whole.
+    public mutating func finish(emit: Emit) throws {
+        let line = carry
+        carry = []
+        try physical(line[...], emit: emit)
+        if let done = logical { logical = nil; try logicalLine(done.line, done.text, emit: emit) }
+        if let open = stack.last {
+            throw ICalendarError.malformed(line: lastLogicalLine + 1, message: "the file ends before END:\(open.name) (BEGIN on line \(open.line))")
+        }
+        guard closedTopLevel > 0 else { throw ICalendarError.malformed(line: 1, message: "not an iCalendar file (no BEGIN:VCALENDAR)") }
+    }
+
+    /// One physical line (without its LF): unfolded into the logical line it continues or starts.
+    private mutating func physical<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes, emit: Emit) throws {
+        physicalLine += 1
+        var raw = bytes[...]
+        if physicalLine == 1 && raw.starts(with: [0xEF, 0xBB, 0xBF]) { raw = raw.dropFirst(3) }
+        if raw.last == 0x0D { raw = raw.dropLast() }
+        guard let text = String(validating: raw, as: UTF8.self) else {
+            throw ICalendarError.malformed(line: physicalLine, message: "the file is not valid UTF-8")
+        }
+        if let first = raw.first, first == 0x20 || first == 0x09 {
+            guard logical != nil else {
+                throw ICalendarError.malformed(line: physicalLine, message: "a continuation line (starting with a space) has no line to continue")
+            }
+            logical!.text += text.dropFirst()
+        } else if !raw.isEmpty {
+            if let done = logical { try logicalLine(done.line, done.text, emit: emit) }
+            logical = (physicalLine, text)
+        }
+    }
+
+    /// One unfolded content line, into the component tree.
+    private mutating func logicalLine(_ number: Int, _ text: String, emit: Emit) throws {
+        lastLogicalLine = number
+        let property: ICalendarProperty
+        do {
+            property = try ICalendarText.parseContentLine(text, line: number)
+        } catch {
+            if stack.isEmpty && closedTopLevel == 0 {
+                throw ICalendarError.malformed(line: number, message: "not an iCalendar file (expected BEGIN:VCALENDAR)")
+            }
+            throw error
+        }
+        switch property.name {
+        case "BEGIN":
+            let componentName = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+            guard !componentName.isEmpty, componentName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+                throw ICalendarError.malformed(line: number, message: "BEGIN needs a component name")
+            }
+            if stack.isEmpty && componentName != "VCALENDAR" {
+                throw ICalendarError.malformed(line: number, message: "expected BEGIN:VCALENDAR, found BEGIN:\(componentName)")
+            }
+            stack.append(ICalendarComponent(name: componentName, line: number))
+        case "END":
+            let componentName = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+            guard let open = stack.popLast() else {
+                throw ICalendarError.malformed(line: number, message: "END:\(componentName) without a matching BEGIN")
+            }
+            guard open.name == componentName else {
+                throw ICalendarError.malformed(line: number, message: "END:\(componentName) does not close BEGIN:\(open.name) (line \(open.line))")
+            }
+            if stack.isEmpty {
+                closedTopLevel += 1
+                try emit(open, 0)
+            } else if stack.count == handingOutDepth {
+                try emit(open, stack.count)
+            } else {
+                stack[stack.count - 1].components.append(open)
+            }
+        default:
+            guard !stack.isEmpty else {
+                throw ICalendarError.malformed(line: number, message: closedTopLevel == 0
+                                               ? "not an iCalendar file (expected BEGIN:VCALENDAR, found \(property.name))"
+                                               : "\(property.name) after END:VCALENDAR")
+            }
+            stack[stack.count - 1].properties.append(property)
+        }
     }
 }
 

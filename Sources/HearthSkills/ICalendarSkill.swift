@@ -21,8 +21,10 @@ public struct ICalendarImportResult: Sendable, Equatable {
 /// zone, `VALUE=DATE` all-day), RRULE, EXDATE, LOCATION, ATTENDEE, UID, and RECURRENCE-ID overrides
 /// (the original occurrence becomes an exception of the series and the override a one-off event).
 /// Other components (VTIMEZONE, VALARM, VTODO, …) and unknown properties are ignored. A malformed
-/// file throws `ICalendarError` naming the line and nothing is written; otherwise every event is
-/// written in one transaction. An event whose UID is already stored is updated in place.
+/// file throws `ICalendarError` naming the line and nothing is written (a first pass checks the
+/// whole file); otherwise the events are written `importBatchSize` per transaction, the file read
+/// piece by piece, so memory stays bounded. An event whose UID is already stored is updated in place,
+/// so an import cut short (a full disk) is finished by importing the same file again.
 ///
 /// Series are stored and expanded in the family zone (the store keeps one zone per family), so a
 /// series whose TZID observes DST on other dates than the family zone keeps the family's wall time.
@@ -56,62 +58,117 @@ public struct ICalendarSkill: Sendable {
         var cancelled = false
     }
 
+    /// How many events an import writes per transaction: memory stays bounded whatever the file's
+    /// size, and other writers get their turn between batches.
+    public static let importBatchSize = 500
+
     /// Imports `data` onto `member`'s calendar. `actor` (default: `member`) is who imports: a viewer may
     /// not, and a child only onto their own calendar, without other attendees.
     public func importCalendar(_ data: Data, for member: MemberID, actor: MemberID? = nil, now: Date) throws -> ICalendarImportResult {
+        try importCalendar(from: {
+            var pending: Data? = data
+            return { defer { pending = nil }; return pending }
+        }, for: member, actor: actor, now: now)
+    }
+
+    /// Imports an .ics file read piece by piece (`importCalendar(_:for:actor:now:)`): a file of any
+    /// size is never held in memory whole.
+    public func importCalendar(contentsOf url: URL, for member: MemberID, actor: MemberID? = nil, now: Date) throws -> ICalendarImportResult {
+        try importCalendar(from: {
+            let handle = try FileHandle(forReadingFrom: url)   // closed when the reading function goes
+            return { try handle.read(upToCount: 1 << 20).flatMap { $0.isEmpty ? nil : $0 } }
+        }, for: member, actor: actor, now: now)
+    }
+
+    /// The file's bytes in pieces: each call starts a new reading, a function giving the next piece
+    /// (nil at the end). Read twice by an import.
+    typealias Source = () throws -> () throws -> Data?
+
+    /// Two passes over the file. The first reads and converts every event and writes nothing, so a
+    /// malformed file (`ICalendarError`, naming the line) changes nothing. The second converts them
+    /// again and writes them `importBatchSize` per transaction; RECURRENCE-ID overrides wait until
+    /// every series is written, so that an override finds its series wherever it is in the file.
+    func importCalendar(from source: Source, for member: MemberID, actor: MemberID?, now: Date) throws -> ICalendarImportResult {
         let members = try store.read { try $0.members() }
         guard members.contains(where: { $0.id == member }) else { throw SkillError.notFound("No family member '\(member)'.") }
         let actorID = actor ?? member
         guard let actorMember = members.first(where: { $0.id == actorID }) else { throw SkillError.notFound("No family member '\(actorID)'.") }
         try SkillError.checkPermission(CalendarRules.denial(toAddEventsFor: [member], by: actorMember))
-        var (incoming, skipped) = try read(data, member: member, members: members)
-        if actorMember.kind == .child {
-            for index in incoming.indices { incoming[index].event.attendees = [member] }
-        }
-        if incoming.contains(where: { CalendarRecurrence.skipsSchoolHolidays($0.event) }) {
-            // Our own export wrote the holidays as EXDATEs too; the skip covers them, so keeping them
-            // would cancel those dates for good even if a holiday is later removed.
-            let holidays = CalendarRecurrence.schoolHolidays(try store.read { try $0.schoolHolidays() }, logger: logger)
-            for index in incoming.indices where CalendarRecurrence.skipsSchoolHolidays(incoming[index].event) {
-                incoming[index].event.exceptions.removeAll { holidays.contains(isoDate: ISO8601.dateString($0, in: zone)) }
+        var holidays: SchoolHolidays?
+        func prepared(_ incoming: Incoming) throws -> Incoming {
+            var incoming = incoming
+            if actorMember.kind == .child { incoming.event.attendees = [member] }
+            if CalendarRecurrence.skipsSchoolHolidays(incoming.event) {
+                // Our own export wrote the holidays as EXDATEs too; the skip covers them, so keeping them
+                // would cancel those dates for good even if a holiday is later removed.
+                let known = try holidays ?? CalendarRecurrence.schoolHolidays(try store.read { try $0.schoolHolidays() }, logger: logger)
+                holidays = known
+                incoming.event.exceptions.removeAll { known.contains(isoDate: ISO8601.dateString($0, in: zone)) }
             }
+            return incoming
         }
 
-        let result: ICalendarImportResult = try store.write { writer in
-            var imported = 0, updated = 0
-            for item in incoming {
-                if let target = item.overrides {
-                    // Remove the replaced occurrence from its series (in this file or stored before).
-                    if let seriesID = try existingEvent(uid: target.uid, writer: writer), var series = try writer.reader.event(seriesID),
-                       series.recurrence != nil, !series.exceptions.contains(target.start) {
-                        series.exceptions.append(target.start)
-                        series.exceptions.sort()
-                        let seriesEnd = try storedSeriesEnd(of: series, writer: writer)
-                        try writer.replaceImportedEvent(series, seriesEnd: seriesEnd, at: now, by: actorID)
-                    }
-                    if item.cancelled { continue }
+        // Pass 1: everything read and converted, nothing kept, nothing written.
+        let skipped = try read(source, member: member, members: members, newID: { EventID("checking") }) { _ in }
+
+        // Pass 2: written in batches.
+        var imported = 0, updated = 0
+        func write(_ items: ArraySlice<Incoming>, last: Bool) throws {
+            try store.write { writer in
+                for item in items {
+                    if try store(item, writer: writer, now: now, actor: actorID) { updated += 1 }
+                    if !(item.overrides != nil && item.cancelled) { imported += 1 }
                 }
-                var event = item.event
-                if let id = try existingEvent(uid: item.uid, writer: writer) {
-                    event.id = id
-                    try writer.replaceImportedEvent(event, seriesEnd: item.seriesEnd, at: now, by: actorID)
-                    try writer.setUID(item.uid, for: id)
-                    updated += 1
-                } else {
-                    try writer.insert(event, seriesEnd: item.seriesEnd, at: now, by: actorID)
-                    try writer.setUID(item.uid, for: event.id)
-                }
-                imported += 1
+                guard last else { return }
+                // Counts only: titles are family data the activity log does not need.
+                try writer.append(ActivityEntry(at: now, actor: actorID, action: "import", subjectType: "calendar", subjectID: nil,
+                                                summary: ICalendarImportResult(imported: imported, updated: updated, skipped: skipped).summary))
             }
-            let result = ICalendarImportResult(imported: imported, updated: updated, skipped: skipped)
-            // Counts only: titles are family data the activity log does not need.
-            try writer.append(ActivityEntry(at: now, actor: actorID, action: "import", subjectType: "calendar", subjectID: nil,
-                                            summary: result.summary))
-            return result
         }
+        var batch: [Incoming] = [], overrides: [Incoming] = []
+        _ = try read(source, member: member, members: members, newID: { EventID(ids.next("evt")) }) { incoming in
+            if incoming.overrides != nil { overrides.append(try prepared(incoming)); return }
+            batch.append(try prepared(incoming))
+            if batch.count == Self.importBatchSize { try write(batch[...], last: false); batch.removeAll(keepingCapacity: true) }
+        }
+        batch += overrides
+        overrides = []
+        var start = 0
+        repeat {
+            let end = min(start + Self.importBatchSize, batch.count)
+            try write(batch[start..<end], last: end == batch.count)
+            start = end
+        } while start < batch.count
+        let result = ICalendarImportResult(imported: imported, updated: updated, skipped: skipped)
         logger.info("imported iCalendar", metadata: ["imported": "\(result.imported)", "updated": "\(result.updated)",
                                                       "skipped": "\(result.skipped)"])
         return result
+    }
+
+    /// Writes one event read from a file: a new one, or an update of the one its UID names (an
+    /// override first cancels the occurrence it replaces). Returns whether it updated one.
+    private func store(_ item: Incoming, writer: StoreWriter, now: Date, actor actorID: MemberID) throws -> Bool {
+        if let target = item.overrides {
+            // Remove the replaced occurrence from its series (in this file or stored before).
+            if let seriesID = try existingEvent(uid: target.uid, writer: writer), var series = try writer.reader.event(seriesID),
+               series.recurrence != nil, !series.exceptions.contains(target.start) {
+                series.exceptions.append(target.start)
+                series.exceptions.sort()
+                let seriesEnd = try storedSeriesEnd(of: series, writer: writer)
+                try writer.replaceImportedEvent(series, seriesEnd: seriesEnd, at: now, by: actorID)
+            }
+            if item.cancelled { return false }
+        }
+        var event = item.event
+        if let id = try existingEvent(uid: item.uid, writer: writer) {
+            event.id = id
+            try writer.replaceImportedEvent(event, seriesEnd: item.seriesEnd, at: now, by: actorID)
+            try writer.setUID(item.uid, for: id)
+            return true
+        }
+        try writer.insert(event, seriesEnd: item.seriesEnd, at: now, by: actorID)
+        try writer.setUID(item.uid, for: event.id)
+        return false
     }
 
     /// The stored event for an iCalendar UID; an exported event without a stored UID comes back as `<id>@hearth`.
@@ -147,29 +204,31 @@ public struct ICalendarSkill: Sendable {
         return nil
     }
 
-    /// Parses and converts a file; throws `ICalendarError` (with a line) for anything malformed.
-    func read(_ data: Data, member: MemberID, members: [Member]) throws -> (events: [Incoming], skipped: Int) {
-        let calendars = try ICalendarText.parse(data)
-        var events: [Incoming] = []
+    /// Parses and converts a file piece by piece, each event to `body` as it is read, in file order;
+    /// throws `ICalendarError` (with a line) for anything malformed. Returns how many components were
+    /// skipped (cancelled events, to-dos, journal entries, free/busy). `newID` names each event read.
+    func read(_ source: Source, member: MemberID, members: [Member], newID: () -> EventID,
+              _ body: (Incoming) throws -> Void) throws -> Int {
+        var reader = ICalendarReader(handingOutDepth: 1)
         var skipped = 0
-        for vcalendar in calendars {
-            for component in vcalendar.components {
-                switch component.name {
-                case "VEVENT":
-                    if let event = try convert(component, member: member, members: members) { events.append(event) } else { skipped += 1 }
-                case "VTODO", "VJOURNAL", "VFREEBUSY":
-                    skipped += 1
-                default:
-                    continue   // VTIMEZONE, X- components: nothing to import
-                }
+        func emit(_ component: ICalendarComponent, depth: Int) throws {
+            guard depth == 1 else { return }   // a VCALENDAR itself: its events went out one by one
+            switch component.name {
+            case "VEVENT":
+                if let event = try convert(component, member: member, members: members, newID: newID) { try body(event) } else { skipped += 1 }
+            case "VTODO", "VJOURNAL", "VFREEBUSY":
+                skipped += 1
+            default:
+                break   // VTIMEZONE, X- components: nothing to import
             }
         }
-        // Series before their overrides, so an override finds its series within the same file.
-        let series = events.filter { $0.overrides == nil }, overrides = events.filter { $0.overrides != nil }
-        return (series + overrides, skipped)
+        let next = try source()
+        while let piece = try next() { try reader.feed(piece, emit: emit) }
+        try reader.finish(emit: emit)
+        return skipped
     }
 
-    func convert(_ vevent: ICalendarComponent, member: MemberID, members: [Member]) throws -> Incoming? {
+    func convert(_ vevent: ICalendarComponent, member: MemberID, members: [Member], newID: () -> EventID) throws -> Incoming? {
         guard let dtstart = vevent.property("DTSTART") else {
             throw ICalendarError.malformed(line: vevent.line, message: "VEVENT has no DTSTART")
         }
@@ -269,7 +328,7 @@ public struct ICalendarSkill: Sendable {
             overrides = (uid, recurrenceID.0)
             uid += "/" + ISO8601.string(recurrenceID.0, in: TimeZone(identifier: "UTC")!)
         }
-        let event = CalendarEvent(id: EventID(ids.next("evt")), title: title, start: start, end: end, isAllDay: startIsDate,
+        let event = CalendarEvent(id: newID(), title: title, start: start, end: end, isAllDay: startIsDate,
                                   location: (location?.isEmpty ?? true) ? nil : location, attendees: attendees, organizer: member,
                                   recurrence: rrule, recurrenceSkip: recurrenceSkip, exceptions: exceptions)
         return Incoming(uid: uid, event: event, seriesEnd: seriesEnd, overrides: overrides, cancelled: status == "CANCELLED")

@@ -86,7 +86,7 @@ extension StoreReader {
         try attachAttendees(Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM event WHERE id = ?"), arguments: [id.rawValue])).first
     }
 
-    private func attachAttendees(_ rows: [Row]) throws -> [CalendarEvent] {
+    func attachAttendees(_ rows: [Row]) throws -> [CalendarEvent] {
         guard !rows.isEmpty else { return [] }
         let attendees = try linkedMembers(in: "event_attendee", by: "event_id", of: rows.map { $0["id"] })
         return rows.map { row in
@@ -122,6 +122,7 @@ extension StoreWriter {
                              event.isAllDay, event.location, event.organizer?.rawValue, event.recurrence, event.recurrenceSkip,
                              event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
                              exdates, now.timeIntervalSince1970, now.timeIntervalSince1970, actor?.rawValue])
+        try EventTitleIndex.index(db, id: event.id.rawValue, title: event.title)
         for attendee in event.attendees {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)").execute(
                            arguments: [event.id.rawValue, attendee.rawValue])
@@ -174,6 +175,7 @@ extension StoreWriter {
         if let expectedChangeTag { sql += " AND change_tag = ?"; arguments += [expectedChangeTag] }
         try db.execute(sql: sql, arguments: arguments)
         guard db.changesCount > 0 else { return false }
+        try EventTitleIndex.index(db, id: event.id.rawValue, title: event.title)
         try db.cachedStatement(sql: "DELETE FROM event_attendee WHERE event_id = ?").execute(arguments: [event.id.rawValue])
         for attendee in event.attendees {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)").execute(

@@ -177,5 +177,7 @@ extension StoreWriter {
                 try statement.execute(arguments: StatementArguments(row.map(\.databaseValue)))
             }
         }
+        // The title index is derived, never exported: built from the restored events.
+        try EventTitleIndex.rebuild(db)
     }
 }

@@ -38,11 +38,12 @@ extension StoreReader {
     }
 
     /// The family's tables, from the schema itself (a table added later is included; the revision
-    /// bookkeeping of "v17-family-revision" is not family data and is left out).
+    /// bookkeeping of "v17-family-revision" and the title index of "v19-event-title-words" are not
+    /// family data and are left out).
     public func tableNames() throws -> [String] {
         try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name
-            """).filter { $0 != FamilyRevision.table }
+            """).filter { $0 != FamilyRevision.table && $0 != EventTitleIndex.table }
     }
 
     /// Every (table, column) holding `value` exactly: what still names a member after their deletion.

@@ -499,6 +499,23 @@ enum Migrations {
         migrator.registerMigration("v18-pin-kdf") { db in
             try db.alter(table: "member_pin") { t in t.add(column: "kdf", .text).notNull().defaults(to: "pbkdf2-sha256") }
         }
+        // The title index (issue 26, EventTitleIndex.swift): each event's meaningful title words, so
+        // naming an event reads the events sharing a word with what was said. Derived data, kept by
+        // the store's writes and filled here for the events already stored; `first` marks a title's
+        // alphabetically first word. Deleting an event deletes its words.
+        migrator.registerMigration("v19-event-title-words") { db in
+            try db.execute(sql: """
+                CREATE TABLE event_title_word (
+                  word TEXT NOT NULL,
+                  event_id TEXT NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                  first BOOLEAN NOT NULL,
+                  PRIMARY KEY (word, event_id)
+                ) WITHOUT ROWID
+                """)
+            try db.execute(sql: "CREATE INDEX event_title_word_on_event ON event_title_word(event_id)")
+            try db.execute(sql: "CREATE INDEX event_title_word_first ON event_title_word(word) WHERE first")
+            try EventTitleIndex.rebuild(db)
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

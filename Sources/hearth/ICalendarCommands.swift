@@ -80,14 +80,16 @@ struct ImportCommand: ParsableCommand, EntersFamily {
         let member = member ?? ""
         let entered = try enter()
         try reportingErrors(file: file) {
-            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                                   : try Data(contentsOf: URL(fileURLWithPath: file))
             let store = entered.store
             let target = try findMember(member, in: store, option: "--member")
             if target.id != entered.member.id, let refusal = Permissions.check(actor: entered.member, action: .calendarCreateForOthers) {
                 throw SkillError.permissionDenied(refusal.text)
             }
-            let result = try skill(options, store).importCalendar(data, for: target.id, actor: entered.member.id, now: entered.now)
+            let importer = try skill(options, store)
+            // A file is read piece by piece (memory stays bounded); standard input is read whole.
+            let result = file == "-"
+                ? try importer.importCalendar(FileHandle.standardInput.readDataToEndOfFile(), for: target.id, actor: entered.member.id, now: entered.now)
+                : try importer.importCalendar(contentsOf: URL(fileURLWithPath: file), for: target.id, actor: entered.member.id, now: entered.now)
             print(result.summary)
         }
     }

@@ -259,7 +259,7 @@ extension CalendarTurn {
     func findEvent(title: String, members: [MemberID]?, range: DateInterval?, label: String?, soonest: Bool) throws -> ReplyText {
         var found: [CalendarOccurrence]
         if let range {
-            found = try skill.occurrences(of: members, in: range).filter { CalendarRules.titleMatches(title, title: $0.event.title) }
+            found = try skill.occurrences(of: members, in: range, titled: title).filter { CalendarRules.titleMatches(title, title: $0.event.title) }
         } else {
             found = try skill.findEvents(titled: title, members: members, day: nil, now: now)
         }
