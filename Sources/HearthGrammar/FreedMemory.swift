@@ -6,10 +6,11 @@ import CPCRE2
 /// place added by voice or from another process). The old grammar is freed once no turn uses it,
 /// but its memory stayed with the process: PCRE2's JIT allocator keeps freed executable chunks for
 /// reuse, and glibc's malloc keeps freed heap pages that sit below live allocations (made by turns
-/// in between). Each rebuild left the previous grammar's ~3 MB of JIT code and heap resident, so a
-/// server fed mixed traffic grew from 96 to 185 MB over 200,000 lines although its live heap stayed
-/// near 22 MB (heaptrack). `release()` returns both; it costs a few milliseconds and runs only
-/// after a rebuilt grammar's predecessor is gone.
+/// in between). Each rebuild to a larger grammar left megabytes resident, so a server fed mixed
+/// traffic (which adds members by voice) held 130 MB after 200,000 lines where a fresh one on the
+/// same family needs 82, although its live heap stayed near 22 MB (heaptrack; README, "Performance").
+/// `release()` returns both; it costs a few milliseconds and runs only after a rebuilt grammar's
+/// predecessor is gone.
 public enum FreedMemory {
     /// Whether a grammar is still alive anywhere: holds its patterns weakly.
     public struct Probe: Sendable {
