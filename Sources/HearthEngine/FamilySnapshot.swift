@@ -43,6 +43,9 @@ final class FamilyState: @unchecked Sendable {
     private var snapshot: FamilySnapshot
     /// A revision whose reload failed: not retried (each try could cost a grammar build) until the family moves again.
     private var failedRevision: Int?
+    /// Grammars replaced by a rebuild whose memory has not been handed back yet (`FreedMemory`):
+    /// a turn that pinned the old snapshot may still be using one. Guarded by `lock`.
+    private var retired: [FreedMemory.Probe] = []
     /// One reload at a time; turns that find one under way wait for it and use its result.
     private let reloading = NSLock()
     private let store: FamilyStore
@@ -71,6 +74,20 @@ final class FamilyState: @unchecked Sendable {
         return reloading.withLock { reload(seen: revision) }
     }
 
+    /// Once a grammar a rebuild replaced has been freed (no turn pins its snapshot any more),
+    /// hands their memory back to the system: without this each rebuild left the old grammar's JIT
+    /// code and heap pages resident, and a server whose family kept changing grew without end
+    /// (issue 26, finding 9). Called after each request; costs one lock when nothing was rebuilt.
+    func releaseRetiredGrammars() {
+        let release: Bool = lock.withLock {
+            guard !retired.isEmpty else { return false }
+            let count = retired.count
+            retired.removeAll(where: \.isGone)
+            return retired.count < count
+        }
+        if release { FreedMemory.release() }
+    }
+
     /// Under `reloading`: reads the family (again: another turn may have reloaded meanwhile) and swaps.
     private func reload(seen revision: Int) -> FamilySnapshot {
         let old = current
@@ -81,7 +98,11 @@ final class FamilyState: @unchecked Sendable {
             let rebuild = !FamilySnapshot.sameWords(read.vocabulary, old.vocabulary)
             let grammar = rebuild ? try buildGrammar(read.vocabulary) : old.grammar
             let next = FamilySnapshot(revision: read.revision, roster: read.roster, vocabulary: read.vocabulary, grammar: grammar)
-            lock.withLock { snapshot = next; failedRevision = nil }
+            lock.withLock {
+                snapshot = next
+                failedRevision = nil
+                if rebuild { retired.append(old.grammar.freedProbe) }
+            }
             let millis = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
             // Privacy: counts and timing only, never a name.
             logger.info("family reloaded", metadata: ["revision": "\(read.revision)", "members": "\(read.roster.members.count)",
@@ -118,6 +139,8 @@ extension Assistant {
     /// reads `roster` before or besides a turn (the line protocol's `hello`, a location report).
     public func withCurrentFamily<T>(_ body: () throws -> T) rethrows -> T {
         if let pinned = Self.pinnedFamily, pinned.owner == ObjectIdentifier(self) { return try body() }
+        // The old snapshot (and a grammar it may hold) is released when the pin ends, not before.
+        defer { familyState.releaseRetiredGrammars() }
         return try Self.$pinnedFamily.withValue(PinnedFamily(owner: ObjectIdentifier(self), snapshot: familyState.refreshed()), operation: body)
     }
 
