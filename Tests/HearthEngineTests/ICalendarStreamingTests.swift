@@ -8,20 +8,9 @@ import XCTest
 /// Large .ics imports (issue 26): read piece by piece and written `importBatchSize` events per
 /// transaction, with the guarantees of a one-transaction import kept: a malformed file writes
 /// nothing, a re-import updates by UID and never duplicates, an override finds its series.
-final class ICalendarStreamingTests: XCTestCase {
-    let now = Fixtures.monday
+/// The store and skill come from `ICalendarTests`.
+extension ICalendarTests {
 
-    func makeStore() throws -> FamilyStore {
-        let store = try FamilyStore.inMemory()
-        try DemoFamily.install(into: store, now: now)
-        return store
-    }
-
-    func skill(_ store: FamilyStore) -> ICalendarSkill {
-        ICalendarSkill(store: store, calendar: .family(Fixtures.zone), ids: SequentialIDGenerator(), logger: Logger(label: "test"))
-    }
-
-    func eventCount(_ store: FamilyStore) throws -> Int { try store.read { try $0.allEvents().count } }
 
     /// `count` one-off events a day apart (titles "Club 0" …), then `tail` as it is.
     static func file(count: Int, title: String = "Club", tail: String = "") -> Data {
