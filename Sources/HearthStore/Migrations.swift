@@ -499,6 +499,11 @@ enum Migrations {
         migrator.registerMigration("v18-pin-kdf") { db in
             try db.alter(table: "member_pin") { t in t.add(column: "kdf", .text).notNull().defaults(to: "pbkdf2-sha256") }
         }
+        // The moment a time-driven notification speaks of (issue 27): a reminder is worded again when
+        // it goes out, and not handed out once its event has started.
+        migrator.registerMigration("v19-notification-moment") { db in
+            try db.alter(table: "notification") { t in t.add(column: "about_at", .double) }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }
