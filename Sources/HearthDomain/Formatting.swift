@@ -93,6 +93,17 @@ public struct TimeFormatter: Sendable {
         return [1: "st", 2: "nd", 3: "rd"][value % 10] ?? "th"
     }
 
+    /// How far off `moment` is, said from `now`, for a reminder: "in 1 hour", "in 45 minutes",
+    /// "in 1 minute" (under two hours), else "today", "tomorrow" or "on Thursday, Feb 12". Nil once
+    /// the moment has come: nothing true can be said of it as coming.
+    public func until(_ moment: Date, spoken: Bool = false) -> String? {
+        let seconds = moment.timeIntervalSince(now)
+        guard seconds > 0 else { return nil }
+        let minutes = Int((seconds / 60).rounded(.up))
+        if minutes < 120 { return minutes == 1 ? "in 1 minute" : "in \(Self.duration(minutes: minutes))" }
+        return onDay(moment, spoken: spoken)
+    }
+
     /// "1 hour", "90 minutes", "2 hours".
     public static func duration(minutes: Int) -> String {
         if minutes % 60 == 0 { return minutes == 60 ? "1 hour" : "\(minutes / 60) hours" }

@@ -13,12 +13,26 @@ public struct OutboxNotification: Codable, Sendable, Equatable, Identifiable {
     public var deliverAt: Date
     public var status: Status
     public var dedupeKey: String?
+    /// The moment a time-driven notification speaks of (an event's start for its reminder). Its
+    /// words are set again, relative to the moment it goes out; once this moment has come, it is
+    /// no longer true and is not handed out (`OutboxRules`).
+    public var aboutAt: Date?
 
     public init(id: String, recipient: MemberID, kind: String, title: String, body: String, relatedID: String? = nil,
-                createdAt: Date, deliverAt: Date? = nil, status: Status = .pending, dedupeKey: String? = nil) {
+                createdAt: Date, deliverAt: Date? = nil, status: Status = .pending, dedupeKey: String? = nil, aboutAt: Date? = nil) {
         self.id = id; self.recipient = recipient; self.kind = kind; self.title = title; self.body = body
         self.relatedID = relatedID; self.createdAt = createdAt; self.deliverAt = deliverAt ?? createdAt
-        self.status = status; self.dedupeKey = dedupeKey
+        self.status = status; self.dedupeKey = dedupeKey; self.aboutAt = aboutAt
+    }
+}
+
+/// Pure rules for what the outbox hands out.
+public enum OutboxRules {
+    /// Whether a notification is still true at `now`: one about a moment (a reminder of an event)
+    /// is not, once that moment has come — "Soccer practice in 1 hour" is never said after 3:30.
+    public static func isStillTrue(_ notification: OutboxNotification, at now: Date) -> Bool {
+        guard let moment = notification.aboutAt else { return true }
+        return now < moment
     }
 }
 

@@ -36,8 +36,14 @@ extension Assistant {
     public func notification(_ id: String) throws -> OutboxNotification? { try store.read { try $0.notification(id) } }
 
     /// The notifications to `member` due by `now` and not yet read, oldest first.
+    /// Each is worded for `now`; a reminder whose event has started is not among them.
     public func unreadNotifications(to member: Member, now: Date) throws -> [OutboxNotification] {
-        try store.read { try $0.unreadNotifications(to: member.id, dueBy: now) }
+        try store.write { writer in
+            let turn = context(speaker: member, now: now, transaction: writer.joined)
+            let (worded, withdrawn) = try goingOut(try writer.reader.unreadNotifications(to: member.id, dueBy: now), in: turn)
+            try writer.withdrawNotifications(withdrawn)
+            return worded
+        }
     }
 
     /// What a location report did, and the notifications it led to (handed out with it).

@@ -30,12 +30,28 @@ extension Assistant {
     /// Notifications whose time has come and that no front end was handed yet: returned once, then
     /// marked sent. Their status then follows the front end's acknowledgements (`acknowledge`).
     public func deliverDueNotifications(now: Date) throws -> [Reply.Notice] {
+        let owner = try familyOwner()
         let due = try store.write { writer -> [OutboxNotification] in
-            let due = try writer.reader.unsentNotifications(dueBy: now)
-            try writer.markSent(due.map(\.id), at: now)
-            return due
+            let turn = context(speaker: owner, now: now, transaction: writer.joined)
+            let (worded, withdrawn) = try goingOut(try writer.reader.unsentNotifications(dueBy: now), in: turn)
+            try writer.withdrawNotifications(withdrawn)
+            try writer.markSent(worded.map(\.id), at: now)
+            return worded
         }
         return due.map(notice)
+    }
+
+    /// Notifications as they go out at `turn.now`: each worded by the area that queued it for that
+    /// moment, and those no longer true (`OutboxRules.isStillTrue`: a reminder of an event that has
+    /// started) withdrawn rather than said.
+    func goingOut(_ notifications: [OutboxNotification], in turn: TurnContext) throws -> (worded: [OutboxNotification], withdrawn: [String]) {
+        var worded: [OutboxNotification] = [], withdrawn: [String] = []
+        for notification in notifications {
+            var current: OutboxNotification? = OutboxRules.isStillTrue(notification, at: turn.now) ? notification : nil
+            for area in areas.areas { current = try current.flatMap { try area.goingOut($0, in: turn) } }
+            if let current { worded.append(current) } else { withdrawn.append(notification.id) }
+        }
+        return (worded, withdrawn)
     }
 
     func notice(_ notification: OutboxNotification) -> Reply.Notice {

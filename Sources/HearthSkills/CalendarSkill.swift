@@ -349,9 +349,12 @@ public struct CalendarSkill: Sendable {
         reminderKeyPrefix(event: event, occurrence: occurrence) + "\(member.rawValue):\(Int(offset))"
     }
 
+    /// The start of every event reminder's key.
+    static let reminderKeyPrefix = "reminder:"
+
     /// The start of the keys of an event's reminders: all of them, or those of one occurrence.
     static func reminderKeyPrefix(event: EventID, occurrence: Date? = nil) -> String {
-        "reminder:\(event.rawValue):" + (occurrence.map { "\(Int($0.timeIntervalSince1970.rounded())):" } ?? "")
+        reminderKeyPrefix + "\(event.rawValue):" + (occurrence.map { "\(Int($0.timeIntervalSince1970.rounded())):" } ?? "")
     }
 
     /// Queues the day-before and hour-before reminders of every attendee for the occurrences of
@@ -371,17 +374,39 @@ public struct CalendarSkill: Sendable {
         for occurrence in occurrences where occurrence.start > now && !occurrence.event.isAllDay {
             for attendee in occurrence.event.attendees {
                 for offset in Self.reminderOffsets where occurrence.start.addingTimeInterval(-offset) >= now {
-                    let label = offset >= 86_400 ? "tomorrow" : "in 1 hour"
+                    let due = occurrence.start.addingTimeInterval(-offset)
                     let queuedNow = try writer.enqueue(OutboxNotification(
                         id: ids.next("ntf"), recipient: attendee, kind: "reminder", title: "Reminder",
-                        body: "\(occurrence.event.title) \(label), \(formatter.time(occurrence.start))",
-                        relatedID: occurrence.event.id.rawValue, createdAt: now, deliverAt: occurrence.start.addingTimeInterval(-offset),
-                        dedupeKey: Self.reminderKey(event: occurrence.event.id, occurrence: occurrence.start, member: attendee, offset: offset)))
+                        body: reminderBody(occurrence.event.title, start: occurrence.start, at: due) ?? occurrence.event.title,
+                        relatedID: occurrence.event.id.rawValue, createdAt: now, deliverAt: due,
+                        dedupeKey: Self.reminderKey(event: occurrence.event.id, occurrence: occurrence.start, member: attendee, offset: offset),
+                        aboutAt: occurrence.start))
                     if queuedNow { queued += 1 }
                 }
             }
         }
         return queued
+    }
+
+    /// A reminder's words as said at `moment`: "Haircut tomorrow, 11:00 AM", "Soccer practice in
+    /// 1 hour, 3:30 PM", "Haircut in 45 minutes, 11:00 AM"; nil once the event has started.
+    func reminderBody(_ title: String, start: Date, at moment: Date) -> String? {
+        let formatter = TimeFormatter(calendar: calendar, now: moment)
+        return formatter.until(start).map { "\(title) \($0), \(formatter.time(start))" }
+    }
+
+    /// An event's reminder worded for the moment it goes out (`now`), under the event's current
+    /// title: a day-before reminder handed out late on the day says "in 45 minutes", not
+    /// "tomorrow". Nil when it is no longer true (the event has started) or the event is gone.
+    /// Any other notification comes back as it is.
+    public func goingOut(_ notification: OutboxNotification, now: Date) throws -> OutboxNotification? {
+        guard notification.kind == "reminder", notification.dedupeKey?.hasPrefix(Self.reminderKeyPrefix) == true,
+              let start = notification.aboutAt, let related = notification.relatedID else { return notification }
+        guard let event = try store.read({ try $0.event(EventID(related)) }),
+              let body = reminderBody(event.title, start: start, at: now) else { return nil }
+        var worded = notification
+        worded.body = body
+        return worded
     }
 
     /// `hearth tick`: queues the reminders (a day and an hour before, for every attendee) of all

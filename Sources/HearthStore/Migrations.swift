@@ -516,6 +516,11 @@ enum Migrations {
             try db.execute(sql: "CREATE INDEX event_title_word_first ON event_title_word(word) WHERE first")
             try EventTitleIndex.rebuild(db)
         }
+        // The moment a time-driven notification speaks of (issue 27): a reminder is worded again when
+        // it goes out, and not handed out once its event has started.
+        migrator.registerMigration("v20-notification-moment") { db in
+            try db.alter(table: "notification") { t in t.add(column: "about_at", .double) }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

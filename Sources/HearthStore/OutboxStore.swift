@@ -64,11 +64,12 @@ extension StoreWriter {
     @discardableResult
     public func enqueue(_ notification: OutboxNotification) throws -> Bool {
         try db.cachedStatement(sql: """
-            INSERT INTO notification(id, created_at, deliver_at, recipient_id, kind, title, body, related_id, status, dedupe_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING
+            INSERT INTO notification(id, created_at, deliver_at, recipient_id, kind, title, body, related_id, status, dedupe_key, about_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING
             """).execute( arguments: [notification.id, notification.createdAt.timeIntervalSince1970, notification.deliverAt.timeIntervalSince1970,
                              notification.recipient.rawValue, notification.kind, notification.title, notification.body,
-                             notification.relatedID, notification.status.rawValue, notification.dedupeKey])
+                             notification.relatedID, notification.status.rawValue, notification.dedupeKey,
+                             notification.aboutAt?.timeIntervalSince1970])
         return db.changesCount > 0
     }
 
@@ -87,6 +88,13 @@ extension StoreWriter {
         return db.changesCount > 0
     }
 
+    /// Withdraws notifications that are no longer true (`OutboxRules.isStillTrue`) before anyone was
+    /// handed them: a reminder whose event has started.
+    public func withdrawNotifications(_ ids: [String]) throws {
+        let statement = try db.cachedStatement(sql: "DELETE FROM notification WHERE id = ? AND sent_at IS NULL")
+        for id in ids { try statement.execute(arguments: [id]) }
+    }
+
     /// Marks notifications as handed to a front end, so that no later tick hands them out again.
     public func markSent(_ ids: [String], at now: Date) throws {
         guard !ids.isEmpty else { return }  // most turns send nothing: no statement to prepare
@@ -101,6 +109,7 @@ extension OutboxNotification {
                   title: row["title"], body: row["body"], relatedID: row["related_id"],
                   createdAt: Date(timeIntervalSince1970: row["created_at"]),
                   deliverAt: Date(timeIntervalSince1970: row["deliver_at"]),
-                  status: OutboxNotification.Status(rawValue: row["status"]) ?? .pending, dedupeKey: row["dedupe_key"])
+                  status: OutboxNotification.Status(rawValue: row["status"]) ?? .pending, dedupeKey: row["dedupe_key"],
+                  aboutAt: (row["about_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 }

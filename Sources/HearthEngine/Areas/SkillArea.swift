@@ -62,6 +62,10 @@ protocol SkillArea: Sendable {
     /// A location report was processed (`Assistant.reportLocation`); the notifications it leads to
     /// (an automatic check-in "Emma arrived at School"), queued inside the turn's transaction.
     func locationReported(_ update: LocationUpdate, in turn: TurnContext) throws -> [OutboxNotification]
+    /// A notification this area queued is going out at `turn.now` (a tick, `hearth notifications`):
+    /// its words as true at that moment, or nil when nothing true is left to say (README, "Reminders
+    /// are true when they go out").
+    func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification?
 }
 
 /// The help an area contributes to "what can you do".
@@ -172,6 +176,8 @@ extension SkillArea {
     func acknowledged(_ notification: OutboxNotification, status: OutboxNotification.Status, in turn: TurnContext) throws {}
 
     func locationReported(_ update: LocationUpdate, in turn: TurnContext) throws -> [OutboxNotification] { [] }
+
+    func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification? { notification }
 
     /// `.act` with this area's action.
     func act(_ action: Action) -> AreaOutcome { .act(AreaAction(area: Self.id, value: action)) }

@@ -41,6 +41,10 @@ struct CalendarArea: WorksPerTurn {
         try skill.joining(turn.transaction).queueReminders(now: turn.now)
     }
 
+    func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification? {
+        try skill.joining(turn.transaction).goingOut(notification, now: turn.now)
+    }
+
     /// Defaults the contract promises: an appointment's end from its typical length, the free-time
     /// search's window and length, "today" for a calendar with no range.
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
