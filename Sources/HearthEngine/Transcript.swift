@@ -294,6 +294,36 @@ public struct Transcript: Sendable {
     /// The file with every step's expectations rewritten from `observed`: the display and spoken
     /// lines always, the state when it isn't `result_ready` (or the step stated it), the options
     /// when the step stated them, and every notification (all a tick states).
+    /// What `--update` changed, for the reader to review before committing: each run of removed and
+    /// added lines, under the line number of the old file where it starts ("line 38:", "  - old",
+    /// "  + new"). Empty when nothing changed. A longest-common-subsequence diff of whole lines.
+    public static func changes(from old: String, to new: String) -> String {
+        let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
+        // common[i][j]: length of the longest common subsequence of a[i...] and b[j...].
+        var common = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var text = "", i = 0, j = 0, hunk: (line: Int, lines: [String])?
+        func flush() {
+            if let open = hunk { text += "line \(open.line):\n" + open.lines.joined(separator: "\n") + "\n" }
+            hunk = nil
+        }
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] { flush(); i += 1; j += 1; continue }
+            if hunk == nil { hunk = (i + 1, []) }
+            if i < a.count, j == b.count || common[i + 1][j] >= common[i][j + 1] {
+                hunk?.lines.append("  - \(a[i])"); i += 1
+            } else {
+                hunk?.lines.append("  + \(b[j])"); j += 1
+            }
+        }
+        flush()
+        return text
+    }
+
     public func updated(with observed: [Observed]) -> String {
         var output: [String] = []
         for (index, line) in lines.enumerated() {

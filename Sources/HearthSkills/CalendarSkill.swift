@@ -396,14 +396,20 @@ public struct CalendarSkill: Sendable {
     }
 
     /// An event's reminder worded for the moment it goes out (`now`), under the event's current
-    /// title: a day-before reminder handed out late on the day says "in 45 minutes", not
-    /// "tomorrow". Nil when it is no longer true (the event has started) or the event is gone.
+    /// title: a day-before reminder handed out late on the day says "in 90 minutes", not
+    /// "tomorrow". Nil when it is no longer true (the event has started), when the event is gone,
+    /// or when it is late and a nearer reminder of the same occurrence to the same person is still
+    /// to go out (that one says it: one reminder, not two, half an hour apart).
     /// Any other notification comes back as it is.
     public func goingOut(_ notification: OutboxNotification, now: Date) throws -> OutboxNotification? {
-        guard notification.kind == "reminder", notification.dedupeKey?.hasPrefix(Self.reminderKeyPrefix) == true,
+        guard notification.kind == "reminder", let key = notification.dedupeKey, key.hasPrefix(Self.reminderKeyPrefix),
               let start = notification.aboutAt, let related = notification.relatedID else { return notification }
         guard let event = try store.read({ try $0.event(EventID(related)) }),
               let body = reminderBody(event.title, start: start, at: now) else { return nil }
+        if now > notification.deliverAt, let lastColon = key.lastIndex(of: ":"),
+           try store.read({ try $0.hasUnsentNotification(dedupePrefix: String(key[...lastColon]), dueAfter: notification.deliverAt) }) {
+            return nil
+        }
         var worded = notification
         worded.body = body
         return worded

@@ -156,7 +156,8 @@ public struct ReminderSkill: Sendable {
                                                            event: occurrence.map { ($0.event.title, $0.start) }, formatter: formatter)
                     let notification = OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "reminder", title: words.title,
                                                           body: words.body, relatedID: reminder.id.rawValue, createdAt: now, deliverAt: due,
-                                                          dedupeKey: Self.deliveryKey(reminder.id, due: due, member: member))
+                                                          dedupeKey: Self.deliveryKey(reminder.id, due: due, member: member),
+                                                          aboutAt: occurrence?.start)  // "(soccer practice at 4:30 PM)" is stale once it starts
                     if try writer.enqueue(notification) { queued += 1 }
                 }
                 try writer.setLastDue(of: reminder.id, to: due, at: now)

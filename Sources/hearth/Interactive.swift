@@ -177,7 +177,7 @@ struct TranscriptCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Replays transcripts and shows differences.")
         // Each transcript runs on its own in-memory demo family; its turns come through the engine's door.
         var access: Access { .open("replays transcripts, each on its own in-memory demo family") }
-        @Flag(help: "Rewrite the expected replies with what Hearth says now.") var update = false
+        @Flag(help: "Rewrite the expected replies with what Hearth says now, printing each changed line to review.") var update = false
         @Argument(help: "Transcript files or folders (default: Transcripts/).") var paths: [String] = []
 
         func run() throws {
@@ -198,9 +198,12 @@ struct TranscriptCommand: ParsableCommand {
                     let outcome = try transcript.run(grammarDirectory: Assistant.defaultGrammarDirectory())
                     // --update also fills in what a passing transcript doesn't state yet (spoken lines, states).
                     let rewritten = update ? transcript.updated(with: outcome.observed) : nil
-                    if let rewritten, rewritten != (try String(contentsOfFile: file, encoding: .utf8)) {
+                    let original = try String(contentsOfFile: file, encoding: .utf8)
+                    if let rewritten, rewritten != original {
                         try rewritten.write(toFile: file, atomically: true, encoding: .utf8)
+                        // Every changed expectation, for review: an --update is not a specification until read.
                         print("upd   \(file)")
+                        print(Transcript.changes(from: original, to: rewritten), terminator: "")
                     } else if outcome.passed {
                         print("ok    \(file)")
                     } else {

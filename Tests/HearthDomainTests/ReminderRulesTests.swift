@@ -155,3 +155,34 @@ final class RecordIDTests: XCTestCase {
         XCTAssertEqual(EventID(rawValue: "x").description, "x")
     }
 }
+
+/// What can truly be said of a coming moment, and when a notification about one stops being true.
+final class OutboxTruthTests: XCTestCase {
+    let zone = TimeZone(identifier: "America/New_York")!
+    func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    func testUntilIsSaidFromTheMomentItGoesOut() {
+        var calendar = Calendar(identifier: .gregorian); calendar.timeZone = zone
+        let start = at("2026-02-03T11:00:00-05:00")
+        func until(_ now: String) -> String? { TimeFormatter(calendar: calendar, now: at(now)).until(start) }
+        XCTAssertEqual(until("2026-02-02T11:00:00-05:00"), "tomorrow")
+        XCTAssertEqual(until("2026-02-03T08:59:00-05:00"), "today")
+        XCTAssertEqual(until("2026-02-03T09:01:00-05:00"), "in 119 minutes")
+        XCTAssertEqual(until("2026-02-03T09:30:00-05:00"), "in 90 minutes")
+        XCTAssertEqual(until("2026-02-03T10:00:00-05:00"), "in 1 hour")
+        XCTAssertEqual(until("2026-02-03T10:59:30-05:00"), "in 1 minute")
+        XCTAssertNil(until("2026-02-03T11:00:00-05:00"), "nothing is coming once it has started")
+        XCTAssertNil(until("2026-02-03T17:00:00-05:00"))
+    }
+
+    func testANotificationAboutAMomentIsTrueOnlyBeforeIt() {
+        let start = at("2026-02-05T15:30:00-05:00")
+        let reminder = OutboxNotification(id: "n1", recipient: MemberID("emma"), kind: "reminder", title: "Reminder", body: "Soccer practice",
+                                          createdAt: at("2026-02-05T14:30:00-05:00"), aboutAt: start)
+        XCTAssertTrue(OutboxRules.isStillTrue(reminder, at: at("2026-02-05T15:29:59-05:00")))
+        XCTAssertFalse(OutboxRules.isStillTrue(reminder, at: start))
+        XCTAssertFalse(OutboxRules.isStillTrue(reminder, at: at("2026-02-05T17:00:00-05:00")), "never 'in 1 hour' at 5 PM")
+        var message = reminder; message.aboutAt = nil
+        XCTAssertTrue(OutboxRules.isStillTrue(message, at: at("2026-03-01T00:00:00-05:00")), "a message does not go stale")
+    }
+}

@@ -11,7 +11,7 @@ final class TranscriptTests: XCTestCase {
         "calendar-find-free-time", "calendar-move-series", "calendar-move-voice", "calendar-move", "calendar-real-phrasing", "calendar-recurring-create",
         "calendar-recurring-except-months", "calendar-recurring-school-holidays", "calendar-time-zones", "conflict-cancel", "conflict-choose-option",
         "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
-        "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice",
+        "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice", "reminders-after-a-long-gap",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
         "followups-calendar", "followups-questions", "followups-expired",
         "backoff-did-you-mean", "calendar-unknown-attendee", "calendar-unread-time",
@@ -144,10 +144,33 @@ final class TranscriptTests: XCTestCase {
         XCTAssertTrue(failed.mismatches[0].description.hasPrefix("line 8: @tick\n"), failed.mismatches[0].description)
         XCTAssertTrue(failed.mismatches[0].description.contains("+ + Jake: Reminder from Lisa: Feed the fish"), failed.mismatches[0].description)
         XCTAssertEqual(unstated.updated(with: failed.observed), text)
+        // What --update prints for review: the changed lines under the old file's line number.
+        XCTAssertEqual(Transcript.changes(from: text.replacingOccurrences(of: "+ Jake: Reminder from Lisa: Feed the fish\n", with: ""), to: text),
+                       "line 9:\n  + + Jake: Reminder from Lisa: Feed the fish\n")
 
         XCTAssertThrowsError(try Transcript.parse("@now 2026-02-02T09:00\n@tick\n< Queued 1\n", path: "t")) { error in
             XCTAssertEqual("\(error)", "t:3: a tick or a location report states only its notifications ('+' lines)")
         }
+    }
+
+    /// `--update`'s review listing: removals before additions, each run under the old line number,
+    /// and nothing at all for an unchanged file.
+    func testTheUpdateListsEveryChangedLine() {
+        let old = "# header\n> hi\n< Hello\n~ Hello\n@tick\n+ Jake: Reminder: Haircut tomorrow, 11:00 AM\n> bye"
+        let new = "# header\n> hi\n< Hello there\n~ Hello there\n@tick\n> bye\n+ Tom: Bye"
+        XCTAssertEqual(Transcript.changes(from: old, to: new), """
+            line 3:
+              - < Hello
+              - ~ Hello
+              + < Hello there
+              + ~ Hello there
+            line 6:
+              - + Jake: Reminder: Haircut tomorrow, 11:00 AM
+            line 8:
+              + + Tom: Bye
+
+            """)
+        XCTAssertEqual(Transcript.changes(from: old, to: old), "")
     }
 
     func testMalformedTranscriptsAreRejectedWithTheLine() {
