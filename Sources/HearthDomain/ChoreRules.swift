@@ -149,16 +149,18 @@ public enum ChoreRules {
         }
     }
 
-    /// `due` counts the member's chores (not skipped) due in the range up to `today`: a chore due
-    /// later that is still open is not yet owed. One due later but already done counts both as due
-    /// and completed, so the rate never goes above 1. `completed` and `onTime` count approved
-    /// completions only; a completion waiting for review has earned nothing yet.
+    /// `due` counts the member's chores (not skipped) in the range whose due time has come by `now`:
+    /// one due at 6 PM is not yet owed at 5 PM, as the streak does not count today as missed before
+    /// it is over. One due later but already done counts both as due and completed, so the rate
+    /// never goes above 1. `completed` and `onTime` count approved completions only; a completion
+    /// waiting for review has earned nothing yet. The streak's "today" is `now`'s day.
     public static func stats(for member: MemberID, chores: [Chore], pauses: [ChorePause], from first: String,
-                             through last: String, today: String, calendar: Calendar) -> Stats {
+                             through last: String, now: Date, calendar: Calendar) -> Stats {
+        let today = dayString(now, calendar: calendar)
         let counted = chores.filter { chore in
             guard chore.status != .skipped, belongs(chore, to: member) else { return false }
             let day = dayString(chore.due, calendar: calendar)
-            return first <= day && day <= last && (day <= today || chore.status == .completed)
+            return first <= day && day <= last && (chore.due <= now || chore.status == .completed)
         }
         let completed = counted.filter { $0.status == .completed }
         let onTime = completed.filter { chore in chore.completedAt.map { $0 <= chore.due } == true }

@@ -74,9 +74,10 @@ public struct TimeFormatter: Sendable {
         Self.weekdays[CivilTime(date, in: calendar.timeZone).weekday]
     }
 
-    /// "Thursday, Feb 5 at 4:00 PM".
+    /// "Thursday, Feb 5 at 4:00 PM"; without `alwaysWithDate`, "tomorrow at 3 PM" in lower case, as
+    /// it sits inside a sentence ("I can do tomorrow at 3 PM"): a label that starts a line capitalises it.
     public func dayAndTime(_ date: Date, spoken: Bool = false, alwaysWithDate: Bool = true) -> String {
-        "\(capitalized(day(date, spoken: spoken, alwaysWithDate: alwaysWithDate))) at \(time(date, spoken: spoken))"
+        "\(day(date, spoken: spoken, alwaysWithDate: alwaysWithDate)) at \(time(date, spoken: spoken))"
     }
 
     /// Seed 000 `formatTimeSlot`: "Saturday, Feb 7 from 2:00 PM to 4:00 PM" (a list item); spoken, it

@@ -205,6 +205,7 @@ public final class Assistant: Sendable {
             case .permissionDenied(let reason): return .permissionDenied(reason)
             case .invalid(let reason): return .invalidEvent(reason)
             case .notFound(let reason): return .notFound(ReplyText(reason))
+            case .alreadyExists(let reason): return .alreadyExists(reason)
             case .insufficientPoints(let need, _): return .invalidRequest(ChoreRules.insufficientPoints(need: need))
             }
         default:

@@ -31,6 +31,8 @@ public enum HearthError: Error, Sendable, Equatable {
     case nothingPending
     case permissionDenied(String)
     case invalidEvent(String)
+    /// Something of that name is already there (a member, a place, a chore, a reward, a timetable).
+    case alreadyExists(String)
     /// A request that can't be carried out as said, with the reason ("Where from? …").
     case invalidRequest(String)
     /// Something named that isn't there ("I don't know where the moon is."), on screen and aloud.
@@ -57,6 +59,7 @@ public enum HearthError: Error, Sendable, Equatable {
         case .nothingPending: "nothing_pending"
         case .permissionDenied: "permission_denied"
         case .invalidEvent: "invalid_event"
+        case .alreadyExists: "already_exists"
         case .invalidRequest: "invalid_request"
         case .notFound: "not_found"
         case .unclearReference: "unclear_reference"
@@ -102,7 +105,7 @@ public enum HearthError: Error, Sendable, Equatable {
             return ReplyText("There's nothing waiting for an answer right now.")
         case .permissionDenied(let reason):
             return ReplyText(reason)
-        case .invalidEvent(let reason), .invalidRequest(let reason), .unclearReference(let reason):
+        case .invalidEvent(let reason), .alreadyExists(let reason), .invalidRequest(let reason), .unclearReference(let reason):
             return ReplyText(reason)
         case .notFound(let reason):
             return reason

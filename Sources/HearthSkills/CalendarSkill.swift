@@ -8,6 +8,8 @@ public enum SkillError: Error, Equatable, Sendable {
     case permissionDenied(String)
     case invalid(String)
     case notFound(String)
+    /// Something of that name is already there ("Emma is already in the family.").
+    case alreadyExists(String)
     /// A redemption the balance does not cover: how many more points it needs, and the balance.
     case insufficientPoints(need: Int, balance: Int)
 

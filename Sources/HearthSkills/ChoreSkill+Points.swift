@@ -98,7 +98,7 @@ extension ChoreSkill {
         guard reward.cost > 0 else { throw SkillError.invalid("A reward needs to cost at least 1 point.") }
         try store.write { writer in
             if try writer.reader.rewards(includingRetired: true).contains(where: { $0.title.lowercased() == reward.title.lowercased() }) {
-                throw SkillError.invalid("There's already a reward called \(reward.title).")
+                throw SkillError.alreadyExists("There's already a reward called \(reward.title).")
             }
             try writer.insert(reward, at: now, by: actor.id)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "reward", subjectID: reward.id.rawValue,

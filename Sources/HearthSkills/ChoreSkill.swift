@@ -47,7 +47,7 @@ public struct ChoreSkill: Sendable {
         }
         try store.write { writer in
             if try writer.reader.choreTemplates().contains(where: { $0.title.lowercased() == template.title.lowercased() }) {
-                throw SkillError.invalid("There's already a chore called \(template.title).")
+                throw SkillError.alreadyExists("There's already a chore called \(template.title).")
             }
             try writer.insert(template, at: now, by: actor.id)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "chore_template",
@@ -418,7 +418,7 @@ public struct ChoreSkill: Sendable {
               let end = calendar.date(byAdding: .day, value: 1, to: last) else { throw SkillError.invalid("I couldn't tell which days you mean.") }
         let (chores, pauses) = try store.read { (try $0.chores(member: member, dueFrom: start, dueBefore: end), try $0.chorePauses()) }
         return ChoreRules.stats(for: member, chores: chores, pauses: pauses, from: firstDay, through: lastDay,
-                                today: ISO8601.dateString(now, in: calendar.timeZone), calendar: calendar)
+                                now: now, calendar: calendar)
     }
 
     // MARK: - Time-driven work

@@ -34,7 +34,7 @@ public struct FamilySkill: Sendable {
         if let problem = FamilyRules.problem(withName: name) { throw SkillError.invalid(problem) }
         let clean = Self.tidy(name)
         return try store.write { writer in
-            guard !writer.reader.hasFamily else { throw SkillError.invalid("This database already holds a family.") }
+            guard !writer.reader.hasFamily else { throw SkillError.alreadyExists("This database already holds a family.") }
             let owner = Member(id: FamilyRules.memberID(for: clean, taken: []), name: clean, kind: .adult, role: .owner)
             try writer.setSetting("family_name", familyName ?? "The \(clean.split(separator: " ").last.map(String.init) ?? clean) Family")
             try writer.setSetting("time_zone", timeZone)
@@ -55,11 +55,11 @@ public struct FamilySkill: Sendable {
         return try store.write { writer in
             let members = try writer.reader.members()
             if let same = members.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
-                throw SkillError.invalid("\(same.name) is already in the family.")
+                throw SkillError.alreadyExists("\(same.name) is already in the family.")
             }
             let aliases = new.aliases.map { $0.lowercased() }
             if let clash = aliases.first(where: { word in Roster(members: members).member(named: word) != nil }) {
-                throw SkillError.invalid("\"\(clash)\" already means someone in the family.")
+                throw SkillError.alreadyExists("\"\(clash)\" already means someone in the family.")
             }
             let member = Member(id: FamilyRules.memberID(for: name, taken: Set(members.map(\.id))), name: name, kind: new.kind,
                                 role: new.role, age: new.age, supervised: new.kind == .child, aliases: aliases)
@@ -119,7 +119,7 @@ public struct FamilySkill: Sendable {
         }
         guard radiusMeters.isFinite, (10...50_000).contains(radiusMeters) else { throw SkillError.invalid("A place's radius has to be 10 to 50000 meters.") }
         return try store.write { writer in
-            if let existing = try writer.reader.place(named: clean) { throw SkillError.invalid("There's already a place called \(existing.name).") }
+            if let existing = try writer.reader.place(named: clean) { throw SkillError.alreadyExists("There's already a place called \(existing.name).") }
             let taken = Set(try writer.reader.places().map(\.id))
             let place = Place(id: FamilyRules.memberID(for: clean, taken: Set(taken.map { MemberID($0) })).rawValue, name: clean,
                               latitude: latitude, longitude: longitude, radiusMeters: radiusMeters)

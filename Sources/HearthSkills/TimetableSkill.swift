@@ -64,7 +64,7 @@ public struct TimetableSkill: Sendable {
         return try store.write { writer in
             let existing = try writer.reader.timetableSchool(of: member.id) == nil ? nil : try writer.reader.timetableEntries(of: member.id).count
             if let existing, !replace {
-                throw SkillError.invalid("\(member.name) already has a timetable (\(existing) lessons). Nothing was changed; "
+                throw SkillError.alreadyExists("\(member.name) already has a timetable (\(existing) lessons). Nothing was changed; "
                                          + "import with --replace to replace it.")
             }
             let start = week1Start.flatMap { ISO8601.date($0, in: calendar.timeZone) } ?? now

@@ -65,7 +65,7 @@ extension Initialize {
 
     static func words(_ error: SkillError) -> String {
         switch error {
-        case .permissionDenied(let text), .invalid(let text), .notFound(let text): return text
+        case .permissionDenied(let text), .invalid(let text), .notFound(let text), .alreadyExists(let text): return text
         case .insufficientPoints(let need, _): return ChoreRules.insufficientPoints(need: need)
         }
     }

@@ -39,7 +39,7 @@ func reportingErrors(file: String? = nil, _ body: () throws -> Void) throws {
         throw fail(ValidationError("cannot read \(file ?? "input"): no such file"))
     } catch let error as SkillError {
         switch error {
-        case .permissionDenied(let message), .invalid(let message), .notFound(let message): throw fail(ValidationError(message))
+        case .permissionDenied(let message), .invalid(let message), .notFound(let message), .alreadyExists(let message): throw fail(ValidationError(message))
         case .insufficientPoints(let need, _): throw fail(ValidationError(ChoreRules.insufficientPoints(need: need)))
         }
     } catch let error as ExitCode {

@@ -150,7 +150,7 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
             chore("Jake's", for: [jake], due: at(2026, 2, 2, 18), status: .completed, completedAt: at(2026, 2, 2, 9)),
         ]
         let stats = ChoreRules.stats(for: MemberID("emma"), chores: chores, pauses: [], from: "2026-02-02", through: "2026-02-08",
-                                     today: "2026-02-05", calendar: calendar)
+                                     now: at(2026, 2, 5, 20), calendar: calendar)
         XCTAssertEqual(stats.due, 5)
         XCTAssertEqual(stats.completed, 3)
         XCTAssertEqual(stats.onTime, 2)
@@ -158,8 +158,15 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(stats.completionRate, 0.6)
         XCTAssertEqual(stats.streak, ChoreRules.Streak(current: 1, longest: 2),
                        "Mon met, Tue met (late, but the same evening), Wed missed, Thu done (awaiting review)")
+        // At 5 PM Thursday the chore waiting for review (due 6 PM) is not owed yet: 4 due, 3 done,
+        // the same day the streak does not count as missed.
+        let earlier = ChoreRules.stats(for: MemberID("emma"), chores: chores, pauses: [], from: "2026-02-02", through: "2026-02-08",
+                                       now: at(2026, 2, 5, 17), calendar: calendar)
+        XCTAssertEqual(earlier.due, 4)
+        XCTAssertEqual(earlier.completionRate, 0.75)
+        XCTAssertEqual(earlier.streak, stats.streak)
         let nothing = ChoreRules.stats(for: MemberID("sue"), chores: chores, pauses: [], from: "2026-02-02", through: "2026-02-08",
-                                       today: "2026-02-05", calendar: calendar)
+                                       now: at(2026, 2, 5, 20), calendar: calendar)
         XCTAssertNil(nothing.completionRate)
         XCTAssertEqual(nothing.due, 0)
     }

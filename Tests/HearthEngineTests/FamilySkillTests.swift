@@ -29,7 +29,7 @@ final class FamilySkillTests: XCTestCase {
         XCTAssertEqual(max.id, MemberID("max"))
         XCTAssertTrue(max.supervised, "a child is supervised")
         XCTAssertThrowsError(try skill.addMember(.init(name: "Max", kind: .child, role: .member), by: try member("lisa"), now: now)) { error in
-            XCTAssertEqual(error as? SkillError, .invalid("Max is already in the family."))
+            XCTAssertEqual(error as? SkillError, .alreadyExists("Max is already in the family."))
         }
         XCTAssertThrowsError(try skill.addMember(.init(name: "Ava", kind: .child, role: .member), by: try member("emma"), now: now)) { error in
             XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can add someone to the family."))
@@ -39,7 +39,7 @@ final class FamilySkillTests: XCTestCase {
         }
         XCTAssertThrowsError(try skill.addMember(.init(name: "R2-D2", kind: .adult, role: .viewer), by: try member("lisa"), now: now))
         XCTAssertThrowsError(try skill.addMember(.init(name: "Bob", kind: .adult, role: .viewer, aliases: ["mom"]), by: try member("lisa"), now: now)) { error in
-            XCTAssertEqual(error as? SkillError, .invalid("\"mom\" already means someone in the family."))
+            XCTAssertEqual(error as? SkillError, .alreadyExists("\"mom\" already means someone in the family."))
         }
         let lines = try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60), reader: try member("lisa"))
         XCTAssertEqual(lines, ["Tom added Max as a child, 8"])

@@ -80,13 +80,16 @@ final class SpeechTests: XCTestCase {
         var texts = assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
         texts += try SharedFixtures.paraphraseTexts()
         let markup = try NSRegularExpression(pattern: #"[()\[\]{}"`*#_|<>%&@$•→–—…]|\n|(^|\s)- |\b\d{1,2}:00\b|\b\d{1,2}\s?[ap]\.?m\b"#)
+        // A capital only starts a sentence: "I can do tomorrow at 3 PM", never "I can do Tomorrow".
+        let midSentenceCapital = try NSRegularExpression(pattern: #"[a-z,] (?:Today|Tomorrow|Tonight|Yesterday)\b"#)
         var failures: [String] = []
         for (index, text) in texts.enumerated() {
             // Each in its own session, so an open question of one doesn't swallow the next.
             let reply = assistant.handle(Turn(text: text, speaker: "Lisa", session: "speech-\(index)"))
             let speak = reply.speak
             let range = NSRange(speak.startIndex..., in: speak)
-            if markup.firstMatch(in: speak, range: range) != nil || speak.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
+            if markup.firstMatch(in: speak, range: range) != nil || midSentenceCapital.firstMatch(in: speak, range: range) != nil
+                || speak.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
                 failures.append("\(text) → \(speak)")
             }
             if speak.isEmpty { failures.append("\(text) → (nothing to say)") }

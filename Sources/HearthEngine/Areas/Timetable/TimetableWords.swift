@@ -297,6 +297,16 @@ struct TimetableWork {
             return reply
         }
         if !(2...6).contains(weekday) {
+            // A week with no school day (a recess) is no week of the rotation: say when school is back.
+            let followingMonday = calendar.date(byAdding: .day, value: 7, to: nextMonday)!
+            if let restart = try nextSchoolDay(after: now), restart >= followingMonday,
+               let holiday = try skill.week(on: nextMonday).holiday {
+                let back = try skill.week(on: restart).week
+                return ReplyText("It's the weekend. This week was week \(info.week); next week is \(holiday.name), "
+                                 + "and school is back \(formatter.onDay(restart)), in week \(back).",
+                                 speak: "It's the weekend. This week was week \(info.week); next week is \(holiday.name), "
+                                 + "and school is back \(formatter.onDay(restart, spoken: true)), in week \(back).")
+            }
             let next = try skill.week(on: nextMonday).week
             return ReplyText("It's the weekend. This week was week \(info.week); next week is week \(next).")
         }
