@@ -216,13 +216,33 @@ public enum MessageRules {
 
     // MARK: Deadlines and priority
 
-    /// How long a question waits for answers: an hour, or 15 minutes for a question about the
-    /// store (the sender is there now, seed 000 Scenario 2).
+    /// How long a question waits for answers: 15 minutes for a question about an errand the sender
+    /// is on now ("need anything from the store?", "I'm at the pharmacy, want anything?", "on my way
+    /// home, does anyone need picking up?", seed 000 Scenario 2: the answer is useless once they
+    /// have left), else an hour. It goes by how the errand is said, not by a list of shops, so
+    /// "did you hit your reading target?" waits an hour and "anything from the bakery?" 15 minutes.
     public static func responseWindow(for body: String) -> TimeInterval {
-        let lower = body.lowercased()
-        let shopping = ["store", "shop", "shops", "supermarket", "grocery", "groceries", "market", "costco", "target", "walmart"]
-        let words = Set(lower.split { !$0.isLetter }.map(String.init))
-        return shopping.contains(where: words.contains) ? 15 * 60 : 3600
+        isAboutAnErrandUnderWay(body) ? 15 * 60 : 3600
+    }
+
+    /// Whether a question is about something the sender is doing right now: "anything from …",
+    /// "I'm at / in / out / on my way / heading / leaving …", "while I'm …", "right now".
+    public static func isAboutAnErrandUnderWay(_ body: String) -> Bool {
+        let words = body.lowercased().replacingOccurrences(of: "’", with: "'").split { !$0.isLetter && $0 != "'" }.map(String.init)
+        func has(_ phrase: [String]) -> Bool {
+            guard words.count >= phrase.count else { return false }
+            return (0...(words.count - phrase.count)).contains { Array(words[$0..<($0 + phrase.count)]) == phrase }
+        }
+        let underWay = [["anything", "from"], ["something", "from"], ["anything", "while"], ["on", "my", "way"], ["right", "now"],
+                        ["while", "i'm"], ["while", "i", "am"], ["heading", "to"], ["heading", "home"], ["i'm", "leaving"]]
+        if underWay.contains(where: has) { return true }
+        // "I'm at the pharmacy", "I am in town", "I'm out": the sender says where they are now.
+        for first in ["i'm", "im", "i"] {
+            for place in ["at", "in", "out", "near", "passing", "going", "stopping"] {
+                if has(first == "i" ? ["i", "am", place] : [first, place]) { return true }
+            }
+        }
+        return false
     }
 
     /// seed 000 `MessagePriority` from the words said: "urgent", "emergency", "asap" → urgent;

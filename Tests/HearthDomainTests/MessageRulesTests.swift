@@ -5,6 +5,21 @@ import XCTest
 /// Messages as pure rules: group words, the words a request makes (person swap, questions),
 /// deadlines, priority, the answers summary, read receipts and who may send.
 final class MessageRulesTests: XCTestCase, DemoMembers {
+    /// A question about an errand under way waits 15 minutes, whatever the shop; any other an hour,
+    /// whatever words it shares with shopping.
+    func testAQuestionAboutAnErrandUnderWayWaitsAQuarterOfAnHour() {
+        for errand in ["Do you need anything from the store?", "Do you want anything from the bakery?",
+                       "I'm at the pharmacy, do you need anything?", "I am in town, want something?",
+                       "I’m out, does anyone need picking up?", "On my way home, need anything?",
+                       "Anything you want while I'm at Costco?", "Can someone help me right now?"] {
+            XCTAssertEqual(MessageRules.responseWindow(for: errand), 15 * 60, errand)
+        }
+        for question in ["Did you hit your reading target?", "Do you want to go to the market on Saturday?",
+                         "Is the shop class project done?", "Are you coming to dinner?", "Did you feed the fish?"] {
+            XCTAssertEqual(MessageRules.responseWindow(for: question), 3600, question)
+        }
+    }
+
     func testGroupWordsFollowSeed000() {
         XCTAssertEqual(MessageRules.recipients(for: "everyone", roster: roster, sender: lisa.id), [tom.id, emma.id, jake.id, sue.id])
         XCTAssertEqual(MessageRules.recipients(for: "the kids", roster: roster, sender: lisa.id), [emma.id, jake.id])
