@@ -8,7 +8,8 @@ struct Eval: ParsableCommand, EntersFamily {
         abstract: "Parses every line of JSON-lines files of requests and reports how many were understood.",
         discussion: """
             Each line: {"text": "...", "accept": ["calendar.show", ...] or [null], "slots": {...}?, "now": "ISO"?, "as": "NAME"?}.
-            Without --db, the demo family at 2026-02-02T09:00:00-05:00 (or --now) is used.
+            Without --db, the demo family at 2026-02-02T09:00:00-05:00 (or --now) is used; with --db, that
+            family at the real time (or --now, or a line's "now").
             """)
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print a JSON summary instead of the report.") var json = false
@@ -30,9 +31,12 @@ struct Eval: ParsableCommand, EntersFamily {
             }
         }
         var command = self
-        if options.db == nil { command.options.demo = true }
-        let now = options.pinnedNow ?? JSONLine.parseInstant("2026-02-02T09:00:00-05:00")!
-        if options.now == nil { command.options.now = "2026-02-02T09:00:00-05:00" }
+        // The demo family lives on the seed's Monday; a family's own file, on today.
+        if options.db == nil {
+            command.options.demo = true
+            if options.now == nil { command.options.now = "2026-02-02T09:00:00-05:00" }
+        }
+        let now = command.options.pinnedNow ?? Date()
         let entered = try command.enter()
         let assistant: Assistant
         do { assistant = try entered.assistant(longRunning: true) } catch { throw fail(error) }

@@ -120,7 +120,8 @@ struct Resolve: ParsableCommand, EntersFamily {
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print JSON.") var json = false
     @Argument(help: "The phrase, e.g. \"next Thursday at 4pm\".") var text: [String] = []
-    var access: Access { .open("reads a time phrase with the demo family's zones; touches no family") }
+    /// Without --db, the demo family's zones; with it, that family's zone and its members' home zones.
+    var access: Access { options.db == nil ? .open("reads a time phrase with the demo family's zones; touches no family") : .member([]) }
 
     struct Output: Encodable {
         var phrase: String
@@ -136,10 +137,19 @@ struct Resolve: ParsableCommand, EntersFamily {
     }
 
     func run() throws {
-        let zone = options.timeZone ?? TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
-        // Like the zone, members' home zones ("5 pm grandma's time") are the demo family's.
-        let context = TemporalContext(now: options.pinnedNow ?? Date(), timeZone: zone,
-                                      memberTimeZones: Roster(members: DemoFamily.members).homeTimeZones)
+        // The family's zone and its members' home zones ("5 pm grandma's time"): the demo family's,
+        // or those of the family in --db.
+        let zone: TimeZone, homes: [String: TimeZone]
+        if options.db != nil {
+            let assistant: Assistant
+            do { assistant = try enter().assistant() } catch { throw fail(error) }
+            zone = options.timeZone ?? assistant.timeZone
+            homes = assistant.roster.homeTimeZones
+        } else {
+            zone = options.timeZone ?? TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
+            homes = Roster(members: DemoFamily.members).homeTimeZones
+        }
+        let context = TemporalContext(now: options.pinnedNow ?? Date(), timeZone: zone, memberTimeZones: homes)
         let phrase = text.joined(separator: " ")
         var output = Output(phrase: phrase)
         do {

@@ -314,6 +314,7 @@ final class DoorFixture {
             Probe(path: "init", arguments: { ["init", "--demo", "--db", $0, "--force"] }, actions: fixed([.familyDelete])),
             Probe(path: "init", arguments: { _ in ["init", "--demo", "--db", fresh + UUID().uuidString] }, actions: nil),
             Probe(path: "resolve", arguments: { _ in ["resolve", "tomorrow at 4"] }, actions: nil),
+            Probe(path: "resolve", arguments: { ["resolve", "tomorrow at 4", "--db", $0] }, actions: fixed([])),
             Probe(path: "import", arguments: { ["import", "ics", events, "--member", "Jake", "--db", $0] },
                   actions: fixed([.calendarCreate, .calendarCreateForOthers])),
             Probe(path: "import", arguments: { _ in ["import", "json", "missing.json", "--db", fresh] }, actions: nil),

@@ -49,6 +49,9 @@ final class FamilySetupCLITests: XCTestCase {
         try run(["place", "add", "School", "51.5033", "-0.1196", "--radius", "200"] + at + priya)
         let (places, _) = try run(["place", "list"] + at + priya)
         XCTAssertEqual(places, "Home: 51.5007, -0.1246, radius 150 m\nSchool: 51.5033, -0.1196, radius 200 m\n")
+        // A time phrase is read in this family's zone, not the demo family's New York.
+        let (resolved, _) = try run(["resolve", "tomorrow at 4pm"] + at + priya)
+        XCTAssertEqual(resolved, "instant  start 2026-03-03T16:00:00+00:00\n")
 
         // Bad input: clear errors, nothing changed.
         let (_, role) = try run(["member", "add", "Zed", "--role", "boss"] + at + priya, status: 1)
