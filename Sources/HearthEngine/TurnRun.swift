@@ -115,13 +115,11 @@ struct TurnRun {
             case .noMatch:
                 // A free answer to an open question ("I need milk" after "does anyone need anything?").
                 let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
-                for area in areas.areas {
-                    guard let claimed = try area.claimsUnmatched(trimmed, in: context) else { continue }
-                    intent = claimed
-                    let match = IntentMatch(intent: claimed, captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
-                    return .intentRecognized(match, role: areas.role(of: claimed))
-                }
-                throw HearthError.notUnderstood
+                let claims = try areas.areas.compactMap { try $0.claimsUnmatched(trimmed, in: context) }
+                guard let claimed = FreeAnswerClaim.chosen(claims)?.intent else { throw HearthError.notUnderstood }
+                intent = claimed
+                let match = IntentMatch(intent: claimed, captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
+                return .intentRecognized(match, role: areas.role(of: claimed))
             case .matched(let found):
                 let match = reading(found, of: trimmed)
                 intent = match.intent

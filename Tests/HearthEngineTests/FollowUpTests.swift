@@ -64,3 +64,17 @@ final class FollowUpTests: XCTestCase {
         XCTAssertEqual(jakes.captures.last?.name, "members")
     }
 }
+
+/// Which open question a free answer goes to, as a rule without a store.
+final class FreeAnswerClaimTests: XCTestCase {
+    func testTheQuestionAskedLastTakesTheAnswer() {
+        let nine = Date(timeIntervalSince1970: 1_770_040_800)
+        let message = FreeAnswerClaim(intent: "message.reply", askedAt: nine)
+        let checkIn = FreeAnswerClaim(intent: "checkin.respond", askedAt: nine.addingTimeInterval(300))
+        XCTAssertEqual(FreeAnswerClaim.chosen([message, checkIn]), checkIn)
+        XCTAssertEqual(FreeAnswerClaim.chosen([checkIn, message]), checkIn, "the registry's order does not decide")
+        let same = FreeAnswerClaim(intent: "checkin.respond", askedAt: nine)
+        XCTAssertEqual(FreeAnswerClaim.chosen([message, same]), message, "asked at the same moment: the first area's")
+        XCTAssertNil(FreeAnswerClaim.chosen([]))
+    }
+}

@@ -53,9 +53,11 @@ protocol SkillArea: Sendable {
     /// notifications it queued.
     func tick(in turn: TurnContext) throws -> Int
     /// An utterance no grammar pattern matched: the intent of this area that takes it whole (its
-    /// `AreaRequest.utterance`), or nil. A free answer to an open question ("I need milk" from Tom
-    /// after Lisa asked who needs anything) is claimed by the area that asked it.
-    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> String?
+    /// `AreaRequest.utterance`) and when the question it answers was asked, or nil. A free answer
+    /// to an open question ("I need milk" from Tom after Lisa asked who needs anything) is claimed
+    /// by the area that asked it; when several areas have a question open to the speaker, the one
+    /// asked last takes it (`FreeAnswerClaim.chosen`).
+    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> FreeAnswerClaim?
     /// A front end acknowledged a notification (`{"type":"ack"}`, `hearth notifications`): the
     /// area that sent it updates what depends on it (a message's per-recipient status).
     func acknowledged(_ notification: OutboxNotification, status: OutboxNotification.Status, in turn: TurnContext) throws
@@ -66,6 +68,20 @@ protocol SkillArea: Sendable {
     /// its words as true at that moment, or nil when nothing true is left to say (README, "Reminders
     /// are true when they go out").
     func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification?
+}
+
+/// An area's claim on an utterance nothing matched: the intent that takes it, and when the question
+/// it answers was put to the speaker.
+struct FreeAnswerClaim: Sendable, Equatable {
+    var intent: String
+    var askedAt: Date
+
+    /// The claim a free answer goes to: the question asked last, as a person answers the latest
+    /// question put to them ("fine, thanks" after a check-in that came after a message question
+    /// answers the check-in). Equal times keep the registry's order (the first claim).
+    static func chosen(_ claims: [FreeAnswerClaim]) -> FreeAnswerClaim? {
+        claims.reduce(nil) { best, claim in best.map { claim.askedAt > $0.askedAt ? claim : $0 } ?? claim }
+    }
 }
 
 /// The help an area contributes to "what can you do".
@@ -171,7 +187,7 @@ extension SkillArea {
 
     func tick(in turn: TurnContext) throws -> Int { 0 }
 
-    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> String? { nil }
+    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> FreeAnswerClaim? { nil }
 
     func acknowledged(_ notification: OutboxNotification, status: OutboxNotification.Status, in turn: TurnContext) throws {}
 

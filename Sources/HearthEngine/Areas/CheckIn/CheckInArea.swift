@@ -91,8 +91,8 @@ struct CheckInArea: SkillArea {
     // MARK: - Free answers
 
     /// While the speaker has a check-in open, words nothing else understood are their answer.
-    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> String? {
-        try skill.joining(turn.transaction).openRequest(to: turn.speaker.id) == nil ? nil : "checkin.respond"
+    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> FreeAnswerClaim? {
+        try skill.joining(turn.transaction).openRequest(to: turn.speaker.id).map { FreeAnswerClaim(intent: "checkin.respond", askedAt: $0.requestedAt) }
     }
 
     // MARK: - Carrying out

@@ -118,8 +118,8 @@ struct MessageArea: SkillArea {
     // MARK: - Free answers, acks and time
 
     /// An utterance no pattern matched, from someone a question is open for: their answer.
-    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> String? {
-        try skill.joining(turn.transaction).openQuestion(to: turn.speaker.id, now: turn.now) == nil ? nil : "message.reply"
+    func claimsUnmatched(_ utterance: String, in turn: TurnContext) throws -> FreeAnswerClaim? {
+        try skill.joining(turn.transaction).openQuestion(to: turn.speaker.id, now: turn.now).map { FreeAnswerClaim(intent: "message.reply", askedAt: $0.sentAt) }
     }
 
     func acknowledged(_ notification: OutboxNotification, status: OutboxNotification.Status, in turn: TurnContext) throws {
