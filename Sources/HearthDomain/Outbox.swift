@@ -34,6 +34,14 @@ public enum OutboxRules {
         guard let moment = notification.aboutAt else { return true }
         return now < moment
     }
+
+    /// Whether a late reminder (due at `dueAt`) is needless at `now` because the next reminder of the
+    /// same moment (due at `nextDueAt`) says it: `now` is nearer the next one's time than its own.
+    /// A day-before reminder 30 minutes late still goes out (the hour-before is 22 hours off); one
+    /// 22 hours late, at 9:30 for an 11:00 haircut, does not (the hour-before is 30 minutes off).
+    public static func isSuperseded(dueAt: Date, nextDueAt: Date, at now: Date) -> Bool {
+        now > dueAt && nextDueAt.timeIntervalSince(now) < now.timeIntervalSince(dueAt)
+    }
 }
 
 /// One entry of the family's activity log (seed 001): who did what, when.

@@ -400,8 +400,9 @@ public struct CalendarSkill: Sendable {
     /// An event's reminder worded for the moment it goes out (`now`), under the event's current
     /// title: a day-before reminder handed out late on the day says "in 90 minutes", not
     /// "tomorrow". Nil when it is no longer true (the event has started), when the event is gone,
-    /// or when it is late and a nearer reminder of the same occurrence to the same person is still
-    /// to go out (that one says it: one reminder, not two, half an hour apart).
+    /// or when it is late and now nearer the time of the next reminder of the same occurrence to the
+    /// same person than its own (`OutboxRules.isSuperseded`: that one says it, one reminder rather
+    /// than two half an hour apart; a day-before reminder half an hour late still goes out).
     /// Any other notification comes back as it is.
     public func goingOut(_ notification: OutboxNotification, now: Date) throws -> OutboxNotification? {
         guard notification.kind == "reminder", let key = notification.dedupeKey, key.hasPrefix(Self.reminderKeyPrefix),
@@ -409,7 +410,8 @@ public struct CalendarSkill: Sendable {
         guard let event = try store.read({ try $0.event(EventID(related)) }),
               let body = reminderBody(event.title, start: start, at: now) else { return nil }
         if now > notification.deliverAt, let lastColon = key.lastIndex(of: ":"),
-           try store.read({ try $0.hasUnsentNotification(dedupePrefix: String(key[...lastColon]), dueAfter: notification.deliverAt) }) {
+           let next = try store.read({ try $0.nextUnsentNotificationDue(dedupePrefix: String(key[...lastColon]), after: notification.deliverAt) }),
+           OutboxRules.isSuperseded(dueAt: notification.deliverAt, nextDueAt: next, at: now) {
             return nil
         }
         var worded = notification

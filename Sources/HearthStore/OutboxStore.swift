@@ -30,14 +30,14 @@ extension StoreReader {
             """), arguments: [recipient.rawValue, dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
 
-    /// Whether a notification whose dedupe key starts with `prefix`, due after `after`, is still to
-    /// be handed out: a nearer reminder of the same event to the same person, which makes a late one
-    /// needless (`CalendarSkill.goingOut`).
-    public func hasUnsentNotification(dedupePrefix prefix: String, dueAfter after: Date) throws -> Bool {
-        try Bool.fetchOne(try db.cachedStatement(sql: """
-            SELECT EXISTS(SELECT 1 FROM notification WHERE status = 'pending' AND sent_at IS NULL
-                          AND substr(dedupe_key, 1, ?) = ? AND deliver_at > ?)
-            """), arguments: [prefix.count, prefix, after.timeIntervalSince1970]) ?? false
+    /// When the first notification whose dedupe key starts with `prefix`, due after `after`, and not
+    /// yet handed out is due: a nearer reminder of the same event to the same person
+    /// (`CalendarSkill.goingOut`). Nil when there is none.
+    public func nextUnsentNotificationDue(dedupePrefix prefix: String, after: Date) throws -> Date? {
+        try Double.fetchOne(try db.cachedStatement(sql: """
+            SELECT min(deliver_at) FROM notification WHERE status = 'pending' AND sent_at IS NULL
+              AND substr(dedupe_key, 1, ?) = ? AND deliver_at > ?
+            """), arguments: [prefix.count, prefix, after.timeIntervalSince1970]).map(Date.init(timeIntervalSince1970:))
     }
 
     public func notification(_ id: String) throws -> OutboxNotification? {

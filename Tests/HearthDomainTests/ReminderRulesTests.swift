@@ -186,3 +186,16 @@ final class OutboxTruthTests: XCTestCase {
         XCTAssertTrue(OutboxRules.isStillTrue(message, at: at("2026-03-01T00:00:00-05:00")), "a message does not go stale")
     }
 }
+
+extension OutboxTruthTests {
+    func testALateReminderGivesWayOnlyWhenTheNextIsNearer() {
+        let dayBefore = at("2026-02-04T15:30:00-05:00"), hourBefore = at("2026-02-05T14:30:00-05:00")
+        XCTAssertFalse(OutboxRules.isSuperseded(dueAt: dayBefore, nextDueAt: hourBefore, at: dayBefore), "on time")
+        XCTAssertFalse(OutboxRules.isSuperseded(dueAt: dayBefore, nextDueAt: hourBefore, at: at("2026-02-04T16:00:00-05:00")),
+                       "half an hour late, the next one 22 hours off: it still goes out")
+        XCTAssertTrue(OutboxRules.isSuperseded(dueAt: dayBefore, nextDueAt: hourBefore, at: at("2026-02-05T13:00:00-05:00")),
+                      "21 hours late, the next one 90 minutes off")
+        XCTAssertTrue(OutboxRules.isSuperseded(dueAt: dayBefore, nextDueAt: hourBefore, at: at("2026-02-05T14:40:00-05:00")),
+                      "the next one is due already")
+    }
+}
