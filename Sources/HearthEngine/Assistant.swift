@@ -206,7 +206,7 @@ public final class Assistant: Sendable {
             case .invalid(let reason): return .invalidEvent(reason)
             case .notFound(let reason): return .notFound(ReplyText(reason))
             case .alreadyExists(let reason): return .alreadyExists(reason)
-            case .insufficientPoints(let need, _): return .invalidRequest(ChoreRules.insufficientPoints(need: need))
+            case .insufficientPoints(let need, _): return .invalidEvent(ChoreRules.insufficientPoints(need: need))
             }
         default:
             logger.error("turn failed", metadata: ["error": "\(type(of: error))"])

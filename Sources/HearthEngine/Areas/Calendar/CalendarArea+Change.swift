@@ -14,7 +14,7 @@ extension CalendarTurn {
         let occurrence: CalendarOccurrence
         if let id = change.eventID, let start = change.occurrenceStart {
             guard let found = try skill.occurrence(of: id, at: start) else {
-                throw HearthError.invalidEvent("That event isn't on the calendar any more.")
+                throw HearthError.notFound(ReplyText("That event isn't on the calendar any more."))
             }
             occurrence = found
         } else {
@@ -173,7 +173,7 @@ extension CalendarTurn {
                 : try skill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
             notifications += result.notifications
         }
-        guard !restore.isEmpty else { throw HearthError.invalidEvent("Those events aren't on the calendar any more.") }
+        guard !restore.isEmpty else { throw HearthError.notFound(ReplyText("Those events aren't on the calendar any more.")) }
         let count = listed.count == 1 ? "1 event" : "\(listed.count) events"
         var reply = words { spoken in
             "Done. I've cancelled \(count)\(day.map { " " + formatter.onDay($0.start, spoken: spoken) } ?? "")."

@@ -66,8 +66,8 @@ struct MessageWords {
     }
 
     func unknownWhereabouts() -> ReplyText {
-        ReplyText("I don't know where you are right now (your location isn't shared with me), so I haven't sent anything.",
-                  speak: "I don't know where you are right now, so I haven't sent anything.")
+        // No report yet, or only an old one: sharing may well be on, so it is not blamed.
+        ReplyText("I don't have a recent location for you, so I haven't sent anything.")
     }
 
     func responses(to message: Message, about member: MemberID?) -> ReplyText {

@@ -291,7 +291,7 @@ struct ReminderTurn: AreaAtWork {
         if let id = draft.eventID {
             guard let event = try calendarSkill.store.read({ try $0.event(id) }),
                   let next = try calendarSkill.upcoming(event, from: now, limit: 1).first else {
-                throw HearthError.invalidEvent("That event isn't on the calendar any more.")
+                throw HearthError.notFound(ReplyText("That event isn't on the calendar any more."))
             }
             return .one(next)
         }
@@ -322,7 +322,7 @@ struct ReminderTurn: AreaAtWork {
         var matching: [ReminderSkill.Upcoming]
         if let chosen = query.chosen {
             matching = visible.filter { chosen.contains($0.reminder.id) }
-            guard !matching.isEmpty else { throw HearthError.invalidRequest("That reminder isn't there any more.") }
+            guard !matching.isEmpty else { throw HearthError.notFound(ReplyText("That reminder isn't there any more.")) }
         } else {
             matching = visible.filter { item in
                 (query.members != nil || item.reminder.recipients.contains(speaker.id) || item.reminder.createdBy == speaker.id)
