@@ -81,8 +81,16 @@ struct PointsArea: SkillArea {
             let tied = ranked.count > 1 && (weekly ? ranked[1].weeklyPoints : ranked[1].totalPoints) == leads
             let leaderName = leader.member == turn.speaker.id ? "You're" : "\(turn.phrasing.name(leader.member)) is"
             let summary = leads == 0 ? "Nobody has earned points \(weekly ? "this week" : "yet")." : tied ? "It's a tie at the top." : "\(leaderName) in the lead."
+            // Aloud, places are words, not list marks: "Emma is first, and you're second with 0 points."
+            let places = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+            let spoken = ranked.enumerated().map { index, row -> String in
+                let value = weekly ? row.weeklyPoints : row.totalPoints
+                let who = row.member == turn.speaker.id ? "you're" : "\(turn.phrasing.name(row.member)) is"
+                let place = index < places.count ? places[index] : "number \(index + 1)"
+                return child && row.member != turn.speaker.id ? "\(who) \(place)" : "\(who) \(place) with \(words.points(value))"
+            }
             return .completed(ActionResult(reply: ReplyText("\(head):\n" + lines.joined(separator: "\n") + "\n\(summary)",
-                                                            speak: "\(summary) \(lines.map { $0.replacingOccurrences(of: ":", with: " with") }.joined(separator: ", "))." )))
+                                                            speak: "\(summary) \(turn.formatter.capitalized(joinedList(spoken)))." )))
         case .adjust(let member, let amount, let reason):
             let result = try skill.adjustPoints(of: member, by: amount, reason: reason, actor: turn.speaker, now: turn.now)
             let name = turn.phrasing.name(member)
