@@ -458,7 +458,7 @@ public struct ChoreSkill: Sendable {
                         let notification = OutboxNotification(
                             id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore overdue",
                             body: "\(chore.title) was due \(Self.dueWords(chore.due, formatter: formatter)). "
-                                + "Do it within a day for half the points.",
+                                + Self.lateOffer(chore, formatter: formatter),
                             relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-overdue:\(chore.id.rawValue):\(member.rawValue)")
                         if try writer.enqueue(notification) { queued += 1 }
                     }
@@ -501,8 +501,18 @@ public struct ChoreSkill: Sendable {
 
     /// "Thursday 6 PM" within the coming week (seed 000 Scenario 4's notification), "today 6 PM",
     /// else "Thursday, Feb 12 6 PM".
+    /// "today at 6 PM", "Thursday at 6 PM", "Thursday, Feb 12 at 6 PM".
     static func dueWords(_ due: Date, formatter: TimeFormatter) -> String {
-        "\(dayWords(due, formatter: formatter, spoken: false)) \(formatter.time(due, spoken: true))"
+        "\(dayWords(due, formatter: formatter, spoken: false)) at \(formatter.time(due, spoken: true))"
+    }
+
+    /// The overdue notice's last words, said from the moment it goes out: how long half the points
+    /// are still on offer ("Do it by today at 6 PM for half the points."), not "within a day" when
+    /// an hour is left.
+    static func lateOffer(_ chore: Chore, formatter: TimeFormatter) -> String {
+        let deadline = chore.due.addingTimeInterval(ChoreRules.lateGrace)
+        return deadline > formatter.now ? "Do it by \(dueWords(deadline, formatter: formatter)) for half the points."
+                                        : "Do it now for half the points."
     }
 
     /// How chores name a day: "yesterday", "today", "tomorrow", a weekday within the coming week,
