@@ -325,7 +325,15 @@ struct ChoreTurn: AreaAtWork {
         let others = assignment.assignees.filter { $0 != speaker.id }
         let who = joinedList(assignment.assignees.map { $0 == speaker.id ? "yourself" : phrasing.name($0) },
                              conjunction: assignment.sharing == .anyOf ? "or" : "and")
-        let told = others.isEmpty ? "" : others.count == 1 ? " \(phrasing.name(others[0])) has been notified." : " They've been notified."
+        // Said from the notices really sent: in a rotation only the first turn's member hears now;
+        // the others hear before their turn ("Next up", `hearth tick`).
+        let notified = Set(assigned.notifications.map(\.recipient))
+        let toldNow = others.filter(notified.contains), later = others.filter { !notified.contains($0) }
+        var told = toldNow.isEmpty ? "" : toldNow.count == 1 ? " \(phrasing.name(toldNow[0])) has been notified." : " They've been notified."
+        if !later.isEmpty, !toldNow.isEmpty {
+            told += later.count == 1 ? " \(phrasing.name(later[0])) will be told when the next turn is \(phrasing.name(later[0]))'s."
+                                     : " The others will be told when their turn is next."
+        }
         let reply: ReplyText
         if let series = assigned.series.first {
             let how = CalendarRecurrence.describe(series.rrule, start: series.firstDue, formatter: formatter, spoken: true) ?? "repeating"
