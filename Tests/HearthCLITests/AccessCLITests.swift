@@ -73,7 +73,7 @@ final class AccessCLITests: XCTestCase {
         XCTAssertEqual(refused, "Jake needs to sign in with a PIN first.\n")
         let (_, answered, _) = try hearth(["say", "--as", "Jake", "--pin", "4321", "--db", db] + now + ["how many points do I have"])
         XCTAssertTrue(answered.hasPrefix("You have 75 points"), answered)
-        let (_, status, _) = try hearth(["pin", "status", "--as", "Lisa", "--db", db])
+        let (_, status, _) = try hearth(["pin", "status", "--as", "Lisa", "--db", db] + now)
         XCTAssertTrue(status.contains("PIN sign-in is required.") && status.contains("Jake: has a PIN"), status)
     }
 
@@ -96,18 +96,18 @@ final class AccessCLITests: XCTestCase {
         try hearth(["say", "--as", "Lisa", "--db", db] + now + ["schedule jake for piano on march 10 at 10am"])
         try hearth(["pin", "set", "Jake", "4321", "--as", "Lisa", "--db", db] + now)
         let first = temporary("export") + ".json"
-        XCTAssertEqual(try hearth(["export", "json", "--as", "Lisa", "--db", db, "--out", first]).0, 0)
+        XCTAssertEqual(try hearth(["export", "json", "--as", "Lisa", "--db", db, "--out", first] + now).0, 0)
         let restored = temporary("restored") + ".sqlite"
-        let (status, output, errors) = try hearth(["import", "json", first, "--db", restored])
+        let (status, output, errors) = try hearth(["import", "json", first, "--db", restored] + now)
         XCTAssertEqual(status, 0, errors)
         XCTAssertEqual(output, "Restored the family (5 members) into \(restored)\n")
         let second = temporary("export2") + ".json"
-        XCTAssertEqual(try hearth(["export", "json", "--as", "Lisa", "--db", restored, "--out", second]).0, 0)
+        XCTAssertEqual(try hearth(["export", "json", "--as", "Lisa", "--db", restored, "--out", second] + now).0, 0)
         XCTAssertEqual(try String(contentsOfFile: second, encoding: .utf8), try String(contentsOfFile: first, encoding: .utf8))
         let (_, answer, _) = try hearth(["say", "--as", "Lisa", "--db", restored] + now + ["what's on march 10"])
         XCTAssertTrue(answer.contains("Jake, piano, 10:00 to 11:00 AM"), answer)
 
-        let (refused, _, refusal) = try hearth(["import", "json", first, "--db", db])
+        let (refused, _, refusal) = try hearth(["import", "json", first, "--db", db] + now)
         XCTAssertEqual(refused, 1)
         XCTAssertEqual(refusal, "hearth: \(db): the database already holds a family; import only into a new, empty file\n")
         let (bad, _, badMessage) = try hearth(["import", "json", "Package.swift", "--db", temporary("bad") + ".sqlite"])

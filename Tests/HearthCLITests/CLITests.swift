@@ -53,7 +53,7 @@ final class CLITests: XCTestCase {
             let (output, _) = try run(["parse", "--demo"] + now + ["--json", text])
             XCTAssertEqual(output.trimmingCharacters(in: .newlines), expected)
         }
-        let (none, _) = try run(["parse", "--demo", "--json", "blorp the flibbet"])
+        let (none, _) = try run(["parse", "--demo"] + now + ["--json", "blorp the flibbet"])
         XCTAssertEqual(none.trimmingCharacters(in: .newlines), #"{"intent":null,"slots":{}}"#)
     }
 
@@ -104,6 +104,6 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(first.contains("I found a conflict"), first)
         let (second, _) = try run(["say", "--db", path, "--as", "Lisa", "--now", "2026-02-02T09:02:00-05:00", "proceed anyway"])
         XCTAssertTrue(second.hasPrefix("Done! I've scheduled Emma's dentist appointment for Thursday, Feb 5 at 4:00 PM."), second)
-        try run(["init", "--demo", "--db", path], status: 1)
+        try run(["init", "--demo", "--db", path] + now, status: 1)
     }
 }

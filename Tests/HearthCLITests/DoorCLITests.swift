@@ -211,7 +211,7 @@ final class DoorCLITests: XCTestCase {
     /// sign-in is required); switched off, nobody is assumed.
     func testTheHouseholdDeviceIsTheOnlyWayToNameNobody() throws {
         let db = try copy(of: try template(pins: false))
-        var (status, output, errors) = try Self.hearth(["member", "list", "--db", db])
+        var (status, output, errors) = try Self.hearth(["member", "list", "--db", db] + Self.now)
         XCTAssertEqual(status, 1)
         (status, output, errors) = try Self.hearth(["device", "set", "Tom", "--as", "Tom", "--db", db] + Self.now)
         XCTAssertEqual(status, 1, "only the owner names the household device")
@@ -257,10 +257,12 @@ final class DoorFixture {
             let members = try store.read { try $0.members() }
             let skill = SignInSkill(store: store, logger: Logger(label: "test"), cost: .testing)
             let lisa = try XCTUnwrap(members.first { $0.name == "Lisa" })
+            // At the commands' pinned moment, not the machine's clock.
+            let now = try XCTUnwrap(ISO8601DateFormatter().date(from: DoorCLITests.now[1]))
             for member in members {
-                if let pin = DoorCLITests.pins[member.name] { try skill.setPIN(pin, for: member, by: member.role == .owner ? member : lisa, now: Date()) }
+                if let pin = DoorCLITests.pins[member.name] { try skill.setPIN(pin, for: member, by: member.role == .owner ? member : lisa, now: now) }
             }
-            try skill.setRequired(true, by: lisa, now: Date())
+            try skill.setRequired(true, by: lisa, now: now)
         }
         return path
     }

@@ -25,9 +25,10 @@ final class FamilyReloadCLITests: XCTestCase {
         let input = Pipe(), output = Pipe()
         var buffered = Data()
 
-        init(path: String) throws {
+        /// `now` pins the clock for lines that carry none (`hello`).
+        init(path: String, now: String) throws {
             process.executableURL = CLITests.binary
-            process.arguments = ["serve", "--stdio", "--db", path]
+            process.arguments = ["serve", "--stdio", "--db", path, "--now", now]
             process.currentDirectoryURL = CLITests.root
             process.standardInput = input
             process.standardOutput = output
@@ -65,7 +66,7 @@ final class FamilyReloadCLITests: XCTestCase {
     }
 
     func testTheCLIChangesTheFamilyUnderARunningServer() throws {
-        let server = try Server(path: path)
+        let server = try Server(path: path, now: now)
         defer { try? server.stop() }
         XCTAssertEqual((try turn(server, "where is Max", as: "Lisa")["error"] as? [String: Any])?["code"] as? String, "not_understood")
 

@@ -2,11 +2,13 @@ import Foundation
 import XCTest
 
 /// Follow-ups across processes (issue 12): a front end that starts one `hearth say` per utterance
-/// keeps what the conversation is about in the database, like the pending question.
+/// keeps what the conversation is about in the database, like the pending question. The demo
+/// family is made on the pinned clock, at the moment the conversation starts (Tuesday 5 PM), not
+/// on the machine's: its locations and events are then where the replies say.
 extension CLITests {
     func followUpDatabase() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("followup-\(UUID().uuidString).db").path
-        try run(["init", "--demo", "--db", path])
+        try run(["init", "--demo", "--db", path, "--now", "2026-02-03T17:00:00-05:00"])
         addTeardownBlock { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         return path
     }

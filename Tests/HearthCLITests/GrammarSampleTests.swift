@@ -4,6 +4,9 @@ import XCTest
 /// `hearth grammar sample|export`: sentences for this family, each one Hearth understands as the
 /// intent it is listed under, typed and as a recogniser writes them.
 final class GrammarSampleTests: XCTestCase {
+    /// Every command runs on a pinned clock, so a sentence's time never depends on the day the tests run.
+    let now = ["--now", "2026-02-02T09:00:00-05:00"]
+
     func hearth(_ arguments: [String], status expected: Int32 = 0) throws -> String {
         let (status, output, errors) = try WyomingTests.python(arguments, input: nil, executable: CLITests.binary.path, prefix: [])
         XCTAssertEqual(status, expected, "hearth \(arguments.joined(separator: " ")): \(errors)")
@@ -29,10 +32,10 @@ final class GrammarSampleTests: XCTestCase {
 
     func testDemoSentencesCoverEverySkillAreaAndParseTypedAndSpoken() throws {
         let directory = try temporaryDirectory()
-        let typed = try hearth(["grammar", "sample", "--demo", "--jsonl"])
-        let spoken = try hearth(["grammar", "sample", "--demo", "--jsonl", "--spoken"])
-        try assertEverySentenceParses(typed, family: ["--demo"], file: directory.appendingPathComponent("typed.jsonl"))
-        try assertEverySentenceParses(spoken, family: ["--demo"], file: directory.appendingPathComponent("spoken.jsonl"))
+        let typed = try hearth(["grammar", "sample", "--demo", "--jsonl"] + now)
+        let spoken = try hearth(["grammar", "sample", "--demo", "--jsonl", "--spoken"] + now)
+        try assertEverySentenceParses(typed, family: ["--demo"] + now, file: directory.appendingPathComponent("typed.jsonl"))
+        try assertEverySentenceParses(spoken, family: ["--demo"] + now, file: directory.appendingPathComponent("spoken.jsonl"))
         let lines = spoken.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         let intents = Set(lines.compactMap { ($0["accept"] as? [String])?.first })
         let texts = lines.compactMap { $0["text"] as? String }
@@ -44,7 +47,7 @@ final class GrammarSampleTests: XCTestCase {
                        "the spoken form: lowercase words only")
 
         // A short list still spreads over the intents.
-        let few = try hearth(["grammar", "sample", "--demo", "--count", "12"]).split(separator: "\n")
+        let few = try hearth(["grammar", "sample", "--demo", "--count", "12"] + now).split(separator: "\n")
         XCTAssertEqual(few.count, 12)
     }
 
@@ -52,17 +55,17 @@ final class GrammarSampleTests: XCTestCase {
     func testAnotherFamilysNamesReplaceTheDemoFamilys() throws {
         let directory = try temporaryDirectory()
         let db = directory.appendingPathComponent("family.sqlite").path
-        _ = try hearth(["init", "--owner", "Maria", "--tz", "Europe/London", "--db", db])
-        _ = try hearth(["member", "add", "Noah", "--role", "child", "--age", "9", "--db", db, "--as", "Maria"])
-        _ = try hearth(["member", "add", "Peter", "--role", "co-parent", "--db", db, "--as", "Maria"])
-        let sentences = try hearth(["grammar", "sample", "--jsonl", "--spoken", "--db", db, "--as", "Maria"])
+        _ = try hearth(["init", "--owner", "Maria", "--tz", "Europe/London", "--db", db] + now)
+        _ = try hearth(["member", "add", "Noah", "--role", "child", "--age", "9", "--db", db, "--as", "Maria"] + now)
+        _ = try hearth(["member", "add", "Peter", "--role", "co-parent", "--db", db, "--as", "Maria"] + now)
+        let sentences = try hearth(["grammar", "sample", "--jsonl", "--spoken", "--db", db, "--as", "Maria"] + now)
         for name in ["noah", "maria", "peter"] { XCTAssertTrue(sentences.contains(" \(name) "), "no sentence with \(name)") }
         for name in ["emma", "jake", "lisa"] { XCTAssertFalse(sentences.contains(" \(name) "), "the demo's \(name) is in \(db)'s sentences") }
-        try assertEverySentenceParses(sentences, family: ["--db", db, "--as", "Maria"], file: directory.appendingPathComponent("family.jsonl"))
+        try assertEverySentenceParses(sentences, family: ["--db", db, "--as", "Maria"] + now, file: directory.appendingPathComponent("family.jsonl"))
 
         let jsgf = directory.appendingPathComponent("family.gram")
         let corpus = directory.appendingPathComponent("family.txt")
-        _ = try hearth(["grammar", "export", "--jsgf", jsgf.path, "--corpus", corpus.path, "--db", db, "--as", "Maria"])
+        _ = try hearth(["grammar", "export", "--jsgf", jsgf.path, "--corpus", corpus.path, "--db", db, "--as", "Maria"] + now)
         let grammar = try String(contentsOf: jsgf, encoding: .utf8)
         XCTAssertTrue(grammar.hasPrefix("#JSGF V1.0;"))
         XCTAssertTrue(grammar.contains("<member> = maria | noah | peter;"), grammar)

@@ -19,12 +19,12 @@ final class SchoolHolidayCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = directory.appendingPathComponent("family.sqlite").path
         try run(["init", "--demo", "--db", db] + now)
-        let (demo, _) = try run(["school-holidays", "--db", db])
+        let (demo, _) = try run(["school-holidays", "--db", db] + now)
         XCTAssertTrue(demo.contains("2026-12-24 – 2027-01-01  Winter recess\n"), "the demo school year: \(demo)")
         let (cleared, _) = try run(["school-holidays", "remove", "2000-01-01", "2099-12-31", "--db", db] + now)
         XCTAssertEqual(cleared, "Removed 26 school holidays.\n")
 
-        let (empty, _) = try run(["school-holidays", "list", "--db", db])
+        let (empty, _) = try run(["school-holidays", "list", "--db", db] + now)
         XCTAssertTrue(empty.hasPrefix("No school holidays yet."), empty)
         let (added, _) = try run(["school-holidays", "add", "Midwinter recess", "2026-02-16", "2026-02-20", "--db", db] + now)
         XCTAssertEqual(added, "Added Midwinter recess, 2026-02-16 – 2026-02-20.\n")
@@ -65,11 +65,11 @@ final class SchoolHolidayCLITests: XCTestCase {
             Left out 1 all-day entry that doesn't say school is closed (add one with `hearth school-holidays add`): Report cards
 
             """)
-        let (listed, _) = try run(["school-holidays", "list", "--json", "--db", db])
+        let (listed, _) = try run(["school-holidays", "list", "--json", "--db", db] + now)
         XCTAssertEqual(listed, #"[{"first_day":"2026-02-16","last_day":"2026-02-20","name":"Midwinter recess"},{"first_day":"2026-04-03","last_day":"2026-04-10","name":"Spring Recess"}]"# + "\n")
         let (removed, _) = try run(["school-holidays", "remove", "2026-04-05", "--db", db] + now)
         XCTAssertEqual(removed, "Removed 1 school holiday.\n")
-        let (after, _) = try run(["school-holidays", "list", "--db", db])
+        let (after, _) = try run(["school-holidays", "list", "--db", db] + now)
         XCTAssertEqual(after, "2026-02-16 – 2026-02-20  Midwinter recess\n")
     }
 

@@ -88,7 +88,7 @@ final class SecretsCLITests: XCTestCase {
         let restored = door.folder.appendingPathComponent("restored.sqlite").path
         let file = door.folder.appendingPathComponent("export.json").path
         try Data(output.utf8).write(to: URL(fileURLWithPath: file))
-        (status, _, errors) = try DoorCLITests.hearth(["import", "json", file, "--db", restored])
+        (status, _, errors) = try DoorCLITests.hearth(["import", "json", file, "--db", restored] + DoorCLITests.now)
         XCTAssertEqual(status, 0, errors)
         let pins = try DatabaseQueue(path: restored).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM member_pin") }
         XCTAssertEqual(pins, 0)

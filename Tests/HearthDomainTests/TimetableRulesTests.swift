@@ -76,12 +76,19 @@ final class TimetableRulesTests: XCTestCase {
             _ = try TimetableRules.parseCSV(Data([0x57, 0x00, 0xFF, 0xFE, 0x01]))
             XCTFail("binary accepted")
         } catch { XCTAssertEqual(error.message, "is not a text file (a CSV saved as UTF-8). Nothing was imported.") }
-        let started = Date()
-        do {
-            _ = try TimetableRules.parseCSV(Data(repeating: 0x41, count: 10 * 1_048_576))
-            XCTFail("10 MB accepted")
-        } catch { XCTAssertEqual(error.message, "is 10.0 MB; a timetable CSV is a few kilobytes (at most 256 KB). Nothing was imported.") }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5)
+        // Too large: refused from its size alone, before a byte is decoded — no clock needed to show
+        // it. 10 MB that is not even UTF-8 gets the size refusal, not the "not a text file" one; one
+        // byte over the limit is refused by size, and a file at the limit is read (and refused for what it holds).
+        let sizeRefusal = "a timetable CSV is a few kilobytes (at most 256 KB). Nothing was imported."
+        XCTAssertEqual(failure(Data(repeating: 0x41, count: 10 * 1_048_576)), "is 10.0 MB; " + sizeRefusal)
+        XCTAssertEqual(failure(Data(repeating: 0xFF, count: 10 * 1_048_576)), "is 10.0 MB; " + sizeRefusal)
+        XCTAssertEqual(failure(Data(repeating: 0xFF, count: TimetableRules.maximumFileBytes + 1)), "is 256 KB; " + sizeRefusal)
+        XCTAssertEqual(failure(Data(repeating: 0xFF, count: TimetableRules.maximumFileBytes)),
+                       "is not a text file (a CSV saved as UTF-8). Nothing was imported.")
+    }
+
+    func failure(_ data: Data, line: UInt = #line) -> String {
+        do { _ = try TimetableRules.parseCSV(data); XCTFail("expected the file to be refused", line: line); return "" } catch { return error.message }
     }
 
     func testSpreadsheetsQuotesBOMCRLFAndBlankLinesAreReadAsMeant() throws {

@@ -269,13 +269,30 @@ final class AccessTests: XCTestCase {
         XCTAssertEqual(export.version, FamilyExport.currentVersion)
     }
 
+    /// A family changed since it was set up — a booking that lands (5 PM: at 4 Emma has soccer, and a
+    /// booking into a conflict only asks), points given, a PIN and an invitation — exported,
+    /// restored into an empty database and exported again: the same bytes, and the new booking
+    /// and points are in the file and in the restored family (PINs and invitations are not).
     func testAnExportRestoredIntoAnEmptyDatabaseExportsTheSame() throws {
         let hearth = try assistant(RandomIDGenerator())
-        _ = hearth.handle(Turn(text: "schedule emma for the dentist on thursday at 4pm", now: monday))
-        _ = hearth.handle(Turn(text: "give jake 5 points for helping", now: monday))
+        let booked = hearth.handle(Turn(text: "schedule emma for the dentist on thursday at 5pm", now: monday))
+        XCTAssertEqual(booked.state, "result_ready", booked.reply)
+        XCTAssertTrue(booked.reply.hasPrefix("Done! I've scheduled Emma's dentist appointment for Thursday, Feb 5 at 5:00 PM."), booked.reply)
+        let given = hearth.handle(Turn(text: "give jake 5 points for helping", now: monday))
+        XCTAssertEqual(given.state, "result_ready", given.reply)
+        XCTAssertEqual(given.reply, "Done: 5 points for Jake for helping. Jake now has 80 points.")
         try signIn.setPIN("4321", for: jake, by: lisa, now: monday)
         _ = try invitations.invite(name: "Max", role: .member, kind: .child, by: lisa, now: monday)
-        let first = try store.read { try $0.export() }.jsonData()
+        let exported = try store.read { try $0.export() }
+        let first = try exported.jsonData()
+        // The file holds what was just done.
+        func rows(_ table: String, where column: String, is value: FamilyExport.Value) throws -> Int {
+            let table = try XCTUnwrap(exported.tables[table], table)
+            let index = try XCTUnwrap(table.columns.firstIndex(of: column), column)
+            return table.rows.filter { $0[index] == value }.count
+        }
+        XCTAssertEqual(try rows("event", where: "title", is: .text("Dentist appointment")), 1, "the new booking is exported")
+        XCTAssertEqual(try rows("points_entry", where: "reason", is: .text("helping")), 1, "the points given are exported")
 
         let copy = try FamilyStore.inMemory()
         try copy.write { try $0.restore(try FamilyExport.decode(first)) }
@@ -283,6 +300,12 @@ final class AccessTests: XCTestCase {
         XCTAssertEqual(String(decoding: second, as: UTF8.self), String(decoding: first, as: UTF8.self))
         XCTAssertEqual(try copy.read { try $0.members() }.map(\.name), try store.read { try $0.members() }.map(\.name))
         XCTAssertEqual(try copy.writer.read { db in try String.fetchOne(db, sql: "PRAGMA foreign_key_check") }, nil)
+        // And the restored family has them.
+        let thursday = DateInterval(start: monday.addingTimeInterval(3 * 86_400 - 9 * 3600), duration: 86_400)
+        let dentist = try XCTUnwrap(try copy.read { try $0.events(overlapping: thursday) }.first { $0.title == "Dentist appointment" })
+        XCTAssertEqual(dentist.start, monday.addingTimeInterval(3 * 86_400 + 8 * 3600), "Thursday, Feb 5 at 5 PM")
+        XCTAssertEqual(dentist.attendees, [emma.id, lisa.id], "Emma, with the adult who booked it (the household device's Lisa)")
+        XCTAssertEqual(try copy.read { try $0.pointsBalance(of: jake.id) }, 80)
 
         // Into a database that holds a family: refused, and nothing changes.
         XCTAssertThrowsError(try store.write { try $0.restore(try FamilyExport.decode(first)) }) { error in

@@ -32,9 +32,10 @@ final class CheckInSkillTests: XCTestCase {
 
     func member(_ id: MemberID) -> Member { roster[id]! }
 
-    func assertDenied<T>(_ body: () throws -> T, file: StaticString = #filePath, line: UInt = #line) {
+    /// `body` is refused with exactly `refusal` (any other error, a database failure included, fails).
+    func assertDenied<T>(_ refusal: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> T) {
         XCTAssertThrowsError(try body(), file: file, line: line) { error in
-            guard case .permissionDenied? = error as? SkillError else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(error as? SkillError, .permissionDenied(refusal), file: file, line: line)
         }
     }
 
@@ -86,7 +87,9 @@ final class CheckInSkillTests: XCTestCase {
         XCTAssertTrue(answered.notifications[0].body.contains("back around 5:30 PM"))
         XCTAssertEqual(try store.read { try $0.checkInRequest(request.id) }?.status, .responded)
         // Answered once only.
-        XCTAssertThrowsError(try skill.respondToCheckIn(request.id, response: response, actor: member(emma), roster: roster, now: tuesday))
+        XCTAssertThrowsError(try skill.respondToCheckIn(request.id, response: response, actor: member(emma), roster: roster, now: tuesday)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("That check-in has already been answered."))
+        }
     }
 
     /// Test 23.
@@ -179,18 +182,29 @@ final class CheckInSkillTests: XCTestCase {
     // MARK: - Permissions and privacy
 
     func testPermissionRefusals() throws {
-        assertDenied { try skill.requestCheckIn(from: member(sue), to: emma, message: nil, roster: roster, now: tuesday) }
-        assertDenied { try skill.requestCheckIn(from: member(emma), to: jake, message: nil, roster: roster, now: tuesday) }
+        assertDenied("You can see how everyone is, but only the family can ask for check-ins.") {
+            try skill.requestCheckIn(from: member(sue), to: emma, message: nil, roster: roster, now: tuesday)
+        }
+        assertDenied("Only a parent can ask Jake to check in.") {
+            try skill.requestCheckIn(from: member(emma), to: jake, message: nil, roster: roster, now: tuesday)
+        }
         XCTAssertNoThrow(try skill.requestCheckIn(from: member(emma), to: lisa, message: nil, roster: roster, now: tuesday))
         let request = try skill.requestCheckIn(from: member(lisa), to: emma, message: nil, roster: roster, now: tuesday).value
-        assertDenied { try skill.respondToCheckIn(request.id, response: CheckInResponse(statusMessage: "fine"), actor: member(jake),
-                                                  roster: roster, now: tuesday) }
-        assertDenied { try skill.setMemberStatus(.driving, actor: member(sue), now: tuesday) }
+        assertDenied("Only Emma can answer that check-in.") {
+            try skill.respondToCheckIn(request.id, response: CheckInResponse(statusMessage: "fine"), actor: member(jake), roster: roster, now: tuesday)
+        }
+        assertDenied("You can see how everyone is, but only the family can set a status.") {
+            try skill.setMemberStatus(.driving, actor: member(sue), now: tuesday)
+        }
         let watch = CheckInTrigger(id: CheckInTriggerID("cht_x"), member: emma, watcher: jake, type: .arrive, place: "school", createdAt: tuesday)
-        assertDenied { try skill.enableAutomaticCheckIns(member: emma, triggers: [watch], actor: member(jake), roster: roster, now: tuesday) }
+        assertDenied("Only a parent can set up check-ins for Emma.") {
+            try skill.enableAutomaticCheckIns(member: emma, triggers: [watch], actor: member(jake), roster: roster, now: tuesday)
+        }
         // Grandma Sue doesn't share her location: nobody is told where she arrives.
         let sues = CheckInTrigger(id: CheckInTriggerID("cht_s"), member: sue, watcher: lisa, type: .arrive, place: "home", createdAt: tuesday)
-        assertDenied { try skill.enableAutomaticCheckIns(member: sue, triggers: [sues], actor: member(lisa), roster: roster, now: tuesday) }
+        assertDenied("Grandma Sue isn't sharing their location with you, so I can't tell you when they arrive or leave.") {
+            try skill.enableAutomaticCheckIns(member: sue, triggers: [sues], actor: member(lisa), roster: roster, now: tuesday)
+        }
     }
 
     func testASaidStatusShowsInTheFamilyStatus() throws {

@@ -8,7 +8,8 @@ import Logging
 
 /// The chore skill against an in-memory demo family (no grammar: the skill's atomic functions
 /// directly): seed 000 §9 chore tests 13–19, then points, bonuses, permissions, rotation, missed
-/// chores, perfect weeks, pauses, review, redemptions, the ledger's invariants, two writers, privacy.
+/// chores, perfect weeks, pauses, review, redemptions, the ledger against the test's own reckoning,
+/// two writers, privacy.
 final class ChoreSkillTests: XCTestCase {
     let iso = ISO8601DateFormatter()
     func at(_ text: String) -> Date { iso.date(from: text)! }
@@ -510,66 +511,115 @@ final class ChoreSkillTests: XCTestCase {
         XCTAssertEqual(try balance(emma), 0)
     }
 
-    /// 300 random awards, deductions, redemptions and decisions: every balance is its ledger's sum
-    /// and never negative, and a redemption is refused exactly when the balance is short.
-    func testTheLedgerStaysConsistentUnderRandomOperations() throws {
+    /// 300 random chore awards, bonuses, deductions, redemptions and decisions, reckoned by the test
+    /// itself: it keeps each child's balance, ledger lines and waiting redemptions from what it did,
+    /// by the rules as stated (README "Chores and points", `ChoreRules`), and after every step the
+    /// store must agree — the balance, each result's figures, the number of ledger lines (one per
+    /// change, none of 0) and the redemptions waiting. A redemption is refused exactly when the
+    /// test's own balance is short, with that shortfall. (The balance is the ledger's sum by
+    /// construction, so comparing those two would prove nothing.)
+    func testTheLedgerAgreesWithAnIndependentReckoningUnderRandomOperations() throws {
         let seed = TestSeed()
         var random = seed.generator
         let rewards = try skill.rewards()
         XCTAssertEqual(rewards.count, 3)
         try store.write { try $0.setSetting("rewards_need_approval", "true") }
+        // The demo family's balances; both children have done chores before, so no first-chore bonus.
+        var expected: [MemberID: Int] = [emma: 100, jake: 75]
+        var lines: [MemberID: Int] = [:]
+        for child in [emma, jake] {
+            XCTAssertEqual(try balance(child), expected[child], "the demo family's starting balance")
+            XCTAssertGreaterThan(try store.read { try $0.completedChoreCount(of: child) }, 0)
+            lines[child] = try entries(child).count
+        }
+        var waiting: [Redemption] = []
         var now = monday
         var happened: [String: Int] = [:]
         for step in 0..<300 {
             now = now.addingTimeInterval(60)
             let who = Bool.random(using: &random) ? emma : jake
-            let before = try balance(who)
-            let context = "step \(step), \(who), balance \(before), \(seed)"
-            switch Int.random(in: 0..<4, using: &random) {
+            let before = expected[who]!
+            let context = "step \(step), \(who), expected balance \(before), \(seed)"
+            switch Int.random(in: 0..<5, using: &random) {
             case 0:
                 let amount = Int.random(in: 1...30, using: &random)
                 let result = try skill.adjustPoints(of: who, by: amount, reason: "bonus", actor: member(lisa), now: now)
-                XCTAssertEqual(result.applied, amount, context)
-                XCTAssertEqual(try balance(who), before + amount, context)
+                expected[who]! += amount
+                lines[who]! += 1
+                XCTAssertEqual([result.applied, result.balance], [amount, expected[who]!], context)
+                happened["bonus", default: 0] += 1
             case 1:
                 let amount = Int.random(in: 1...60, using: &random)
                 let result = try skill.adjustPoints(of: who, by: -amount, reason: "fine", actor: member(tom), now: now)
-                XCTAssertEqual(result.applied, -min(amount, before), context)
-                XCTAssertEqual(try balance(who), before - min(amount, before), context)
+                // Never below zero: what is taken is what there is, at most.
+                let taken = min(amount, before)
+                expected[who]! -= taken
+                if taken > 0 { lines[who]! += 1 }
+                XCTAssertEqual([result.applied, result.balance], [-taken, expected[who]!], context)
+                happened[taken < amount ? "deduction capped" : "deduction", default: 0] += 1
             case 2:
                 let reward = rewards.randomElement(using: &random)!
                 let actor = Bool.random(using: &random) ? member(who) : member(lisa)
                 do {
                     let result = try skill.redeem(reward, for: who, actor: actor, roster: roster, now: now)
-                    XCTAssertGreaterThanOrEqual(before, reward.cost, context)
-                    XCTAssertEqual(result.remainingPoints, before - reward.cost, context)
+                    XCTAssertGreaterThanOrEqual(before, reward.cost, "redeemed although short: \(context)")
+                    // Spent at once; a child's own redemption waits for a parent (the family asks for approval).
+                    expected[who]! -= reward.cost
+                    lines[who]! += 1
+                    XCTAssertEqual(result.remainingPoints, expected[who]!, context)
                     XCTAssertEqual(result.awaitingApproval, actor.id == who, context)
+                    if result.awaitingApproval { waiting.append(result.redemption) }
                     happened[result.awaitingApproval ? "held" : "redeemed", default: 0] += 1
                 } catch let error as SkillError {
-                    happened["refused", default: 0] += 1
-                    XCTAssertLessThan(before, reward.cost, context)
+                    XCTAssertLessThan(before, reward.cost, "refused although the balance covers it: \(context)")
                     XCTAssertEqual(error, .insufficientPoints(need: reward.cost - before, balance: before), context)
+                    happened["refused", default: 0] += 1
                 }
-            default:
-                let pending = try skill.pendingRedemptions()
-                guard let redemption = pending.randomElement(using: &random) else { continue }
+            case 3:
+                guard !waiting.isEmpty else { continue }
+                let redemption = waiting.remove(at: Int.random(in: 0..<waiting.count, using: &random))
                 let approved = Bool.random(using: &random)
-                let owner = try balance(redemption.member)
                 let result = try skill.decide(redemption, approved: approved, actor: member(lisa), now: now)
-                XCTAssertEqual(result.remainingPoints, owner + (approved ? 0 : redemption.cost), context)
+                // A no gives the points back, as a line of its own; a yes changes nothing.
+                if !approved {
+                    expected[redemption.member]! += redemption.cost
+                    lines[redemption.member]! += 1
+                }
+                XCTAssertEqual(result.remainingPoints, expected[redemption.member]!, context)
                 happened[approved ? "approved" : "declined", default: 0] += 1
+            default:
+                // A chore done on time (full points), more than a day early (plus 25 %, rounded down) or
+                // five hours late (half, rounded down); each part is its own line, none of 0.
+                let points = Int.random(in: 1...40, using: &random)
+                let timing = ["on time", "early", "late"].randomElement(using: &random)!
+                let due = now.addingTimeInterval(timing == "early" ? 2 * 86_400 : 3600)
+                let assigned = try skill.assign(ChoreSkill.Assignment(title: "Chore \(step)", points: points, assignees: [who], due: due),
+                                                actor: member(lisa), now: now)
+                let chore = try XCTUnwrap(assigned.chores.first, context)
+                if timing == "late" { now = due.addingTimeInterval(5 * 3600) }
+                let completion = try skill.complete(chore.id, by: who, actor: member(who), roster: roster, now: now)
+                let parts = timing == "on time" ? [points, 0] : timing == "early" ? [points, points * 25 / 100] : [points / 2, 0]
+                expected[who]! += parts[0] + parts[1]
+                lines[who]! += parts.filter { $0 > 0 }.count
+                XCTAssertEqual(completion.award?.total, parts[0] + parts[1], "\(timing), \(points) points: \(context)")
+                XCTAssertEqual(completion.balance, expected[who]!, context)
+                happened["chore \(timing)", default: 0] += 1
             }
-            for member in [emma, jake] {
-                let total = try entries(member).reduce(0) { $0 + $1.amount }
-                let current = try self.balance(member)
-                XCTAssertEqual(current, total, "\(context): \(member)'s balance is the sum of their ledger")
-                XCTAssertGreaterThanOrEqual(current, 0, "\(context): \(member)")
+            for child in [emma, jake] {
+                let stored = try self.balance(child)
+                XCTAssertEqual(stored, expected[child]!, "\(context): \(child)'s balance against the test's own reckoning")
+                XCTAssertGreaterThanOrEqual(stored, 0, "\(context): \(child)")
+                XCTAssertEqual(try entries(child).count, lines[child]!, "\(context): \(child)'s ledger lines, one per change")
             }
+            XCTAssertEqual(try skill.pendingRedemptions().map(\.id).sorted { $0.rawValue < $1.rawValue },
+                           waiting.map(\.id).sorted { $0.rawValue < $1.rawValue }, "\(context): the redemptions waiting")
         }
         // The standard seed's run does all of them (another seed may, by chance, not).
-        for outcome in ["held", "redeemed", "refused", "approved", "declined"] where seed.value == TestSeed.standard {
+        for outcome in ["bonus", "deduction", "deduction capped", "held", "redeemed", "refused", "approved", "declined",
+                        "chore on time", "chore early", "chore late"] where seed.value == TestSeed.standard {
             XCTAssertGreaterThan(happened[outcome, default: 0], 0, "the run exercised '\(outcome)' (\(seed))")
         }
+        print("ledger: \(happened.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); balances \(expected)")
     }
 
     /// Two processes (two pools on one WAL file) spending Emma's last 100 points at once: one wins.

@@ -23,6 +23,15 @@ final class FamilySkillTests: XCTestCase {
         assistant.handle(Turn(text: text, speaker: speaker, session: speaker, now: now)).reply
     }
 
+    /// A setup turn that must do what it says: done (`result_ready`, no error) with exactly the reply
+    /// `expected`. A setup that quietly failed would leave the checks after it nothing to find.
+    func setUpTurn(_ text: String, as speaker: String, replies expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let reply = assistant.handle(Turn(text: text, speaker: speaker, session: speaker, now: now))
+        XCTAssertEqual(reply.state, "result_ready", "\(speaker): \(text) — \(reply.reply)", file: file, line: line)
+        XCTAssertNil(reply.error, "\(speaker): \(text)", file: file, line: line)
+        XCTAssertEqual(reply.reply, expected, "\(speaker): \(text)", file: file, line: line)
+    }
+
     func testAddingMembersAndTheRefusals() throws {
         let max = try skill.addMember(.init(name: "max", kind: .child, role: .member, age: 8), by: try member("tom"), now: now)
         XCTAssertEqual(max.name, "Max")
@@ -37,19 +46,27 @@ final class FamilySkillTests: XCTestCase {
         XCTAssertThrowsError(try skill.addMember(.init(name: "Ava", kind: .adult, role: .coParent), by: try member("tom"), now: now)) { error in
             XCTAssertEqual(error as? SkillError, .permissionDenied("Only the family's owner can add a co-parent."))
         }
-        XCTAssertThrowsError(try skill.addMember(.init(name: "R2-D2", kind: .adult, role: .viewer), by: try member("lisa"), now: now))
+        XCTAssertThrowsError(try skill.addMember(.init(name: "R2-D2", kind: .adult, role: .viewer), by: try member("lisa"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("A name can only have letters, spaces, hyphens and apostrophes."))
+        }
         XCTAssertThrowsError(try skill.addMember(.init(name: "Bob", kind: .adult, role: .viewer, aliases: ["mom"]), by: try member("lisa"), now: now)) { error in
             XCTAssertEqual(error as? SkillError, .alreadyExists("\"mom\" already means someone in the family."))
         }
         let lines = try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60), reader: try member("lisa"))
         XCTAssertEqual(lines, ["Tom added Max as a child, 8"])
-        XCTAssertThrowsError(try skill.activity(by: nil, from: now, to: now, reader: try member("emma")))
+        XCTAssertThrowsError(try skill.activity(by: nil, from: now, to: now, reader: try member("emma"))) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can see what's changed in the family."))
+        }
     }
 
     func testPerSpeakerAliases() throws {
         // Lisa's "mom" is Grandma Sue; for everyone else "mom" is still Lisa.
         try skill.setAlias("mom", for: MemberID("sue"), saidBy: MemberID("lisa"), by: try member("lisa"), now: now)
-        XCTAssertThrowsError(try skill.setAlias("mom", for: MemberID("sue"), saidBy: MemberID("jake"), by: try member("emma"), now: now))
+        // A child sets only her own words: Jake's are a parent's to set (the check is the member-adding
+        // permission, and the refusal says so in its words).
+        XCTAssertThrowsError(try skill.setAlias("mom", for: MemberID("sue"), saidBy: MemberID("jake"), by: try member("emma"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can add someone to the family."))
+        }
         let roster = Roster(members: try store.read { try $0.members() }, speakerAliases: try store.read { try $0.speakerAliases() })
         XCTAssertEqual(roster.member(named: "mom", for: MemberID("lisa"))?.name, "Grandma Sue")
         XCTAssertEqual(roster.member(named: "Mom", for: MemberID("emma"))?.name, "Lisa")
@@ -64,8 +81,12 @@ final class FamilySkillTests: XCTestCase {
     func testPlaces() throws {
         let park = try skill.addPlace(name: "Park", latitude: 40.78, longitude: -73.96, by: try member("tom"), now: now)
         XCTAssertEqual(park.id, "park")
-        XCTAssertThrowsError(try skill.addPlace(name: "park", latitude: 40, longitude: -73, by: try member("lisa"), now: now))
-        XCTAssertThrowsError(try skill.addPlace(name: "Moon", latitude: 95, longitude: 0, by: try member("lisa"), now: now))
+        XCTAssertThrowsError(try skill.addPlace(name: "park", latitude: 40, longitude: -73, by: try member("lisa"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .alreadyExists("There's already a place called Park."))
+        }
+        XCTAssertThrowsError(try skill.addPlace(name: "Moon", latitude: 95, longitude: 0, by: try member("lisa"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("Those aren't coordinates: latitude goes from -90 to 90 and longitude from -180 to 180."))
+        }
         XCTAssertThrowsError(try skill.addPlace(name: "Pool", latitude: 40, longitude: -73, by: try member("emma"), now: now)) { error in
             XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can change the family's places."))
         }
@@ -78,12 +99,19 @@ final class FamilySkillTests: XCTestCase {
     func testRemovingAMemberLeavesNoRowNamingThem() throws {
         // Give Tom a bit of everything: points he gave, a reminder, a message, a check-in, an event,
         // a chore he assigned, a conversation, a per-speaker alias, and a template and reward he made.
-        for text in ["give Jake 5 points for helping", "remind me to call the plumber tomorrow at 5pm",
-                     "tell Emma dinner is at 6", "ask Jake to check in", "add a dentist appointment for me on Friday at 3pm",
-                     "Jake needs to take out the trash by Saturday", "schedule Emma for soccer on Wednesday at 4pm"] {
-            _ = say(text, as: "Tom")
-        }
-        _ = say("tell dad I finished my homework", as: "Emma")
+        // Each setup turn is checked: a turn that did nothing would make "no row names Tom" vacuous.
+        setUpTurn("give Jake 5 points for helping", as: "Tom", replies: "Done: 5 points for Jake for helping. Jake now has 80 points.")
+        setUpTurn("remind me to call the plumber tomorrow at 5pm", as: "Tom", replies: "OK, I'll remind you to call the plumber tomorrow at 5:00 PM.")
+        setUpTurn("tell Emma dinner is at 6", as: "Tom", replies: "I've sent your message to Emma: \"Dinner is at 6\"")
+        setUpTurn("ask Jake to check in", as: "Tom",
+                  replies: "I've asked Jake to check in. I'll tell you as soon as there's an answer, and send a reminder if there's none in 15 minutes.")
+        setUpTurn("add a dentist appointment for me on Friday at 3pm", as: "Tom",
+                  replies: "Done! I've scheduled your dentist appointment for Friday, Feb 6 at 3:00 PM. You will receive a reminder 1 day before and 1 hour before.")
+        setUpTurn("Jake needs to take out the trash by Saturday", as: "Tom",
+                  replies: "Done! I've assigned 'Take out trash' to Jake, due Saturday at 6 PM for 10 points. Jake has been notified.")
+        setUpTurn("schedule Emma for soccer on Wednesday at 4pm", as: "Tom",
+                  replies: "Done! I've scheduled Emma's soccer for Wednesday, Feb 4 at 4:00 PM. Both you and Emma will receive a reminder 1 day before and 1 hour before.")
+        setUpTurn("tell dad I finished my homework", as: "Emma", replies: "I've sent your message to Tom: \"I finished my homework\"")
         try skill.setAlias("daddy-o", for: MemberID("tom"), saidBy: MemberID("jake"), by: try member("lisa"), now: now)
         try skill.setAlias("boss", for: MemberID("lisa"), saidBy: MemberID("tom"), by: try member("tom"), now: now)
         try store.write { writer in
@@ -114,15 +142,23 @@ final class FamilySkillTests: XCTestCase {
     /// of every table is read, from the schema.
     func testRemovingAMemberLeavesNoTraceOfTheirWordsInAnyTable() throws {
         let planted = ["the bus broke down near the bridge", "stuck at the library with Zoe", "Clarinet recital"]
-        _ = say("tell mom \(planted[0])", as: "Emma")
-        _ = say("ask Emma to check in", as: "Lisa")
-        _ = say(planted[1], as: "Emma")
-        _ = say("let me know when Emma gets to school", as: "Lisa")
-        _ = try assistant.reportLocation(MemberLocation(member: MemberID("emma"), latitude: 40.7306, longitude: -73.9866, accuracyMeters: 10,
-                                                        battery: 80, recordedAt: now), by: try member("emma"), now: now)
-        _ = say("add \(planted[2].lowercased()) on Friday at 6pm", as: "Emma")
-        _ = say("give Emma 5 points for helping", as: "Tom")
-        _ = say("where is Emma", as: "Tom")
+        // Every setup step is checked: her words must really be in the store before they can be
+        // shown gone. (The recital is "for me": said without a person, Hearth asks who it is for.)
+        setUpTurn("tell mom \(planted[0])", as: "Emma", replies: "I've sent your message to Lisa: \"The bus broke down near the bridge\"")
+        setUpTurn("ask Emma to check in", as: "Lisa",
+                  replies: "I've asked Emma to check in. I'll tell you as soon as there's an answer, and send a reminder if there's none in 15 minutes.")
+        setUpTurn(planted[1], as: "Emma", replies: "Thanks, Emma. I've let Lisa know you checked in.")
+        setUpTurn("let me know when Emma gets to school", as: "Lisa", replies: "OK, I'll let you know when Emma arrives at school.")
+        let arrival = try assistant.reportLocation(MemberLocation(member: MemberID("emma"), latitude: 40.7306, longitude: -73.9866, accuracyMeters: 10,
+                                                                  battery: 80, recordedAt: now), by: try member("emma"), now: now)
+        XCTAssertTrue(arrival.update.stored)
+        XCTAssertEqual(arrival.notifications.map { "\($0.to): \($0.title): \($0.body)" }, ["Lisa: Check-in: Emma arrived at School at 9:00 AM."])
+        setUpTurn("add \(planted[2].lowercased()) for me on Friday at 6pm", as: "Emma",
+                  replies: "Done! I've scheduled your clarinet recital for Friday, Feb 6 at 6:00 PM. You will receive a reminder 1 day before and 1 hour before.")
+        setUpTurn("give Emma 5 points for helping", as: "Tom", replies: "Done: 5 points for Emma for helping. Emma now has 105 points.")
+        setUpTurn("where is Emma", as: "Tom", replies: "Emma is at school (updated just now, battery 80%).")
+        XCTAssertEqual(try store.read { try $0.events(overlapping: DateInterval(start: now, duration: 7 * 86_400)) }.filter { $0.title == planted[2] }.count, 1,
+                       "before: her recital is on the calendar")
         let notified = try store.writer.read { try Row.fetchAll($0, sql: "SELECT title || ' ' || body FROM notification WHERE recipient_id <> 'emma'") }
             .map { $0[0] as String }
         for words in [planted[0], planted[1], "Emma arrived at School"] {
@@ -179,10 +215,16 @@ final class FamilySkillTests: XCTestCase {
         XCTAssertThrowsError(try skill.removeMember(ana.id, by: try member("tom"), now: now)) { error in
             XCTAssertEqual(error as? SkillError, .permissionDenied("Only the family's owner can remove a co-parent."))
         }
-        XCTAssertThrowsError(try skill.removeMember(MemberID("jake"), by: try member("emma"), now: now))
-        XCTAssertThrowsError(try skill.removeMember(MemberID("jake"), by: try member("sue"), now: now))
+        XCTAssertThrowsError(try skill.removeMember(MemberID("jake"), by: try member("emma"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can remove someone from the family."))
+        }
+        XCTAssertThrowsError(try skill.removeMember(MemberID("jake"), by: try member("sue"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can remove someone from the family."))
+        }
         XCTAssertNoThrow(try skill.removeMember(MemberID("jake"), by: try member("tom"), now: now))
-        XCTAssertThrowsError(try skill.deleteFamily(by: try member("tom")))
+        XCTAssertThrowsError(try skill.deleteFamily(by: try member("tom"))) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only the family's owner can delete the family."))
+        }
         try skill.deleteFamily(by: try member("lisa"))
         XCTAssertFalse(try store.read { $0.hasFamily })
     }

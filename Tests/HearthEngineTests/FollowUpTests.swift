@@ -52,11 +52,15 @@ final class FollowUpTests: XCTestCase {
 
     func testAFollowUpWithNothingToChangeIsAskedAbout() throws {
         let shown = saved("location.where_is_everyone", [], utterance: "where is everyone")
-        XCTAssertThrowsError(try rebuild(shown, said("dialog.correct", [("time", .datetime, "5")]), .correct))
+        XCTAssertThrowsError(try rebuild(shown, said("dialog.correct", [("time", .datetime, "5")]), .correct)) { error in
+            XCTAssertEqual(error as? HearthError, .invalidRequest("That request has no time to change. Please say the whole request."))
+        }
         // "it" already names its thing: a person said after it changes nothing, rather than a guess.
         let moved = saved("calendar.move_event", [("it", .referent, "it"), ("when", .datetime, "friday")], utterance: "move it to friday")
         XCTAssertThrowsError(try rebuild(moved, said("dialog.correct", [("members", .members, "jake")]), .correct,
-                                         slots: ["members": SlotSpec(type: .members)]))
+                                         slots: ["members": SlotSpec(type: .members)])) { error in
+            XCTAssertEqual(error as? HearthError, .invalidRequest("Sorry, I'm not sure what to change. Please say the whole request."))
+        }
         // A question with no person said gets one: "what's on tomorrow?" → "and Jake?".
         let tomorrow = saved("calendar.show", [("range", .datetime, "tomorrow")], utterance: "what's on tomorrow")
         let jakes = try rebuild(tomorrow, said("dialog.follow_up", [("members", .members, "jake")]), .followUp,

@@ -140,7 +140,7 @@ final class MessageSkillTests: XCTestCase {
 
     func testViewersCannotSendButChildrenCan() throws {
         XCTAssertThrowsError(try skill.sendDirectMessage(to: lisa, body: "Hello", actor: member(sue), roster: roster, now: five)) { error in
-            guard case SkillError.permissionDenied = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(error as? SkillError, .permissionDenied("You can read the family's messages, but as a viewer you can't send them."))
         }
         XCTAssertEqual(try skill.sendDirectMessage(to: lisa, body: "I'm on my way", actor: member(jake), roster: roster, now: five).successCount, 1)
         // A viewer asked a question may answer it.
@@ -151,19 +151,32 @@ final class MessageSkillTests: XCTestCase {
 
     func testOnlySenderAndRecipientsReadAMessage() throws {
         let sent = try skill.sendDirectMessage(to: tom, body: "Surprise party on Saturday", actor: member(lisa), roster: roster, now: five)
-        XCTAssertThrowsError(try skill.message(sent.messageID, for: member(emma)))
+        XCTAssertThrowsError(try skill.message(sent.messageID, for: member(emma))) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("That message isn't yours to read."))
+        }
         XCTAssertNoThrow(try skill.message(sent.messageID, for: member(tom)))
     }
 
     func testBadInput() throws {
-        XCTAssertThrowsError(try skill.sendDirectMessage(to: tom, body: "   ", actor: member(lisa), roster: roster, now: five))
-        XCTAssertThrowsError(try skill.sendDirectMessage(to: lisa, body: "Note to self", actor: member(lisa), roster: roster, now: five))
-        XCTAssertThrowsError(try skill.sendBroadcast(MessageDraft(recipients: [MemberID("chrissy")], body: "Hi"), actor: member(lisa), roster: roster, now: five))
+        XCTAssertThrowsError(try skill.sendDirectMessage(to: tom, body: "   ", actor: member(lisa), roster: roster, now: five)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("What should the message say?"))
+        }
+        XCTAssertThrowsError(try skill.sendDirectMessage(to: lisa, body: "Note to self", actor: member(lisa), roster: roster, now: five)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("That's you! Who should I send it to?"))
+        }
+        XCTAssertThrowsError(try skill.sendBroadcast(MessageDraft(recipients: [MemberID("chrissy")], body: "Hi"), actor: member(lisa),
+                                                     roster: roster, now: five)) { error in
+            XCTAssertEqual(error as? SkillError, .notFound("I couldn't find anyone to send that to."))
+        }
         let partly = try skill.sendBroadcast(MessageDraft(recipients: [tom, MemberID("chrissy")], body: "Hi"), actor: member(lisa), roster: roster, now: five)
         XCTAssertEqual(partly.successCount, 1)
         XCTAssertEqual(partly.failureCount, 1)
         XCTAssertEqual(partly.failedRecipients, [MemberID("chrissy")])
-        XCTAssertThrowsError(try skill.reply("Hi", actor: member(jake), roster: roster, now: five))  // nothing to answer
-        XCTAssertThrowsError(try skill.reply("  ", actor: member(tom), roster: roster, now: five))
+        XCTAssertThrowsError(try skill.reply("Hi", actor: member(jake), roster: roster, now: five)) { error in  // nothing to answer
+            XCTAssertEqual(error as? SkillError, .notFound("There's no message to reply to."))
+        }
+        XCTAssertThrowsError(try skill.reply("  ", actor: member(tom), roster: roster, now: five)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("What should I say back?"))
+        }
     }
 }

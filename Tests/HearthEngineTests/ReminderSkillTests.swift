@@ -136,7 +136,9 @@ final class ReminderSkillTests: XCTestCase {
         XCTAssertEqual(try skill.reminders(of: nil, visibleTo: member(assistant, "Tom"), roster: assistant.roster, now: Fixtures.monday)
             .map(\.reminder.id), [ReminderID("r3")], "a parent sees a child's reminders")
         XCTAssertThrowsError(try skill.setReminder(reminder("r4", "too late", for: [lisa], by: lisa, .once(at("2026-02-02T08:00:00-05:00"))),
-                                                   actor: member(assistant, "Lisa"), now: Fixtures.monday))
+                                                   actor: member(assistant, "Lisa"), now: Fixtures.monday)) { error in
+            XCTAssertEqual(error as? SkillError, .invalid("That reminder would never go out: its time has passed."))
+        }
         XCTAssertNoThrow(try skill.cancel([piano], actor: member(assistant, "Tom"), roster: assistant.roster, now: Fixtures.monday))
     }
 

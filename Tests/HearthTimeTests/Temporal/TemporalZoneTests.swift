@@ -111,7 +111,9 @@ final class TemporalZoneTests: TemporalTestCase {
             XCTAssertEqual(r.notes, ["5:00 PM \(label) time is 8:00 PM here"], phrase)
         }
         for phrase in ["5 pm grandma time", "5 pm grandma's", "5 pm emma's time", "5 pm grandma's pacific time"] {
-            XCTAssertThrowsError(try resolver.resolve(phrase), phrase)
+            XCTAssertThrowsError(try resolver.resolve(phrase), phrase) { error in
+                XCTAssertEqual(error as? TemporalError, .notUnderstood(phrase), phrase)
+            }
         }
     }
 
