@@ -75,8 +75,8 @@ final class FuzzTests: XCTestCase {
         // 2. The garbage again, on the filled store and in the same sessions, open questions and all:
         // nothing may change.
         for (index, (kind, text)) in garbage.enumerated() { Self.feed(assistant, kind: kind, text: text, index: index, run: &run) }
-        XCTAssertEqual(try StoreSnapshot(assistant.store).changes(since: filled), [],
-                       "garbage changed the store (\(garbage.count) inputs, \(seed))")
+        let changed = try StoreSnapshot(assistant.store).changes(since: filled)
+        XCTAssertEqual(changed, [], "garbage changed the store (\(garbage.count) inputs, \(seed))")
         try assertInvariants(assistant.store, after: "the garbage", seed: seed)
 
         XCTAssertTrue(run.failures.isEmpty, "\(seed)\n" + run.failures.joined(separator: "\n"))
@@ -85,7 +85,7 @@ final class FuzzTests: XCTestCase {
                           "the slowest input (\(slowest.kind), \(slowest.length) bytes, \(slowest.start.debugDescription)…) took \(slowest.seconds) s: a hang? \(seed)")
         // Every kind was drawn, so a change to the mix can't quietly drop one.
         XCTAssertEqual(Set(run.kinds.keys), Set(Self.kinds), "\(run.kinds)")
-        print("fuzz: \(Self.count) inputs, then their \(garbage.count) garbage ones again (\(open) questions open): store unchanged; "
+        print("fuzz: \(Self.count) inputs, then their \(garbage.count) garbage ones again (\(open) questions open): \(changed.isEmpty ? "store unchanged" : "store changed"); "
               + "slowest \(String(format: "%.1f", slowest.seconds * 1000)) ms (\(slowest.kind), \(slowest.length) bytes, \(slowest.start.debugDescription)…), \(run.kinds)")
     }
 
