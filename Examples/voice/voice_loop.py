@@ -12,9 +12,12 @@ added since is expected by the recogniser.
     voice_loop.py --demo --now 2026-02-02T09:00:00-05:00 --check Examples/voice/commands.jsonl --json
 
 Needs: espeak-ng and sox (Debian), pocketsphinx 5.1.1 (PyPI; its English model is in the wheel).
-With --check FILE (JSON lines {"text", "session"?, "readback"?}), every command goes through the
-whole loop, and the parse of what was heard is compared with the parse of what was said
-(intent and slots); the figure is printed, and --floor makes a lower one fail.
+With --check FILE (JSON lines {"text", "intent", "slots", "session"?, "readback"?}), every command
+goes through the whole loop and is graded against what the file expects: the intent, and each slot
+the file names with its value (the family and clock being those given, e.g. --demo --now ...). A
+command counts as understood when both its typed text and what the recogniser heard parse to that
+intent and those slots; every command counts, one whose typed text does not parse among the misses.
+The figure is printed, and --floor makes a lower one fail.
 """
 import argparse
 import json
@@ -86,6 +89,28 @@ class Recogniser:
         return hypothesis.hypstr if hypothesis is not None else ""
 
 
+def means(parsed, command):
+    """Whether a parse is the command's expected intent with each expected slot's value."""
+    slots = parsed.get("slots") or {}
+    return parsed.get("intent") == command["intent"] and all(slots.get(name) == value for name, value in command["slots"].items())
+
+
+def difference(parsed, command):
+    if parsed.get("intent") != command["intent"]:
+        return f"intent {parsed.get('intent')}, not {command['intent']}"
+    slots = parsed.get("slots") or {}
+    return "; ".join(f"{name} {json.dumps(slots.get(name))}, not {json.dumps(value)}"
+                     for name, value in command["slots"].items() if slots.get(name) != value)
+
+
+def why(result):
+    """Why a command was not understood: its typed text first, then what was heard."""
+    command = result["expected"]
+    if not result["typed_right"]:
+        return "the typed text reads as " + difference(result["typed"], command)
+    return "heard as " + difference(result["got"], command)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hearth", default=shutil.which("hearth") or ".build/debug/hearth", help="the hearth binary")
@@ -121,6 +146,9 @@ def main():
     if options.check:
         with open(options.check) as file:
             commands = [json.loads(line) for line in file if line.strip()]
+        for number, command in enumerate(commands, 1):
+            if not isinstance(command.get("intent"), str) or not isinstance(command.get("slots"), dict):
+                sys.exit(f"voice_loop: {options.check} line {number} ({command.get('text')!r}) names no expected intent and slots")
     else:
         commands = [{"text": text, "session": "voice"} for text in options.commands]
 
@@ -147,11 +175,14 @@ def main():
                 subprocess.run(["play", "-q", answer], check=False)
             result = {"said": said, "heard": heard, "intent": reply.get("intent"), "reply": spoken}
             if options.check:
-                expected = hearth.parse(said, speaker or "Lisa")
+                typed = hearth.parse(said, speaker or "Lisa")
                 got = hearth.parse(heard, speaker or "Lisa") if heard else {"intent": None, "slots": {}}
-                result["expected_intent"] = expected.get("intent")
-                result["right_intent"] = got.get("intent") == expected.get("intent")
-                result["right_slots"] = result["right_intent"] and got.get("slots") == expected.get("slots")
+                result["expected"] = {"intent": command["intent"], "slots": command["slots"]}
+                result["typed"] = typed
+                result["got"] = got
+                result["typed_right"] = means(typed, command)
+                result["right_intent"] = got.get("intent") == command["intent"]
+                result["right_slots"] = result["typed_right"] and means(got, command)
                 if "readback" in command:
                     result["read_back"] = command["readback"].lower() in spoken.lower()
             results.append(result)
@@ -163,19 +194,21 @@ def main():
 
     if not options.check:
         return
-    scored = [r for r in results if r["expected_intent"] is not None]
-    right = sum(1 for r in scored if r["right_slots"])
-    share = right / len(scored) if scored else 0.0
+    right = sum(1 for r in results if r["right_slots"])
+    share = right / len(results) if results else 0.0
     readbacks = [r["read_back"] for r in results if "read_back" in r]
-    summary = {"commands": len(scored), "right_intent": sum(1 for r in scored if r["right_intent"]),
+    summary = {"commands": len(results), "typed_right": sum(1 for r in results if r["typed_right"]),
+               "right_intent": sum(1 for r in results if r["right_intent"]),
                "right_intent_and_slots": right, "share": round(share, 3),
                "read_back": sum(readbacks), "read_back_checked": len(readbacks),
-               "misses": [{"said": r["said"], "heard": r["heard"]} for r in scored if not r["right_slots"]]}
+               "misses": [{"said": r["said"], "heard": r["heard"], "why": why(r)} for r in results if not r["right_slots"]]}
     if options.json:
         print(json.dumps(summary, sort_keys=True))
     else:
-        print(f"{right} of {len(scored)} commands reached the right intent and slots ({share:.0%}); "
-              f"options read back: {sum(readbacks)} of {len(readbacks)}")
+        print(f"{right} of {len(results)} commands reached the expected intent and slots ({share:.0%}); "
+              f"typed text right: {summary['typed_right']}; options read back: {sum(readbacks)} of {len(readbacks)}")
+        for miss in summary["misses"]:
+            print(f"  said {miss['said']!r}, heard {miss['heard']!r}: {miss['why']}")
     if options.floor and (share < options.floor or not all(readbacks)):
         sys.exit(1)
 

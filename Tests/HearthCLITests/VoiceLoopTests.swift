@@ -3,11 +3,18 @@ import XCTest
 
 /// The reference voice loop end to end (Examples/voice/voice_loop.py): espeak-ng speaks each
 /// command, sox resamples it, pocketsphinx transcribes it with the grammar `hearth grammar export`
-/// wrote, and `hearth serve --stdio` answers. What was heard must mean what was said.
+/// wrote, and `hearth serve --stdio` answers. Each command of Examples/voice/commands.jsonl names
+/// the intent and slots it means; it is understood when both its typed text and what was heard
+/// parse to them. Every command counts: one whose typed text does not parse is a miss.
 final class VoiceLoopTests: XCTestCase {
+    /// What the loop understands today (21 of 22: "text dad" is heard as "text mom"). The floor is
+    /// the measured figure, so any command lost fails; raise it when the loop gets better.
+    static let floor = 21
+
     struct Summary: Decodable {
-        struct Miss: Decodable { var said: String; var heard: String }
+        struct Miss: Decodable { var said: String; var heard: String; var why: String }
         var commands: Int
+        var typed_right: Int
         var right_intent: Int
         var right_intent_and_slots: Int
         var share: Double
@@ -16,10 +23,12 @@ final class VoiceLoopTests: XCTestCase {
         var misses: [Miss]
     }
 
+    static let commands = CLITests.root.appendingPathComponent("Examples/voice/commands.jsonl")
+
     func loop() throws -> (Int32, Data, String) {
         try WyomingTests.python([CLITests.root.appendingPathComponent("Examples/voice/voice_loop.py").path,
                                    "--hearth", CLITests.binary.path, "--demo", "--now", "2026-02-02T09:00:00-05:00",
-                                   "--check", CLITests.root.appendingPathComponent("Examples/voice/commands.jsonl").path, "--json"],
+                                   "--check", Self.commands.path, "--json"],
                                   input: nil)
     }
 
@@ -32,12 +41,17 @@ final class VoiceLoopTests: XCTestCase {
         }
         XCTAssertEqual(status, 0, "the voice loop failed (espeak-ng and sox come from scripts/setup): \(errors)")
         let summary = try JSONDecoder().decode(Summary.self, from: output)
-        print("voice loop: \(summary.right_intent_and_slots) of \(summary.commands) commands reached the right intent and slots "
-              + "(\(Int((summary.share * 100).rounded())) %), \(summary.right_intent) the right intent; "
+        print("voice loop: \(summary.right_intent_and_slots) of \(summary.commands) commands reached the expected intent and slots "
+              + "(\(Int((summary.share * 100).rounded())) %), \(summary.right_intent) the expected intent; typed text right \(summary.typed_right); "
               + "options read back \(summary.read_back) of \(summary.read_back_checked)")
-        for miss in summary.misses { print("  said \"\(miss.said)\", heard \"\(miss.heard)\"") }
+        for miss in summary.misses { print("  said \"\(miss.said)\", heard \"\(miss.heard)\": \(miss.why)") }
+        // Every line of the file is graded, none dropped.
+        let lines = try String(contentsOf: Self.commands, encoding: .utf8).split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        XCTAssertEqual(summary.commands, lines.count, "every command is counted")
         XCTAssertGreaterThanOrEqual(summary.commands, 20)
-        XCTAssertGreaterThanOrEqual(summary.share, 0.8, "\(summary.misses)")
+        XCTAssertGreaterThanOrEqual(summary.right_intent_and_slots, Self.floor,
+                                    "fewer commands understood than today's \(Self.floor) of \(lines.count): "
+                                    + summary.misses.map { "said \"\($0.said)\", heard \"\($0.heard)\": \($0.why)" }.joined(separator: "; "))
         XCTAssertGreaterThanOrEqual(summary.read_back_checked, 1)
         XCTAssertEqual(summary.read_back, summary.read_back_checked, "an option picked by voice is read back in the confirmation")
     }

@@ -1,13 +1,24 @@
 import Foundation
+import GRDB
 import XCTest
 import HearthGrammar
 import HearthTestSupport
 @testable import HearthEngine
+import HearthStore
 
-/// SPEC §7: any input gets a clear reply and nothing stops the engine. Random bytes, huge inputs,
-/// nested parentheses, regex-hostile text and every grammar example with words dropped, swapped or
-/// duplicated go to the parser (`Assistant.parse`) and to whole turns (`Assistant.handle`) on an
-/// in-memory demo family.
+/// SPEC §7: any input gets a clear reply and nothing stops the engine, and nothing it is fed leaves
+/// the store broken. Random bytes, huge inputs, nested parentheses, regex-hostile text and every
+/// grammar example with words dropped, swapped or duplicated go to the parser (`Assistant.parse`)
+/// and to whole turns (`Assistant.handle`) on an in-memory demo family.
+///
+/// The run has two phases. (1) Every input in the order drawn, with turns rotating through five
+/// sessions so some answer an earlier turn's question: these may write (a mutated example can still
+/// book something). (2) The garbage among them again — random bytes, regex-hostile text, nested
+/// regex syntax: inputs with no request in them — on the store phase 1 filled, in the same five
+/// sessions, open questions and all: every table's rows are counted and hashed before and after,
+/// and nothing may change. After each phase the store must pass `PRAGMA integrity_check` and
+/// `PRAGMA foreign_key_check`, and no member's points balance (the sum of their ledger) may be
+/// negative.
 ///
 /// CI runs 2,000 inputs; `HEARTH_FUZZ_COUNT=100000 swift test --filter FuzzTests` runs the long
 /// one. Inputs are drawn from the seeded generator (`HEARTH_TEST_SEED` replays another run).
@@ -25,7 +36,17 @@ final class FuzzTests: XCTestCase {
         guard let count = Int(text), count > 0 else { fatalError("HEARTH_FUZZ_COUNT must be a positive whole number, not '\(text)'") }
         return count
     }()
+
     static let states: Set<String> = ["result_ready", "awaiting_approval", "error"]
+
+    /// Inputs that hold no request at all: no grammar example went into them. They must write nothing.
+    static let garbageKinds: Set<String> = ["bytes", "hostile", "regex"]
+
+    struct Run {
+        var codes: [String: Int] = [:]
+        var kinds: [String: Int] = [:]
+        var failures: [String] = []
+    }
 
     func testRandomAndAdversarialUtterances() throws {
         let seed = TestSeed(default: 0x11F022)
@@ -33,41 +54,80 @@ final class FuzzTests: XCTestCase {
         let assistant = try Fixtures.demoAssistant()
         let examples = assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
         XCTAssertFalse(examples.isEmpty)
-        var kinds: [String: Int] = [:]
-        var codes: [String: Int] = [:]
-        var failures: [String] = []
+        let inputs = (0..<Self.count).map { _ in Self.input(&random, examples: examples) }
+        let garbage = inputs.filter { Self.garbageKinds.contains($0.0) }
+        XCTAssertFalse(garbage.isEmpty)
+        var run = Run()
 
-        for index in 0..<Self.count {
-            let (kind, text) = Self.input(&random, examples: examples)
-            kinds[kind, default: 0] += 1
-            let parsed = assistant.parse(text, speaker: "Lisa")
-            // Rotating sessions: some turns answer an earlier turn's question, as people do.
-            let reply = assistant.handle(Turn(text: text, speaker: index % 3 == 0 ? "Emma" : "Lisa", session: "fuzz-\(index % 5)"))
-            codes[reply.error?.code ?? "none", default: 0] += 1
-
-            // The length bound, exactly: refused by length when over the cap, as given (very long
-            // text, never normalised: the refusal names its own byte count) or once normalised.
-            let raw = text.utf8.count
-            let overCap = raw > Grammar.maximumInputLength * 8 || Normalizer.normalize(text).text.utf8.count > Grammar.maximumInputLength
-            let described = "#\(index) \(kind), \(raw) bytes, \(String(text.prefix(60)).debugDescription)"
-            if overCap != (parsed.error?.code == "input_too_long") { failures.append("\(described): parsed as \(parsed.error?.code ?? "no error")") }
-            if overCap != (reply.error?.code == "input_too_long") { failures.append("\(described): answered \(reply.error?.code ?? "no error")") }
-            if raw > Grammar.maximumInputLength * 8, parsed.error?.message.contains("(\(raw) characters)") != true {
-                failures.append("\(described): not refused as given: \(parsed.error?.message ?? "")")
-            }
-            if let error = parsed.error, error.message.isEmpty { failures.append("#\(index) \(kind): parse error \(error.code) without words") }
-            if !Self.states.contains(reply.state) { failures.append("#\(index) \(kind): state \(reply.state)") }
-            if reply.reply.isEmpty || reply.speak.isEmpty { failures.append("#\(index) \(kind): an empty reply") }
-            if reply.state == "error", reply.error == nil { failures.append("#\(index) \(kind): an error without a code") }
-            if failures.count > 20 { break }
+        // 1. Everything, in the order drawn, as a family would: these may write (a mutated example
+        // can still book something), and garbage lands between questions and their answers.
+        let fresh = try StoreSnapshot(assistant.store)
+        for (index, (kind, text)) in inputs.enumerated() {
+            run.kinds[kind, default: 0] += 1
+            Self.feed(assistant, kind: kind, text: text, index: index, run: &run)
+            if run.failures.count > 20 { break }
         }
-        XCTAssertTrue(failures.isEmpty, "\(seed)\n" + failures.joined(separator: "\n"))
+        try assertInvariants(assistant.store, after: "every input", seed: seed)
+        let filled = try StoreSnapshot(assistant.store)
+        XCTAssertFalse(filled.changes(since: fresh).isEmpty, "the run wrote nothing: the mutated examples no longer reach the skills")
+        let open = try assistant.store.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE id LIKE 'fuzz-%' AND pending IS NOT NULL") ?? 0
+        }
+        XCTAssertGreaterThan(open, 0, "no fuzz session was left with an open question, so the garbage below meets none")
+
+        // 2. The garbage again, on the filled store and in the same sessions, open questions and all:
+        // nothing may change.
+        for (index, (kind, text)) in garbage.enumerated() { Self.feed(assistant, kind: kind, text: text, index: index, run: &run) }
+        let changed = try StoreSnapshot(assistant.store).changes(since: filled)
+        XCTAssertEqual(changed, [], "garbage changed the store (\(garbage.count) inputs, \(seed))")
+        try assertInvariants(assistant.store, after: "the garbage", seed: seed)
+
+        XCTAssertTrue(run.failures.isEmpty, "\(seed)\n" + run.failures.joined(separator: "\n"))
         // Every kind was drawn, so a change to the mix can't quietly drop one.
-        XCTAssertEqual(Set(kinds.keys), Set(Self.kinds), "\(kinds)")
-        print("fuzz: \(Self.count) inputs, \(kinds); answers by error code: \(codes.sorted { $0.key < $1.key })")
+        XCTAssertEqual(Set(run.kinds.keys), Set(Self.kinds), "\(run.kinds)")
+        print("fuzz: \(Self.count) inputs, then their \(garbage.count) garbage ones again (\(open) questions open): \(changed.isEmpty ? "store unchanged" : "store changed"); "
+              + "\(run.kinds); answers by error code: \(run.codes.sorted { $0.key < $1.key })")
     }
 
-    static let kinds = ["bytes", "hostile", "nested", "huge", "dropped", "swapped", "duplicated", "mixed"]
+    /// One input to the parser and to a whole turn; the reply's shape is checked.
+    static func feed(_ assistant: Assistant, kind: String, text: String, index: Int, run: inout Run) {
+        let parsed = assistant.parse(text, speaker: "Lisa")
+        // Rotating sessions: some turns answer an earlier turn's question, as people do.
+        let reply = assistant.handle(Turn(text: text, speaker: index % 3 == 0 ? "Emma" : "Lisa", session: "fuzz-\(index % 5)"))
+        run.codes[reply.error?.code ?? "none", default: 0] += 1
+
+        // The length bound, exactly: refused by length when over the cap, as given (very long
+        // text, never normalised: the refusal names its own byte count) or once normalised.
+        let raw = text.utf8.count
+        let overCap = raw > Grammar.maximumInputLength * 8 || Normalizer.normalize(text).text.utf8.count > Grammar.maximumInputLength
+        let described = "#\(index) \(kind), \(raw) bytes, \(String(text.prefix(60)).debugDescription)"
+        if overCap != (parsed.error?.code == "input_too_long") { run.failures.append("\(described): parsed as \(parsed.error?.code ?? "no error")") }
+        if overCap != (reply.error?.code == "input_too_long") { run.failures.append("\(described): answered \(reply.error?.code ?? "no error")") }
+        if raw > Grammar.maximumInputLength * 8, parsed.error?.message.contains("(\(raw) characters)") != true {
+            run.failures.append("\(described): not refused as given: \(parsed.error?.message ?? "")")
+        }
+
+        if let error = parsed.error, error.message.isEmpty { run.failures.append("#\(index) \(kind): parse error \(error.code) without words") }
+        if !states.contains(reply.state) { run.failures.append("#\(index) \(kind): state \(reply.state)") }
+        if reply.reply.isEmpty || reply.speak.isEmpty { run.failures.append("#\(index) \(kind): an empty reply") }
+        if reply.state == "error", reply.error == nil { run.failures.append("#\(index) \(kind): an error without a code") }
+    }
+
+    /// What must hold of the store whatever it was fed: SQLite's own checks, every foreign key
+    /// pointing at a row, and no negative points balance.
+    func assertInvariants(_ store: FamilyStore, after phase: String, seed: TestSeed, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (integrity, foreignKeys, negative) = try store.writer.read { db in
+            (try String.fetchAll(db, sql: "PRAGMA integrity_check"),
+             try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { "\($0)" },
+             try Row.fetchAll(db, sql: "SELECT member_id, SUM(amount) AS balance FROM points_entry GROUP BY member_id HAVING SUM(amount) < 0")
+                .map { "\($0)" })
+        }
+        XCTAssertEqual(integrity, ["ok"], "integrity after \(phase) (\(seed))", file: file, line: line)
+        XCTAssertEqual(foreignKeys, [], "foreign keys after \(phase) (\(seed))", file: file, line: line)
+        XCTAssertEqual(negative, [], "negative balances after \(phase) (\(seed))", file: file, line: line)
+    }
+
+    static let kinds = ["bytes", "hostile", "regex", "nested", "huge", "dropped", "swapped", "duplicated", "mixed"]
 
     /// One input of a kind chosen at random.
     static func input(_ random: inout SplitMix64, examples: [String]) -> (String, String) {
@@ -79,14 +139,15 @@ final class FuzzTests: XCTestCase {
         case "hostile":
             let alphabet = Array("()[]{}*+?.|\\^$-:,'\"/ 0123456789 ap m schedule at for on the and émma 🏠\u{0}\u{7}\t\r\n")
             return (kind, String((0..<Int.random(in: 1...600, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+        case "regex":
+            // Catastrophic-backtracking bait, nested up to 500 deep.
+            let depth = Int.random(in: 1...500, using: &random)
+            return (kind, String(repeating: "((a|a)*", count: depth) + String(repeating: ")*", count: depth))
         case "nested":
             let depth = Int.random(in: 1...20_000, using: &random)
             let inner = examples.randomElement(using: &random)!
-            switch Int.random(in: 0..<3, using: &random) {
-            case 0: return (kind, String(repeating: "(", count: depth) + inner + String(repeating: ")", count: depth))
-            case 1: return (kind, String(repeating: "((a|a)*", count: min(depth, 500)) + String(repeating: ")*", count: min(depth, 500)))
-            default: return (kind, inner + " " + String(repeating: "(", count: depth))
-            }
+            return Bool.random(using: &random) ? (kind, String(repeating: "(", count: depth) + inner + String(repeating: ")", count: depth))
+                : (kind, inner + " " + String(repeating: "(", count: depth))
         case "huge":
             let words = examples.randomElement(using: &random)!.split(separator: " ")
             // Mostly a few kilobytes; one in twenty past the protocol's 1 MB line limit.
@@ -114,4 +175,37 @@ final class FuzzTests: XCTestCase {
             return (kind, words.joined(separator: " "))
         }
     }
+}
+
+/// Every table's row count and a hash of its whole content, read in one transaction.
+struct StoreSnapshot: Equatable {
+    var tables: [String: (rows: Int, hash: Int)]
+
+    init(_ store: FamilyStore) throws {
+        tables = try store.writer.read { db in
+            let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            var tables: [String: (rows: Int, hash: Int)] = [:]
+            for name in names {
+                var hasher = Hasher(), rows = 0
+                let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(name.quotedDatabaseIdentifier)")
+                while let row = try cursor.next() {
+                    rows += 1
+                    for value in row.databaseValues { hasher.combine(value) }
+                }
+                tables[name] = (rows, hasher.finalize())
+            }
+            return tables
+        }
+    }
+
+    /// The tables whose rows differ, with their row counts then and now.
+    func changes(since earlier: StoreSnapshot) -> [String] {
+        Set(tables.keys).union(earlier.tables.keys).sorted().compactMap { name in
+            let then = earlier.tables[name], now = tables[name]
+            guard then?.rows != now?.rows || then?.hash != now?.hash else { return nil }
+            return "\(name): \(then?.rows ?? 0) rows → \(now?.rows ?? 0)\(then?.rows == now?.rows ? " (contents changed)" : "")"
+        }
+    }
+
+    static func == (a: StoreSnapshot, b: StoreSnapshot) -> Bool { a.changes(since: b).isEmpty }
 }
