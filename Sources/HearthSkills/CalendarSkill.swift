@@ -544,13 +544,14 @@ public struct CalendarSkill: Sendable {
     /// history), its queued reminders, logs it and tells the other attendees.
     public func deleteEvent(_ event: CalendarEvent, actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
         try Self.checkCanChange(event, actor: actor)
-        // An all-day entry ends at the midnight after its last day.
+        // An all-day entry ends at the midnight after its last day; a series is named by how it repeats.
+        let series = event.recurrence == nil || event.isAllDay ? nil : CalendarRecurrence.describe(event, formatter: formatter)
         let when = event.isAllDay
             ? "all day from \(formatter.dateWords(event.start)) to \(formatter.dateWords(event.end.addingTimeInterval(-1)))"
-            : formatter.dayAndTime(event.start)
+            : series ?? formatter.dayAndTime(event.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.deleteEvent(event.id) else { throw SkillError.notFound("That event isn't on the calendar any more.") }
-            return ChangeRecord(action: "delete", subject: event.id, summary: "Cancelled \(event.title) on \(when)",
+            return ChangeRecord(action: "delete", subject: event.id, summary: series.map { "Cancelled \(event.title) (\($0))" } ?? "Cancelled \(event.title) on \(when)",
                                 withdrawnReminders: [Self.reminderKeyPrefix(event: event.id)],
                                 notices: [Notice(event, kind: "event_cancelled", title: "Event cancelled",
                                                  body: "\(event.title), \(when), is cancelled")])
