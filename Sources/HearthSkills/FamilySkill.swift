@@ -173,7 +173,7 @@ public struct FamilySkill: Sendable {
 
     /// "a viewer", "a child, 8", "a co-parent".
     public static func describe(_ member: Member) -> String {
-        if member.kind == .child, let age = member.age { return "a child, \(age)" }
+        if member.kind == .child, let age = member.age { return "a child, age \(age)" }
         return FamilyRules.roleWords(member.role, member.kind)
     }
 }

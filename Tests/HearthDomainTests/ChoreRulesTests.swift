@@ -287,7 +287,7 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(ChoreRules.denial(toComplete: jakes, as: jake.id, by: emma), "You can only check off your own chores.")
         XCTAssertEqual(ChoreRules.denial(toComplete: jakes, as: emma.id, by: emma), "That chore isn't assigned to them.")
         XCTAssertEqual(ChoreRules.denial(toComplete: jakes, as: emma.id, by: tom), "That chore isn't assigned to them.")
-        XCTAssertEqual(ChoreRules.denial(toComplete: jakes, as: jake.id, by: sue), "You can see chores, but only the family can check them off.")
+        XCTAssertEqual(ChoreRules.denial(toComplete: jakes, as: jake.id, by: sue), "You can see chores, but as a viewer you can't check them off.")
         let either = chore(for: [emma, jake], due: at(2026, 2, 5, 18), sharing: .anyOf)
         XCTAssertNil(ChoreRules.denial(toComplete: either, as: emma.id, by: emma))
         XCTAssertNil(ChoreRules.denial(toComplete: either, as: jake.id, by: tom))
@@ -313,7 +313,7 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         }
         XCTAssertEqual(ChoreRules.denial(toAdjustPointsOf: jake.id, by: jake), "Only a parent can give or take away points.")
         XCTAssertNil(ChoreRules.denial(toSeePointsOf: [jake.id], by: jake))
-        XCTAssertEqual(ChoreRules.denial(toSeePointsOf: [jake.id, emma.id], by: jake), "You can see your own points.")
+        XCTAssertEqual(ChoreRules.denial(toSeePointsOf: [jake.id, emma.id], by: jake), "You can only see your own points.")
         XCTAssertNil(ChoreRules.denial(toSeePointsOf: [jake.id, emma.id], by: tom))
         XCTAssertNil(ChoreRules.denial(toSeePointsOf: [jake.id, emma.id], by: sue))
     }
@@ -323,8 +323,8 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         XCTAssertNil(ChoreRules.denial(toRedeemFor: lisa.id, by: lisa))
         XCTAssertNil(ChoreRules.denial(toRedeemFor: emma.id, by: tom))
         XCTAssertEqual(ChoreRules.denial(toRedeemFor: emma.id, by: jake), "You can only spend your own points.")
-        XCTAssertEqual(ChoreRules.denial(toRedeemFor: sue.id, by: sue), "Only the family can spend points.")
-        XCTAssertEqual(ChoreRules.denial(toRedeemFor: emma.id, by: sue), "Only the family can spend points.")
+        XCTAssertEqual(ChoreRules.denial(toRedeemFor: sue.id, by: sue), "As a viewer you have no points to spend.")
+        XCTAssertEqual(ChoreRules.denial(toRedeemFor: emma.id, by: sue), "As a viewer you have no points to spend.")
     }
 
     func testParentOnlyChoreSettings() {

@@ -182,7 +182,7 @@ final class CheckInSkillTests: XCTestCase {
     // MARK: - Permissions and privacy
 
     func testPermissionRefusals() throws {
-        assertDenied("You can see how everyone is, but only the family can ask for check-ins.") {
+        assertDenied("You can see how everyone is, but as a viewer you can't ask for check-ins.") {
             try skill.requestCheckIn(from: member(sue), to: emma, message: nil, roster: roster, now: tuesday)
         }
         assertDenied("Only a parent can ask Jake to check in.") {
@@ -193,7 +193,7 @@ final class CheckInSkillTests: XCTestCase {
         assertDenied("Only Emma can answer that check-in.") {
             try skill.respondToCheckIn(request.id, response: CheckInResponse(statusMessage: "fine"), actor: member(jake), roster: roster, now: tuesday)
         }
-        assertDenied("You can see how everyone is, but only the family can set a status.") {
+        assertDenied("You can see how everyone is, but as a viewer you can't set a status.") {
             try skill.setMemberStatus(.driving, actor: member(sue), now: tuesday)
         }
         let watch = CheckInTrigger(id: CheckInTriggerID("cht_x"), member: emma, watcher: jake, type: .arrive, place: "school", createdAt: tuesday)

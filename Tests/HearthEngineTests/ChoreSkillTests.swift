@@ -269,7 +269,7 @@ final class ChoreSkillTests: XCTestCase {
         assertThrows(.permissionDenied("You can only spend your own points.")) {
             try skill.redeem(screen, for: emma, actor: member(jake), roster: roster, now: tuesday)
         }
-        assertThrows(.permissionDenied("Only the family can spend points.")) {
+        assertThrows(.permissionDenied("As a viewer you have no points to spend.")) {
             try skill.redeem(screen, for: emma, actor: member(sue), roster: roster, now: tuesday)
         }
         assertThrows(.permissionDenied("Only a parent can set up rewards.")) {

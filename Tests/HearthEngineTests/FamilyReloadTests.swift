@@ -133,7 +133,7 @@ final class FamilyReloadTests: XCTestCase {
         try DemoFamily.install(into: store, now: now)
         let assistant = try Assistant(store: store, grammarDirectory: Fixtures.intents, timeZone: Fixtures.zone, timeSource: .fixed(now),
                                       ids: SequentialIDGenerator(), logger: Logger(label: "hearth") { _ in CapturingLogHandler(lines: lines) })
-        XCTAssertEqual(say(assistant, "where is mom", as: "Lisa").reply, "I don't have a location for Lisa yet.")
+        XCTAssertEqual(say(assistant, "where is mom", as: "Lisa").reply, "I don't have a location for you yet.")
         try FamilySkill(store: store).setAlias("mom", for: MemberID("sue"), saidBy: MemberID("lisa"), by: try member("lisa", in: store), now: now)
         XCTAssertEqual(say(assistant, "where is mom", as: "Lisa").reply, "Grandma Sue isn't sharing their location.")
         XCTAssertEqual(say(assistant, "where is mom", as: "Emma").reply, "I don't have a location for Lisa yet.")

@@ -53,7 +53,7 @@ final class FamilySkillTests: XCTestCase {
             XCTAssertEqual(error as? SkillError, .alreadyExists("\"mom\" already means someone in the family."))
         }
         let lines = try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60), reader: try member("lisa"))
-        XCTAssertEqual(lines, ["Tom added Max as a child, 8"])
+        XCTAssertEqual(lines, ["Tom added Max as a child, age 8"])
         XCTAssertThrowsError(try skill.activity(by: nil, from: now, to: now, reader: try member("emma"))) { error in
             XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can see what's changed in the family."))
         }

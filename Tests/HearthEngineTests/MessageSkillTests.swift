@@ -140,7 +140,7 @@ final class MessageSkillTests: XCTestCase {
 
     func testViewersCannotSendButChildrenCan() throws {
         XCTAssertThrowsError(try skill.sendDirectMessage(to: lisa, body: "Hello", actor: member(sue), roster: roster, now: five)) { error in
-            XCTAssertEqual(error as? SkillError, .permissionDenied("You can read the family's messages, but as a viewer you can't send them."))
+            XCTAssertEqual(error as? SkillError, .permissionDenied("You can read messages sent to you, but as a viewer you can't send them."))
         }
         XCTAssertEqual(try skill.sendDirectMessage(to: lisa, body: "I'm on my way", actor: member(jake), roster: roster, now: five).successCount, 1)
         // A viewer asked a question may answer it.

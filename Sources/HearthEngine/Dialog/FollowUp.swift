@@ -131,7 +131,7 @@ enum FollowUp {
     static func nothingToFollow(_ kind: Kind, said: IntentMatch, expired: Bool) -> HearthError {
         let lead = expired ? "It's been a while, so I'm not sure what we were talking about." : "I'm not sure what you're referring to."
         switch kind {
-        case .followUp: return .unclearReference("\(lead) Please ask the whole question, like \"where is Jake?\".")
+        case .followUp: return .unclearReference("\(lead) Please ask the whole question, like \"where is Jake?\"")
         case .correct: return .unclearReference("\(lead) Please say the whole request again.")
         case .add: return .unclearReference("Add \(said.capture("members")?.original ?? "that") to what? \(lead) Please say the whole request.")
         }

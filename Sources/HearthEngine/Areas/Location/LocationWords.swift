@@ -40,7 +40,7 @@ struct LocationWords {
         case .notSharedWithViewer:
             return ReplyText("\(name) isn't sharing their location with you")
         case .unknown:
-            return ReplyText("I don't have a location for \(name) yet")
+            return ReplyText("I don't have a location for \(member.id == phrasing.speaker.id ? "you" : name) yet")
         }
     }
 
