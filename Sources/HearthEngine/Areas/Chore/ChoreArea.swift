@@ -346,10 +346,12 @@ struct ChoreTurn: AreaAtWork {
                 return daily ? words.shortDay(due) : "\(words.shortDay(due)) \(words.shortDate(due))"
             }
             reply = phrasing.words { spoken in
-                let next = assigned.series.count == 1
+                // Who does each turn only when turns change hands; one member's own chore lists the days.
+                let next = assigned.series.count == 1 && series.sharing == .rotate
                     ? assigned.upcoming.map { "\(day($0.due, spoken: spoken)) \($0.assignee.map(phrasing.name) ?? who)" }
                     : assigned.upcoming.prefix(3).map { day($0.due, spoken: spoken) }
-                return "Done! \(words.title(assignment.title, spoken: spoken)) for \(who)\(each), \(how)\(turns): \(next.joined(separator: spoken ? "; " : ", ")). "
+                let title = formatter.capitalized(words.title(assignment.title, spoken: spoken))  // it starts the sentence
+                return "Done! \(title) for \(who)\(each), \(how)\(turns): \(next.joined(separator: spoken ? "; " : ", ")). "
                     + "\(words.points(assignment.points)) each time.\(told)"
             }
         } else {
