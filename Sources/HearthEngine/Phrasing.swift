@@ -25,6 +25,26 @@ struct Phrasing {
         return "\(lower) for \(joinedList(others.map(name)))"
     }
 
+    /// An event's title after "has" or "have": a countable thing takes "a" or "an" ("Jake has a
+    /// haircut", "you have a doctor appointment", "an eye exam"), an activity does not ("Emma has
+    /// soccer practice", "swimming"); a title that already starts with a determiner is left alone.
+    func titleAsThing(_ title: String) -> String {
+        let lower = lowercasedFirst(title)
+        let words = lower.lowercased().split(separator: " ").map(String.init)
+        guard let first = words.first, let last = words.last,
+              !["a", "an", "the", "my", "your", "his", "her", "their", "our"].contains(first),
+              !first.hasSuffix("'s"), Self.countable.contains(last) else { return lower }
+        return (first.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + lower
+    }
+
+    /// Event nouns counted one by one ("a haircut"), as against activities ("soccer practice").
+    static let countable: Set<String> = [
+        "appointment", "haircut", "meeting", "call", "lesson", "checkup", "check-up", "visit", "party", "game", "match",
+        "class", "session", "interview", "review", "exam", "test", "recital", "concert", "playdate", "date", "dinner",
+        "lunch", "breakfast", "trip", "flight", "conference", "show", "performance", "tournament", "birthday", "wedding",
+        "ceremony", "meetup", "rehearsal", "clinic", "consultation", "vaccination", "physical", "cleaning", "sleepover",
+    ]
+
     /// "Dentist appointment" → "dentist appointment"; "PTA meeting" stays as it is.
     func lowercasedFirst(_ text: String) -> String {
         guard let first = text.first, text.dropFirst().first?.isLowercase ?? true else { return text }

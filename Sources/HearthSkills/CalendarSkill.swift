@@ -513,6 +513,9 @@ public struct CalendarSkill: Sendable {
                                    isAllDay: series.isAllDay, location: series.location, attendees: series.attendees,
                                    organizer: series.organizer)
         let when = formatter.dayAndTime(start), day = formatter.dateWords(occurrence.start)
+        // The same day is not said twice: "on Friday, Feb 6 is now at 5:00 PM".
+        let sameDay = calendar.isDate(start, inSameDayAs: occurrence.start)
+        let newTime = sameDay ? "at \(formatter.time(start))" : when
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.addException(occurrence.start, to: series.id, at: now, by: actor.id) else {
                 throw SkillError.notFound("That \(series.title.lowercased()) isn't on the calendar any more.")
@@ -521,7 +524,7 @@ public struct CalendarSkill: Sendable {
             return ChangeRecord(action: "update", subject: series.id, summary: "Moved \(series.title) on \(day) to \(when)",
                                 withdrawnReminders: [Self.reminderKeyPrefix(event: series.id, occurrence: occurrence.start)],
                                 notices: [Notice(single, kind: "event_moved", title: "Event moved",
-                                                 body: "\(series.title) on \(day) is now \(when)")],
+                                                 body: "\(series.title) on \(day) is now \(newTime)")],
                                 requeued: [single])
         }
         return Change(event: single, notifications: sent)

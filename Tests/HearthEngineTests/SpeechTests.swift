@@ -106,3 +106,20 @@ final class SpeechTests: XCTestCase {
         }
     }
 }
+
+/// How an event's title reads after "has": a countable thing with its article, an activity bare.
+final class TitleAsThingTests: XCTestCase {
+    func testCountableThingsTakeAnArticleActivitiesDoNot() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let phrasing = assistant.context(speaker: assistant.roster.member(named: "Lisa")!, now: Fixtures.monday,
+                                         transaction: assistant.store).phrasing
+        XCTAssertEqual(phrasing.titleAsThing("Haircut"), "a haircut")
+        XCTAssertEqual(phrasing.titleAsThing("Doctor appointment"), "a doctor appointment")
+        XCTAssertEqual(phrasing.titleAsThing("Eye exam"), "an eye exam")
+        XCTAssertEqual(phrasing.titleAsThing("Soccer practice"), "soccer practice")
+        XCTAssertEqual(phrasing.titleAsThing("Swimming"), "swimming")
+        XCTAssertEqual(phrasing.titleAsThing("PTA meeting"), "a PTA meeting")
+        XCTAssertEqual(phrasing.titleAsThing("The school play"), "the school play")
+        XCTAssertEqual(phrasing.titleAsThing("Grandma's birthday"), "grandma's birthday")
+    }
+}

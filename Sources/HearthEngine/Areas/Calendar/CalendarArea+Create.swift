@@ -132,7 +132,7 @@ extension CalendarTurn {
             let conflict = group[0]
             let who = formatter.capitalized(people(conflict.affectedMembers))
             let verb = conflict.affectedMembers == [speaker.id] || conflict.affectedMembers.count > 1 ? "have" : "has"
-            let title = lowercasedFirst(conflict.conflicting.event.title)
+            let title = phrasing.titleAsThing(conflict.conflicting.event.title)
             let occurrence = conflict.conflicting
             let starts = Set(group.map(\.conflicting.start)).sorted()
             let on: String
@@ -299,7 +299,7 @@ extension CalendarTurn {
         return words { spoken in
             let reasons = busy.map { occurrence in
                 "\(joinedList(occurrence.event.attendees.filter(members.contains).map { $0 == speaker.id ? "you" : name($0) })) "
-                + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(lowercasedFirst(occurrence.event.title)) "
+                + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(phrasing.titleAsThing(occurrence.event.title)) "
                 + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
             }
             return "No, \(joinedList(reasons))."
