@@ -9,10 +9,19 @@ extension CalendarSkill {
     /// other attendees are told.
     public func restore(_ events: [CalendarEvent], removing created: [EventID], actor: Member, now: Date) throws -> [OutboxNotification] {
         try SkillError.checkPermission(CalendarRules.denial(toChangeCalendarBy: actor))
-        let told = try commitChange(by: actor, now: now, formatter: TimeFormatter(calendar: calendar, now: now)) { writer in
-            var affected: [CalendarEvent] = []
+        let formatter = TimeFormatter(calendar: calendar, now: now)
+        // What is true now, said to the others: "Dentist appointment, Thursday, Feb 5 at 4:00 PM, is off
+        // the calendar"; "Soccer practice is back to every Thursday at 3:30 PM".
+        func when(_ event: CalendarEvent) -> String {
+            if event.isAllDay { return "all day \(formatter.dateWords(event.start))" }
+            return event.recurrence.flatMap { _ in CalendarRecurrence.describe(event, formatter: formatter) } ?? formatter.dayAndTime(event.start)
+        }
+        let told = try commitChange(by: actor, now: now, formatter: formatter) { writer in
+            var notices: [Notice] = []
             for id in created {
-                if let event = try writer.reader.event(id) { affected.append(event) }
+                if let event = try writer.reader.event(id) {
+                    notices.append(Notice(event, kind: "event_restored", title: "Change undone", body: "\(event.title), \(when(event)), is off the calendar"))
+                }
                 _ = try writer.deleteEvent(id)
             }
             for event in events {
@@ -22,12 +31,11 @@ extension CalendarSkill {
                 if try !writer.update(event, seriesEnd: seriesEnd, at: now, by: actor.id) {
                     try writer.insert(event, seriesEnd: seriesEnd, at: now, by: actor.id)
                 }
-                affected.append(event)
+                notices.append(Notice(event, kind: "event_restored", title: "Change undone", body: "\(event.title) is back to \(when(event))"))
             }
             return ChangeRecord(action: "undo", subject: events.first?.id ?? created.first, summary: "Undid a calendar change",
                                 withdrawnReminders: (created + events.map(\.id)).map { Self.reminderKeyPrefix(event: $0) },
-                                notices: affected.map { Notice($0, kind: "event_restored", title: "Change undone",
-                                                                body: "\($0.title): the last change was undone") })
+                                notices: notices)
         }
         logger.info("calendar change undone", metadata: ["events": "\(events.count + created.count)"])
         return told
