@@ -46,7 +46,9 @@ struct TravelArea: SkillArea {
         let minutes = TimeFormatter.duration(minutes: trip.estimate.minutes)
         let sentence = "About \(minutes) \(Self.means(mode)) from \(start) to \(end)"
         let kilometres = String(format: "%.1f", trip.estimate.routeMeters / 1000)
-        return ReplyText("\(sentence) (\(kilometres) km by road; an estimate without traffic).", speak: "\(sentence).")
+        // Aloud too, the distance: "how far" asks for it.
+        return ReplyText("\(sentence) (\(kilometres) km by road; an estimate without traffic).",
+                         speak: "\(sentence), \(kilometres) kilometres by road.")
     }
 
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
