@@ -89,6 +89,13 @@ struct TimetableWork {
         let todays = try skill.lessons(of: member, viewer: turn.speaker, in: day(now))
         var lessons = try upcoming(member, from: now).filter { $0.start >= now }
         if let subject {
+            // In that lesson right now: where they are, not where the next one is.
+            if let current = todays.first(where: { $0.start <= now && now < $0.end && TimetableRules.matches($0.entry, said: subject) }) {
+                return formatter.capitalizedWords { spoken in
+                    "\(member.id == turn.speaker.id ? "you're" : "\(member.name) is") in \(TimetableRules.what(current.entry)) now, in \(current.entry.room)"
+                        + (current.entry.teacher.map { " with \($0)" } ?? "") + ", until \(formatter.time(current.end, spoken: spoken))."
+                }
+            }
             lessons = lessons.filter { TimetableRules.matches($0.entry, said: subject) }
             guard let first = lessons.first else {
                 return ReplyText("I can't find \(subject) on \(whose(member)) timetable in the next \(Self.horizonDays / 30) months.")
