@@ -144,8 +144,9 @@ final class ChoreRotationTests: XCTestCase {
 
     /// Max leaves on Thursday evening after doing his turn (Friday's is already Emma's). Every turn
     /// from then on is Emma's or Jake's, one a day, nothing is made again for a day that was done,
-    /// and nothing falls overdue because he left. (The rotation counts turns from its first day over
-    /// the members it has now, so at the seam Emma has Friday and Saturday: see the issue-27 report.)
+    /// and nothing falls overdue because he left. Not pinned here: the seam. A rotation counts turns
+    /// from its first day over the members it has now, so Emma has both Friday (made before Max left)
+    /// and Saturday (turn 4 of a rotation of two) — two in a row, which a parent may not expect.
     func testAMemberWhoLeavesAfterTheirTurnLeavesNoGapAndNoOverdueTurn() throws {
         let family = FamilySkill(store: store)
         let max = try family.addMember(.init(name: "Max", kind: .child, role: .member, age: 9), by: member(lisa), now: monday).id
