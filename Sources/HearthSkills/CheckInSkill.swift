@@ -231,7 +231,7 @@ public struct CheckInSkill: Sendable {
             if CheckInRules.batteryDropped(to: update.location.battery, from: update.previous?.battery) {
                 let fired = triggers.filter { $0.type == .batteryLow }
                 if let battery = update.location.battery, !fired.isEmpty {
-                    try record(automatic: "Battery low (\(battery)%)", place: nil, member: member, at: update.location.recordedAt, writer: writer)
+                    let told = sent.notifications.count
                     for trigger in fired {
                         try sent.queue(on: writer, OutboxNotification(
                             id: ids.next("ntf"), recipient: trigger.watcher, kind: "checkin", title: "\(name)'s battery is low",
@@ -240,6 +240,11 @@ public struct CheckInSkill: Sendable {
                             // (under 20 %, kept only every 30 minutes) all compare with it, and
                             // must not each fire again.
                             dedupeKey: "checkin-battery-\(trigger.id.rawValue)-\(Int(update.previous?.recordedAt.timeIntervalSince1970 ?? 0))"))
+                    }
+                    // One automatic check-in per drop, as one notice: a later skipped report of a drop
+                    // already told (under 10 %, or too soon under 20 %) records nothing again.
+                    if sent.notifications.count > told {
+                        try record(automatic: "Battery low (\(battery)%)", place: nil, member: member, at: update.location.recordedAt, writer: writer)
                     }
                 }
             }

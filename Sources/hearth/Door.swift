@@ -80,19 +80,27 @@ extension EntersFamily {
                     credentials.pin = pin
                     continue
                 }
-                throw fail(ValidationError(Self.words(refused)))
+                throw fail(ValidationError(Self.words(refused, calendar: familyCalendar(store), now: options.pinnedNow ?? Date())))
             } catch {
                 throw fail(error)
             }
         }
     }
 
-    static func words(_ refused: FrontDoor.Refused) -> String {
+    /// The family's calendar (`--tz`, else the family's zone) for the times a refusal names.
+    func familyCalendar(_ store: FamilyStore) -> Calendar {
+        let stored = (try? store.read { try $0.setting("time_zone") }).flatMap { $0 }.flatMap(TimeZone.init(identifier:))
+        return .family(options.timeZone ?? stored ?? .current)
+    }
+
+    /// A refusal in the words the other doors use; a lock-out says when it ends (README: "…locked until 9:15 AM").
+    static func words(_ refused: FrontDoor.Refused, calendar: Calendar, now: Date) -> String {
         switch (refused.refusal, refused.verdict) {
         case (.noSpeaker, _):
             return "who is acting? Add --as NAME (or make this a household device: hearth device set NAME --as OWNER)"
         case (.signInRequired(let member), .wrong(let left)?): return SignInRules.wrongPIN(member.name, left: left)
-        case (.signInRequired(let member), .locked?): return "\(member.name) is locked out after too many wrong PINs; try again later."
+        case (.signInRequired(let member), .locked(let until)?):
+            return SignInRules.locked(member.name, until: TimeFormatter(calendar: calendar, now: now).time(until))
         case (.signInRequired(let member), _):
             return "\(SignInRules.needsSignIn(member.name)) Give the PIN with --pin or HEARTH_PIN, or run this at a terminal to be asked for it."
         default: return refused.refusal.text
