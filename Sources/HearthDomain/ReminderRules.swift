@@ -106,7 +106,9 @@ public enum ReminderRules {
     public static func notification(_ reminder: Reminder, to recipient: MemberID, setBy setter: String?, due: Date,
                                     event: (title: String, start: Date)?, formatter: TimeFormatter) -> (title: String, body: String) {
         let title = setter.map { "Reminder from \($0)" } ?? "Reminder"
-        let words = reminder.body.map { told($0, by: setter) }.map { reminder.link == .about ? "about \($0)" : $0 }
+        let words = reminder.body.map { told($0, by: setter) }
+            .map { setter == nil ? $0 : addressed($0) }
+            .map { reminder.link == .about ? "about \($0)" : $0 }
         if let event {
             let day = formatter.day(event.start)
             let when = "\(event.title) \(day == "today" ? "" : day + " ")at \(formatter.time(event.start))"
@@ -163,6 +165,22 @@ public enum ReminderRules {
             switch word {
             case "me", "myself": setter
             case "my", "mine": "\(setter)'s"
+            default: nil
+            }
+        }
+    }
+
+    /// Words someone else set, turned to the one reminded: the possessive right after the first verb
+    /// is theirs ("pack her kit" → "pack your kit", "bring their bags" → "bring your bags"), and so
+    /// is "herself"; a later "her" may be someone else's ("help his sister with her homework" →
+    /// "help your sister with her homework"), so it is left.
+    public static func addressed(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if words.count >= 3, ["his", "her", "their"].contains(words[1].lowercased()) { words[1] = "your" }
+        return replacingWords(in: words.joined(separator: " ")) { word in
+            switch word {
+            case "himself", "herself", "themself": "yourself"
+            case "themselves": "yourselves"
             default: nil
             }
         }

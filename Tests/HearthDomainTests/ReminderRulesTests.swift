@@ -138,7 +138,7 @@ final class ReminderRulesTests: XCTestCase, DemoMembers {
         let kit = reminder(for: [emma], by: lisa, body: "pack her kit")
         let practice = (title: "Soccer practice", start: now.addingTimeInterval(6.5 * 3600))
         XCTAssertEqual(ReminderRules.notification(kit, to: emma.id, setBy: "Lisa", due: now, event: practice, formatter: formatter).body,
-                       "Pack her kit (soccer practice at 3:30 PM)")
+                       "Pack your kit (soccer practice at 3:30 PM)")
         let tomorrow = (title: "Dentist appointment", start: now.addingTimeInterval(24 * 3600))
         XCTAssertEqual(ReminderRules.notification(bare, to: jake.id, setBy: nil, due: now, event: tomorrow, formatter: formatter).body,
                        "Dentist appointment tomorrow at 9:00 AM")
@@ -197,5 +197,17 @@ extension OutboxTruthTests {
                       "21 hours late, the next one 90 minutes off")
         XCTAssertTrue(OutboxRules.isSuperseded(dueAt: dayBefore, nextDueAt: hourBefore, at: at("2026-02-05T14:40:00-05:00")),
                       "the next one is due already")
+    }
+}
+
+extension OutboxTruthTests {
+    /// A reminder someone else set reaches the one reminded in the second person, where it is theirs.
+    func testWordsSetByOthersAreAddressedToTheOneReminded() {
+        XCTAssertEqual(ReminderRules.addressed("pack her kit"), "pack your kit")
+        XCTAssertEqual(ReminderRules.addressed("bring their bags to school"), "bring your bags to school")
+        XCTAssertEqual(ReminderRules.addressed("help his sister with her homework"), "help your sister with her homework")
+        XCTAssertEqual(ReminderRules.addressed("get herself a snack"), "get yourself a snack")
+        XCTAssertEqual(ReminderRules.addressed("call grandma"), "call grandma")
+        XCTAssertEqual(ReminderRules.addressed("her turn"), "her turn", "no verb before it: left as said")
     }
 }

@@ -15,11 +15,13 @@ struct ReminderWords {
     // MARK: Pieces
 
     /// The words of a reminder for the speaker: their own said back ("call your mom"), someone
-    /// else's as the recipient reads them ("call Lisa").
-    func body(_ body: String?, setBy setter: MemberID?) -> String? {
+    /// else's as the recipient reads them ("call Lisa"), and to the one reminded, in the second
+    /// person ("bring your library book", `ReminderRules.addressed`).
+    func body(_ body: String?, setBy setter: MemberID?, for recipients: [MemberID] = []) -> String? {
         guard let body else { return nil }
         if setter == speaker.id { return ReminderRules.saidBack(body) }
-        return ReminderRules.told(body, by: setter.map(phrasing.name))
+        let told = ReminderRules.told(body, by: setter.map(phrasing.name))
+        return setter != nil && recipients.contains(speaker.id) ? ReminderRules.addressed(told) : told
     }
 
     /// "to call your mom", "about the meeting", "that you have a meeting"; "" without words.
@@ -28,7 +30,9 @@ struct ReminderWords {
         return "\(link.rawValue) \(body)"
     }
 
-    func what(_ reminder: Reminder) -> String { what(body(reminder.body, setBy: reminder.createdBy), link: reminder.link) }
+    func what(_ reminder: Reminder) -> String {
+        what(body(reminder.body, setBy: reminder.createdBy, for: reminder.recipients), link: reminder.link)
+    }
 
     /// "your reminder to call grandma", "Jake's reminder to practise piano", "the reminder for Emma and
     /// Jake to pack their bags".
@@ -67,7 +71,7 @@ struct ReminderWords {
     /// "Call grandma: today at 5:00 PM", "Practise piano: every day at 4:00 PM (Jake)": a list line
     /// or an option. `shownFor`: the people the list is about; others it reminds are named.
     func itemLabel(_ item: Upcoming, shownFor members: [MemberID]? = nil) -> String {
-        let words = body(item.reminder.body, setBy: item.reminder.createdBy)
+        let words = body(item.reminder.body, setBy: item.reminder.createdBy, for: item.reminder.recipients)
         let others = item.reminder.recipients.filter { !(members ?? [speaker.id]).contains($0) }
         let also = others.isEmpty ? "" : " (\(members == nil ? "" : "also ")for \(phrasing.people(others)))"
         if words == nil, case .beforeEvent(_, let minutes) = item.reminder.schedule, let occurrence = item.occurrence {
