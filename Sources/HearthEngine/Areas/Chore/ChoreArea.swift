@@ -486,7 +486,9 @@ struct ChoreTurn: AreaAtWork {
         let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
         let whose = member == speaker.id ? "Your" : "\(phrasing.name(member))'s"
         let streak = stats.streak.current == 0
-            ? "\(whose) streak starts again with the next day of every chore done; the longest was \(days(stats.streak.longest))."
+            ? (stats.streak.longest == 0
+                ? "\(whose) streak starts with the first day every chore is done."
+                : "\(whose) streak was broken; it starts again on the next day every chore is done. The longest was \(days(stats.streak.longest)).")
             : "\(whose) streak is \(days(stats.streak.current)) in a row with every chore done; the longest is \(days(stats.streak.longest))."
         let text = parts.joined(separator: ", ") + ". " + streak
         return ReplyText(text, speak: text.replacingOccurrences(of: " %", with: " percent"))
