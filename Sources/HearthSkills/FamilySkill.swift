@@ -171,7 +171,7 @@ public struct FamilySkill: Sendable {
         name.split(separator: " ").map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined(separator: " ")
     }
 
-    /// "a viewer", "a child, 8", "a co-parent".
+    /// "a viewer", "a child, age 8", "a co-parent".
     public static func describe(_ member: Member) -> String {
         if member.kind == .child, let age = member.age { return "a child, age \(age)" }
         return FamilyRules.roleWords(member.role, member.kind)

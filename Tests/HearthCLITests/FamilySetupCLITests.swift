@@ -41,7 +41,7 @@ final class FamilySetupCLITests: XCTestCase {
         XCTAssertEqual(list, """
             Priya: the owner
             Sam: a co-parent (also dad)
-            Leo: a child, 9
+            Leo: a child, age 9
             Grandma Rose: a viewer (also grandma) [mum for Sam]
 
             """)
