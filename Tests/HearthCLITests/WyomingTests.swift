@@ -187,13 +187,12 @@ final class WyomingTests: XCTestCase {
         XCTAssertEqual(try jakesPoints() - before, 13, "one point row per transcript event")
     }
 
-    /// Sends the events over a plain socket, half-closes it and reads every answer until the server
-    /// closes: the events the server wrote back, decoded.
-    static func halfClosedExchange(port: Int, _ events: [[String: Any]]) throws -> [[String: Any]] {
+    /// A TCP socket connected to the server on loopback `port`, with a receive timeout so a server
+    /// that never answers fails the test rather than hanging it. The caller closes it.
+    static func connectedSocket(port: Int) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw DriverError(message: "socket: \(errno)") }
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 120, tv_usec: 0)  // a server that never answers fails, not hangs
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -202,7 +201,15 @@ final class WyomingTests: XCTestCase {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw DriverError(message: "connect: \(errno)") }
+        guard connected == 0 else { close(descriptor); throw DriverError(message: "connect: \(errno)") }
+        return descriptor
+    }
+
+    /// Sends the events over a plain socket, half-closes it and reads every answer until the server
+    /// closes: the events the server wrote back, decoded.
+    static func halfClosedExchange(port: Int, _ events: [[String: Any]]) throws -> [[String: Any]] {
+        let descriptor = try connectedSocket(port: port)
+        defer { close(descriptor) }
         var bytes: [UInt8] = []
         for event in events { bytes += try JSONSerialization.data(withJSONObject: event) + [10] }
         var sent = 0

@@ -16,18 +16,7 @@ final class WyomingTwoClientsTests: XCTestCase {
         var buffer: [UInt8] = []
 
         init(port: Int) throws {
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw WyomingTests.DriverError(message: "socket: \(errno)") }
-            var timeout = timeval(tv_sec: 120, tv_usec: 0)  // a server that never answers fails the test, not hangs it
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { close(descriptor); throw WyomingTests.DriverError(message: "connect: \(errno)") }
+            descriptor = try WyomingTests.connectedSocket(port: port)
         }
 
         deinit { close(descriptor) }
