@@ -28,14 +28,17 @@ final class AccessAcrossProcessesTests: XCTestCase {
         }
     }
 
-    static func start(_ arguments: [String], input: String? = nil) throws -> Started {
+    /// Starts the built binary (no `HEARTH_PIN` from the caller's shell, `environment` added) with
+    /// `input` on stdin, already closed; `DoorCLITests.hearth` runs it to the end.
+    static func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Started {
         let process = Process()
         process.executableURL = CLITests.binary
         process.arguments = arguments
         process.currentDirectoryURL = CLITests.root
-        var environment = ProcessInfo.processInfo.environment
-        environment["HEARTH_PIN"] = nil
-        process.environment = environment
+        var merged = ProcessInfo.processInfo.environment
+        merged["HEARTH_PIN"] = nil
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
         let output = Pipe(), errors = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -29,25 +29,7 @@ final class DoorCLITests: XCTestCase {
 
     /// Runs the built binary with `environment` added; (status, stdout, stderr).
     static func hearth(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.root
-        var merged = ProcessInfo.processInfo.environment
-        merged["HEARTH_PIN"] = nil
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        let output = Pipe(), errors = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try AccessAcrossProcessesTests.start(arguments, environment: environment, input: input).finish()
     }
 
     struct Leaf: Decodable { var path: String; var guarded: Bool }
