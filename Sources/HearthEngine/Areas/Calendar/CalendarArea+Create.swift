@@ -17,8 +17,9 @@ extension CalendarTurn {
             return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
-        case .findEvent(let title, let members, let range, let label, let soonest):
-            return .completed(ActionResult(reply: try findEvent(title: title, members: members, range: range, label: label, soonest: soonest)))
+        case .findEvent(let title, let members, let range, let label, let soonest, let whether):
+            return .completed(ActionResult(reply: try findEvent(title: title, members: members, range: range, label: label,
+                                                                soonest: soonest, whether: whether)))
         case .cancelAll(let listed, let day):
             return try cancelAll(listed, day: day)
         case .checkAvailability(let members, let interval):
@@ -255,8 +256,10 @@ extension CalendarTurn {
     }
 
     /// "when is Dale's birthday", "do I have a dentist appointment on Monday?", "what time is the
-    /// party tonight": the events with that name, in the range said or coming up.
-    func findEvent(title: String, members: [MemberID]?, range: DateInterval?, label: String?, soonest: Bool) throws -> ReplyText {
+    /// party tonight": the events with that name, in the range said or coming up. A yes-or-no
+    /// question (`whether`) is answered "Yes, …" or "No, …" first.
+    func findEvent(title: String, members: [MemberID]?, range: DateInterval?, label: String?, soonest: Bool,
+                   whether: Bool = false) throws -> ReplyText {
         var found: [CalendarOccurrence]
         if let range {
             found = try skill.occurrences(of: members, in: range, titled: title).filter { CalendarRules.titleMatches(title, title: $0.event.title) }
@@ -267,13 +270,18 @@ extension CalendarTurn {
         let what = members.map { eventPhrase(title, attendees: $0) } ?? "anything called \"\(title)\""
         guard !found.isEmpty else {
             return words { spoken in
-                let when = range.map { formatter.startOfDay($0.start) == $0.start && $0.duration == 86_400
-                    ? formatter.onDay($0.start, spoken: spoken) : (label ?? "then") } ?? "coming up"
-                return "I couldn't find \(what) on the calendar \(when)."
+                // "on the calendar on Friday, Feb 6", "coming up on the calendar".
+                let place = range.map { "on the calendar " + (formatter.startOfDay($0.start) == $0.start && $0.duration == 86_400
+                    ? formatter.onDay($0.start, spoken: spoken) : (label ?? "then")) } ?? "coming up on the calendar"
+                guard whether else { return "I couldn't find \(what) \(place)." }
+                // "No, I don't see a dentist appointment for you on the calendar on Friday, Feb 6."
+                let whose = members.map { " for " + joinedList($0.map { $0 == speaker.id ? "you" : name($0) }) } ?? ""
+                return "No, I don't see \(phrasing.titleAsThing(title))\(whose) \(place)."
             }
         }
         func line(_ occurrence: CalendarOccurrence, spoken: Bool) -> String {
-            let name = formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))
+            let phrase = eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees)
+            let name = whether && found.count == 1 ? "Yes, \(phrase)" : formatter.capitalized(phrase)
             let day = formatter.onDay(occurrence.start, spoken: spoken)
             if occurrence.event.isAllDay { return "\(name) is \(day), all day" }
             return "\(name) is \(day) at \(formatter.time(occurrence.start, spoken: spoken))"
@@ -281,8 +289,8 @@ extension CalendarTurn {
         }
         if found.count == 1 { return words { line(found[0], spoken: $0) + "." } }
         let shown = found.prefix(5)
-        return ReplyText("\(found.count) found:\n" + shown.map { "- " + line($0, spoken: false) }.joined(separator: "\n"),
-                         speak: shown.map { line($0, spoken: true) + "." }.joined(separator: " "))
+        return ReplyText("\(whether ? "Yes. " : "")\(found.count) found:\n" + shown.map { "- " + line($0, spoken: false) }.joined(separator: "\n"),
+                         speak: (whether ? "Yes. " : "") + shown.map { line($0, spoken: true) + "." }.joined(separator: " "))
     }
 
     func checkAvailability(members: [MemberID], interval: DateInterval) throws -> ReplyText {

@@ -171,7 +171,7 @@ struct CalendarTurn: AreaAtWork {
             let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
                 return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),
-                                      rangeLabel: said, soonest: Self.saysSoonest(request)))
+                                      rangeLabel: said, soonest: Self.saysSoonest(request), whether: Self.asksWhether(request)))
             }
             let range = resolved.times["range"].flatMap(interval(of:)) ?? dayInterval(containing: now)
             return act(.showCalendar(members: resolved.members["members"], range: range, rangeLabel: said ?? "today"))
@@ -236,6 +236,19 @@ struct CalendarTurn: AreaAtWork {
 
     /// "when is my next appointment", "what's the next meeting": only the soonest is wanted.
     /// ("next Tuesday" names a day, not the soonest event.)
+    /// A yes-or-no question ("do I have a dentist appointment on Friday?", "is there a party
+    /// tonight", "has Emma got practice tomorrow", "let me know if …"): it opens with an auxiliary
+    /// verb or asks if or whether, and asks no wh-question ("do you know when the party is" asks when).
+    static func asksWhether(_ request: AreaRequest) -> Bool {
+        let fillers: Set<Substring> = ["hey", "hi", "ok", "okay", "so", "and", "um", "uh", "er", "well", "hearth", "please", "also", "oh"]
+        let words = request.utterance.lowercased().split { !$0.isLetter }.drop { fillers.contains($0) }
+        guard !words.contains(where: { ["when", "what", "where", "which", "who", "how"].contains($0) }) else { return false }
+        // "let me know if there's a party tonight", "can you check whether Emma has practice".
+        if words.prefix(5).contains(where: { $0 == "if" || $0 == "whether" }) { return true }
+        guard let first = words.first else { return false }
+        return ["do", "does", "did", "is", "are", "was", "were", "will", "have", "has", "am"].contains(first)
+    }
+
     static func saysSoonest(_ request: AreaRequest) -> Bool {
         let words = request.utterance.lowercased().split { !$0.isLetter }
         let dayWords = (request.slots.phrases["range"] ?? request.slots.phrases["date"] ?? "").lowercased().split { !$0.isLetter }

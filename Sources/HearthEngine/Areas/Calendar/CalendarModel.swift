@@ -77,7 +77,7 @@ extension CalendarArea {
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
         /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
         /// within `range` when one was said, else coming up; only the soonest with `soonest`.
-        case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool)
+        case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool)
         /// Cancel every occurrence listed (the "All of them" answer to "which one?").
         case cancelAll([OccurrenceRef], day: DateInterval?)
         case checkAvailability(members: [MemberID], interval: DateInterval)
