@@ -70,6 +70,16 @@ public struct TimeFormatter: Sendable {
         return "\(Self.months[local.month - 1].prefix(3)) \(local.day)"
     }
 
+    /// For a member who lives in another zone, `date` as their clock shows it ("6:00 PM your time";
+    /// "Saturday 1:00 AM your time" when it falls on another day there); nil when their clock
+    /// agrees with the family's.
+    public func theirTime(_ date: Date, zone: TimeZone) -> String? {
+        guard zone.secondsFromGMT(for: date) != calendar.timeZone.secondsFromGMT(for: date) else { return nil }
+        let theirs = TimeFormatter(calendar: .family(zone), now: now)
+        let sameDay = CivilTime(date, in: zone).weekday == CivilTime(date, in: calendar.timeZone).weekday
+        return (sameDay ? "" : "\(theirs.weekday(date)) ") + "\(theirs.time(date)) your time"
+    }
+
     public func weekday(_ date: Date) -> String {
         Self.weekdays[CivilTime(date, in: calendar.timeZone).weekday]
     }

@@ -327,8 +327,12 @@ public struct CalendarSkill: Sendable {
             var told: Set<MemberID> = [actor.id]
             for notice in record.notices {
                 for attendee in notice.event.attendees where !told.contains(attendee) {
+                    // A member who lives in another zone reads the time on their own clock too.
+                    let zone = try writer.reader.member(attendee)?.homeTimeZone.flatMap(TimeZone.init(identifier:))
+                    let theirs = notice.event.isAllDay ? nil : zone.flatMap { formatter.theirTime(notice.event.start, zone: $0) }
                     let notification = OutboxNotification(id: ids.next("ntf"), recipient: attendee, kind: notice.kind, title: notice.title,
-                                                          body: notice.body, relatedID: notice.event.id.rawValue, createdAt: now)
+                                                          body: notice.body + (theirs.map { " (\($0))" } ?? ""),
+                                                          relatedID: notice.event.id.rawValue, createdAt: now)
                     if try writer.enqueue(notification) { sent.append(notification) }
                 }
                 told.formUnion(notice.event.attendees)
@@ -392,8 +396,8 @@ public struct CalendarSkill: Sendable {
 
     /// A reminder's words as said at `moment`: "Haircut tomorrow, 11:00 AM", "Soccer practice in
     /// 1 hour, 3:30 PM", "Haircut in 45 minutes, 11:00 AM"; nil once the event has started.
-    func reminderBody(_ title: String, start: Date, at moment: Date) -> String? {
-        let formatter = TimeFormatter(calendar: calendar, now: moment)
+    func reminderBody(_ title: String, start: Date, at moment: Date, zone: TimeZone? = nil) -> String? {
+        let formatter = TimeFormatter(calendar: zone.map(Calendar.family) ?? calendar, now: moment)
         return formatter.until(start).map { "\(title) \($0), \(formatter.time(start))" }
     }
 
@@ -407,8 +411,11 @@ public struct CalendarSkill: Sendable {
     public func goingOut(_ notification: OutboxNotification, now: Date) throws -> OutboxNotification? {
         guard notification.kind == "reminder", let key = notification.dedupeKey, key.hasPrefix(Self.reminderKeyPrefix),
               let start = notification.aboutAt, let related = notification.relatedID else { return notification }
-        guard let event = try store.read({ try $0.event(EventID(related)) }),
-              let body = reminderBody(event.title, start: start, at: now) else { return nil }
+        // Worded on the recipient's own clock: a member who lives in another zone reads their time.
+        let (found, zone) = try store.read { reader in
+            (try reader.event(EventID(related)), try reader.member(notification.recipient)?.homeTimeZone.flatMap(TimeZone.init(identifier:)))
+        }
+        guard let event = found, let body = reminderBody(event.title, start: start, at: now, zone: zone) else { return nil }
         if now > notification.deliverAt, let lastColon = key.lastIndex(of: ":"),
            let next = try store.read({ try $0.nextUnsentNotificationDue(dedupePrefix: String(key[...lastColon]), after: notification.deliverAt) }),
            OutboxRules.isSuperseded(dueAt: notification.deliverAt, nextDueAt: next, at: now) {
