@@ -84,11 +84,20 @@ extension FamilyRules {
             let verb = amount >= 0 ? "gave \(target) \(points)" : "took \(points) from \(target)"
             return "\(who ?? "Someone") \(verb)"
         }
-        // "to 1 member(s)" → "to 1 member", "to 3 member(s)" → "to 3 members".
+        // Lines written before the log named names: "to 1 member(s)" → "to 1 member", "to 3 member(s)" → "to 3 members".
         let summary = entry.summary.replacingOccurrences(of: #"\b1 (\w+)\(s\)"#, with: "1 $1", options: .regularExpression)
             .replacingOccurrences(of: "(s)", with: "s")
         guard let who else { return summary.prefix(1).uppercased() + summary.dropFirst() }
         return "\(who) \(summary.prefix(1).lowercased() + summary.dropFirst())"
+    }
+
+    /// Whom a line of the family's log is about, by name ("Emma and Jake"; the one acting is
+    /// "themselves": "Tom set a reminder for themselves"). Names, not counts: a reader of the log
+    /// can see who was given what, and a removed member's name is redacted like any other.
+    public static func whom(_ members: [MemberID], actor: MemberID?, names: (MemberID) -> String?) -> String {
+        guard !members.isEmpty else { return "nobody" }
+        var seen: Set<MemberID> = []
+        return joinedList(members.filter { seen.insert($0).inserted }.map { $0 == actor ? "themselves" : names($0) ?? formerMember })
     }
 
     // MARK: - A removed member's traces

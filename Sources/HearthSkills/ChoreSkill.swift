@@ -143,7 +143,7 @@ public struct ChoreSkill: Sendable {
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "chore",
                                             subjectID: (result.series.first?.id.rawValue ?? result.chores.first?.id.rawValue),
-                                            summary: "Assigned a chore to \(assignment.assignees.count) member(s)"))
+                                            summary: "Assigned a chore to \(try writer.reader.whom(assignment.assignees, actor: actor.id))"))
             return result
         }
         assigned.notifications = sent.notifications
@@ -403,7 +403,7 @@ public struct ChoreSkill: Sendable {
                 skipped += 1
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "pause", subjectType: "chore", subjectID: nil,
-                                            summary: "Paused chores for \(members?.count ?? 0) member(s) (0: the family)"))
+                                            summary: "Paused chores for \(try members.map { try writer.reader.whom($0, actor: actor.id) } ?? "the family")"))
             return skipped
         }
         logger.info("chores paused", metadata: ["skipped": "\(skipped)"])
@@ -537,13 +537,28 @@ public struct ChoreSkill: Sendable {
 
 extension ChoreSkill {
     /// Undoes an assignment: removes the series and the chores it made (those still open).
-    public func removeAssignment(series: [ChoreSeriesID], chores: [ChoreID], actor: Member, now: Date) throws {
+    public func removeAssignment(series: [ChoreSeriesID], chores: [ChoreID], actor: Member, now: Date) throws -> [OutboxNotification] {
         try SkillError.checkPermission(ChoreRules.denial(toAssignChoresTo: [], by: actor))
-        try store.write { writer in
+        return try store.write { writer in
+            // The "New chore" notices go with the chores: those not yet handed out are withdrawn;
+            // whoever was already told hears that it is off their list.
+            var removed: [Chore] = try chores.compactMap { try writer.reader.chore($0) }
+            for id in series { removed += try writer.reader.chores(series: id) }
+            let told = try writer.withdrawUnsent(kind: "chore", relatedTo: removed.map(\.id.rawValue))
+            var sent = Sent()
+            var done: Set<String> = []
+            for notice in told where notice.recipient != actor.id {
+                guard let chore = removed.first(where: { $0.id.rawValue == notice.relatedID }),
+                      done.insert("\(notice.recipient.rawValue)\u{1F}\(chore.title)").inserted else { continue }
+                try sent.queue(on: writer, OutboxNotification(
+                    id: ids.next("ntf"), recipient: notice.recipient, kind: "chore", title: "Change undone",
+                    body: "\(chore.title) is off your chore list", relatedID: chore.id.rawValue, createdAt: now))
+            }
             for id in chores { try writer.deleteChore(id) }
             for id in series { try writer.deleteChoreSeries(id) }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "undo", subjectType: "chore",
                                             subjectID: (series.first?.rawValue ?? chores.first?.rawValue), summary: "Undid a chore assignment"))
+            return sent.notifications
         }
     }
 }

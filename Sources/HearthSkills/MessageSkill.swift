@@ -70,7 +70,7 @@ public struct MessageSkill: Sendable {
                     createdAt: now, dedupeKey: "message:\(message.id.rawValue):\(member.rawValue)"))
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "message", subjectID: message.id.rawValue,
-                                            summary: "Sent a message to \(known.count) member(s)"))
+                                            summary: "Sent a message to \(try writer.reader.whom(known, actor: actor.id))"))
         }
         logger.info("message sent", metadata: ["message": "\(message.id)", "recipients": "\(known.count)", "question": "\(draft.requiresResponse)"])
         var status: [MemberID: DeliveryStatus] = [:]

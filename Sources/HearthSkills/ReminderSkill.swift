@@ -53,7 +53,7 @@ public struct ReminderSkill: Sendable {
         try store.write { writer in
             try writer.insert(reminder, at: now, by: actor.id)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "reminder", subjectID: reminder.id.rawValue,
-                                            summary: "Set a reminder for \(reminder.recipients.count) member(s)"))
+                                            summary: "Set a reminder for \(try writer.reader.whom(reminder.recipients, actor: actor.id))"))
         }
         logger.info("reminder set", metadata: ["reminder": "\(reminder.id)", "recipients": "\(reminder.recipients.count)"])
         return first
@@ -103,7 +103,7 @@ public struct ReminderSkill: Sendable {
                 guard try writer.deleteReminder(reminder.id) else { throw SkillError.notFound("That reminder isn't there any more.") }
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "delete", subjectType: "reminder",
                                                 subjectID: reminder.id.rawValue,
-                                                summary: "Cancelled a reminder for \(reminder.recipients.count) member(s)"))
+                                                summary: "Cancelled a reminder for \(try writer.reader.whom(reminder.recipients, actor: actor.id))"))
             }
         }
         logger.info("reminders cancelled", metadata: ["count": "\(reminders.count)"])

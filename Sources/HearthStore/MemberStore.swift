@@ -20,6 +20,13 @@ extension StoreReader {
         try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM member WHERE id = ?"), arguments: [id.rawValue]).map(Self.member)
     }
 
+    /// `FamilyRules.whom` with the members' names as stored ("Emma and Jake", "themselves").
+    public func whom(_ members: [MemberID], actor: MemberID?) throws -> String {
+        var names: [MemberID: String] = [:]
+        for id in Set(members) { names[id] = try member(id)?.name }
+        return FamilyRules.whom(members, actor: actor) { names[$0] }
+    }
+
     public func place(named name: String) throws -> Place? {
         try places().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }

@@ -105,6 +105,19 @@ extension StoreWriter {
         for id in ids { try statement.execute(arguments: [id]) }
     }
 
+    /// Withdraws the notifications of `kind` about any of `relatedIDs` that no front end has been
+    /// handed yet, and returns the ones already handed out (their recipients may have read them:
+    /// an undo tells those recipients instead).
+    public func withdrawUnsent(kind: String, relatedTo relatedIDs: [String]) throws -> [OutboxNotification] {
+        guard !relatedIDs.isEmpty else { return [] }
+        let marks = databaseQuestionMarks(count: relatedIDs.count)
+        let arguments = StatementArguments([kind] + relatedIDs)
+        let handedOut = try Row.fetchAll(db, sql: "SELECT * FROM notification WHERE kind = ? AND related_id IN (\(marks)) AND sent_at IS NOT NULL ORDER BY created_at, id",
+                                         arguments: arguments).map(OutboxNotification.init(row:))
+        try db.execute(sql: "DELETE FROM notification WHERE kind = ? AND related_id IN (\(marks)) AND sent_at IS NULL", arguments: arguments)
+        return handedOut
+    }
+
     /// Marks notifications as handed to a front end, so that no later tick hands them out again.
     public func markSent(_ ids: [String], at now: Date) throws {
         guard !ids.isEmpty else { return }  // most turns send nothing: no statement to prepare

@@ -58,8 +58,8 @@ struct ChoreArea: WorksPerTurn {
     func working(in turn: TurnContext) -> ChoreTurn { ChoreTurn(area: self, turn: turn, skill: skill.joining(turn.transaction)) }
 
     func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
-        try skill.joining(turn.transaction).removeAssignment(series: change.series, chores: change.chores, actor: turn.speaker, now: turn.now)
-        return ActionResult(reply: ReplyText(""))
+        let told = try skill.joining(turn.transaction).removeAssignment(series: change.series, chores: change.chores, actor: turn.speaker, now: turn.now)
+        return ActionResult(reply: ReplyText(""), notifications: told)
     }
 
     func tick(in turn: TurnContext) throws -> Int {
