@@ -47,6 +47,19 @@ final class ReviewedWordingTests: XCTestCase {
         XCTAssertFalse(asks("the party tonight, is it on"))
     }
 
+    func testMyCalendarIsTheSpeakersAndOurCalendarIsTheFamilys() throws {
+        let assistant = try Fixtures.demoAssistant()
+        XCTAssertEqual(say(assistant, "what's on my schedule thursday").reply, "Nothing on the calendar for you on Thursday, Feb 5.")
+        XCTAssertEqual(say(assistant, "what's on my schedule thursday", as: "Emma").reply,
+                       "Thursday, Feb 5:\n- You, soccer practice, 3:30 to 5:00 PM")
+        XCTAssertEqual(say(assistant, "what's on my family's calendar thursday").reply,
+                       "Thursday, Feb 5:\n- Emma, soccer practice, 3:30 to 5:00 PM")
+        XCTAssertEqual(say(assistant, "what's on our calendar thursday").reply,
+                       "Thursday, Feb 5:\n- Emma, soccer practice, 3:30 to 5:00 PM")
+        // A period said bare is this one.
+        XCTAssertEqual(say(assistant, "check my weekend").reply, "Nothing on the calendar for you this weekend.")
+    }
+
     // MARK: - The family's log names names
 
     func testWhomALogLineIsAboutIsNamed() {

@@ -231,8 +231,10 @@ extension CalendarTurn {
         // One whole day is named from the date ("today", "Thursday, Feb 5"), not echoed as typed.
         let oneDay = calendar.startOfDay(for: range.start) == range.start
             && calendar.date(byAdding: .day, value: 1, to: range.start) == range.end
-        let label = oneDay ? formatter.day(range.start) : said
-        let spokenLabel = oneDay ? formatter.day(range.start, spoken: true) : said
+        // A period said bare ("check my weekend") is the one we are in or coming to: "this weekend".
+        let period = ["week", "weekend", "month", "year", "morning", "afternoon", "evening"].contains(said.lowercased()) ? "this \(said)" : said
+        let label = oneDay ? formatter.day(range.start) : period
+        let spokenLabel = oneDay ? formatter.day(range.start, spoken: true) : period
         let whose = members.map { people($0) } ?? "the family"
         guard !occurrences.isEmpty else {
             // "for Jake on Tuesday", "for Jake this week".

@@ -174,7 +174,8 @@ struct CalendarTurn: AreaAtWork {
                                       rangeLabel: said, soonest: Self.saysSoonest(request), whether: Self.asksWhether(request)))
             }
             let range = resolved.times["range"].flatMap(interval(of:)) ?? dayInterval(containing: now)
-            return act(.showCalendar(members: resolved.members["members"], range: range, rangeLabel: said ?? "today"))
+            let members = resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)
+            return act(.showCalendar(members: members, range: range, rangeLabel: said ?? "today"))
         case "calendar.check_availability":
             guard let time = resolved.times["when"], let start = time.start else {
                 throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "")
@@ -247,6 +248,13 @@ struct CalendarTurn: AreaAtWork {
         if words.prefix(5).contains(where: { $0 == "if" || $0 == "whether" }) { return true }
         guard let first = words.first else { return false }
         return ["do", "does", "did", "is", "are", "was", "were", "will", "have", "has", "am"].contains(first)
+    }
+
+    /// "what's on my schedule Wednesday", "how does my Thursday look", "check my weekend": the
+    /// speaker's own calendar, where no one else was named ("my family's calendar" is the family's).
+    static func saysMine(_ request: AreaRequest) -> Bool {
+        let words = request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }
+        return words.indices.contains { words[$0] == "my" && !(words.dropFirst($0 + 1).first?.hasPrefix("family") ?? false) }
     }
 
     static func saysSoonest(_ request: AreaRequest) -> Bool {
