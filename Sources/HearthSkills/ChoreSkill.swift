@@ -170,19 +170,38 @@ public struct ChoreSkill: Sendable {
     /// The next `limit` due times of a series from `date`, with who does each.
     public func upcoming(_ series: ChoreSeries, from date: Date, limit: Int) throws -> [(due: Date, assignee: MemberID?)] {
         let dues = try calendarSkill.upcoming(Self.asEvent(series), from: date, limit: limit).map(\.start)
-        return try dues.map { ($0, try assignee(of: series, dueAt: $0)) }
+        return try store.read { reader in try dues.map { ($0, try assignee(of: series, dueAt: $0, reader: reader)) } }
     }
 
     /// Who does the occurrence due at `due`: the one assignee, nobody yet for "or", and in a
-    /// rotation the next in turn, counting the series' occurrences from its first.
-    func assignee(of series: ChoreSeries, dueAt due: Date) throws -> MemberID? {
+    /// rotation the next in turn. Turns count on from the latest turn made before it whose member
+    /// is still in the rotation (one turn per occurrence since, made or skipped over), so a member
+    /// who leaves hands on to the one after them and nobody gets two turns in a row; before any
+    /// turn is made, they count from the series' first occurrence.
+    func assignee(of series: ChoreSeries, dueAt due: Date, reader: StoreReader) throws -> MemberID? {
         switch series.sharing {
         case .single: return series.assignees.first
         case .anyOf: return nil
         case .rotate:
             guard !series.assignees.isEmpty else { return nil }
-            let before = try calendarSkill.expand([Self.asEvent(series)], in: DateInterval(start: series.firstDue, end: due)).count
-            return ChoreRules.assignee(forOccurrence: before, of: series.assignees)
+            var anchor: (due: Date, index: Int)?
+            var before = due
+            // Walks back past turns of members no longer in it (a few at most; a rotation whose
+            // members all changed counts from its first occurrence instead).
+            for _ in 0..<(2 * series.assignees.count + 2) {
+                guard anchor == nil, let latest = try reader.latestChore(in: series.id, before: before) else { break }
+                if let member = latest.assignees.first, latest.assignees.count == 1, let index = series.assignees.firstIndex(of: member) {
+                    anchor = (latest.due, index)
+                }
+                before = latest.due
+            }
+            guard let anchor else {
+                let count = try calendarSkill.expand([Self.asEvent(series)], in: DateInterval(start: series.firstDue, end: due)).count
+                return ChoreRules.assignee(forOccurrence: count, of: series.assignees)
+            }
+            let between = try calendarSkill.expand([Self.asEvent(series)],
+                                                   in: DateInterval(start: anchor.due.addingTimeInterval(1), end: due)).count
+            return ChoreRules.assignee(forOccurrence: anchor.index + between + 1, of: series.assignees)
         }
     }
 
@@ -204,7 +223,7 @@ public struct ChoreSkill: Sendable {
                 candidates = [due]
             }
             if let ended = series.endedAt, due > ended { break }
-            let assignee = try assignee(of: series, dueAt: due)
+            let assignee = try assignee(of: series, dueAt: due, reader: writer.reader)
             let assignees = assignee.map { [$0] } ?? series.assignees
             let day = ISO8601.dateString(due, in: calendar.timeZone)
             let paused = assignees.allSatisfy { member in pauses.contains { $0.covers(day, member: member) } }

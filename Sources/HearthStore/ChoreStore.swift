@@ -92,6 +92,13 @@ extension StoreReader {
         try chores(where: "id = (SELECT id FROM chore WHERE series_id = ? ORDER BY due_at DESC LIMIT 1)", [series.rawValue]).first
     }
 
+    /// The latest occurrence a series made that is due before `date` (where a rotation's turns
+    /// count on from).
+    public func latestChore(in series: ChoreSeriesID, before date: Date) throws -> Chore? {
+        try chores(where: "id = (SELECT id FROM chore WHERE series_id = ? AND due_at < ? ORDER BY due_at DESC LIMIT 1)",
+                   [series.rawValue, date.timeIntervalSince1970]).first
+    }
+
     /// How many chores `member` has completed, ever (the first one earns a bonus).
     public func completedChoreCount(of member: MemberID) throws -> Int {
         try Int.fetchOne(try db.cachedStatement(sql: "SELECT COUNT(*) FROM chore WHERE completed_by = ? AND status = 'completed'"),
