@@ -313,13 +313,26 @@ public struct Grammar: Sendable {
         return lhs.priority > rhs.priority
     }
 
+    /// The best match for the request inside `utterance` (`RequestFinder.readings`: without the
+    /// chatter around it, then sentence by sentence). No match: the first reading, normalised,
+    /// for the back-off.
     public func match(_ utterance: String) -> MatchResult {
-        let normalized = Normalizer.normalize(utterance)
-        if normalized.text.utf8.count > Self.maximumInputLength { return .tooLong(bytes: normalized.text.utf8.count) }
-        let (matches, limitExceeded) = candidates(normalized)
-        if let best = matches.first { return .matched(best, normalized) }
-        return limitExceeded ? .limitExceeded(normalized) : .noMatch(normalized)
+        let readings = RequestFinder.readings(of: utterance)
+        var first: MatchResult?
+        for (number, reading) in readings.enumerated() {
+            let normalized = Normalizer.normalize(reading)
+            if normalized.text.utf8.count > Self.maximumInputLength { return .tooLong(bytes: normalized.text.utf8.count) }
+            let (matches, limitExceeded) = candidates(normalized)
+            // A trimmed reading must be a request by itself: a bare answer or follow-up ("at five"
+            // out of "yes please at five") means something only as it was said.
+            if let best = matches.first, number == 0 || !Self.isDialog(best.intent) { return .matched(best, normalized) }
+            if first == nil { first = limitExceeded ? .limitExceeded(normalized) : .noMatch(normalized) }
+        }
+        return first!
     }
+
+    /// The dialog's own intents (answers, follow-ups, help), which only mean something as said.
+    static func isDialog(_ intent: String) -> Bool { intent.hasPrefix("dialog.") }
 
     /// Grammar-level checks that need matching: every example reaches a match, and no example
     /// is matched by two intents with the same rank (the tie the README calls a grammar error).
@@ -328,7 +341,10 @@ public struct Grammar: Sendable {
         for intent in intents {
             for example in intent.examples {
                 let expected = example.intent ?? intent.name
-                let (matches, _) = candidates(Normalizer.normalize(example.text))
+                // As `match` reads it: the first reading of the request (`RequestFinder`) that matches.
+                let matches = RequestFinder.readings(of: example.text).enumerated().lazy
+                    .map { ($0.offset, self.candidates(Normalizer.normalize($0.element)).matches) }
+                    .first { !$0.1.isEmpty && ($0.0 == 0 || !Self.isDialog($0.1[0].intent)) }?.1 ?? []
                 let got = matches.first?.intent ?? "none"
                 if got != expected {
                     problems.append(GrammarError(file: intent.file, intent: intent.name,

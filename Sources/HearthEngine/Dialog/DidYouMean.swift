@@ -38,6 +38,8 @@ extension Assistant {
         case .tooLong(let bytes): return .tooLong(bytes: bytes)
         case .limitExceeded: return .limitExceeded
         case .noMatch(let normalized):
+            // Only words a person wrote get a guess: symbol soup with a word in it is no request.
+            guard RequestFinder.isProse(text) else { return .noMatch }
             let resolver = TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones))
             let guess = grammar.backoff.guess(normalized) { phrase in
                 guard let time = try? resolver.resolve(phrase) else { return false }
