@@ -131,6 +131,18 @@ public struct Evaluation: Sendable, Encodable {
         return cases
     }
 
+    /// The part of `cases` a split keeps: of every `split` lines, by a stable hash of the text (FNV-1a,
+    /// the same on every machine and run), one is set aside (`heldOut: true`) and the rest are the
+    /// lines used while writing grammar. Judge on the part set aside, and don't read its misses.
+    public static func part(of cases: [Case], split: Int, heldOut: Bool) -> [Case] {
+        precondition(split >= 2, "a split needs at least two parts")
+        return cases.filter { item in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in item.text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return (hash % UInt64(split) == 0) == heldOut
+        }
+    }
+
     /// Parses every case with `assistant` (nothing is executed) at `now` unless the case gives one.
     public static func run(_ cases: [Case], with assistant: Assistant, now: Date) -> Evaluation {
         var evaluation = Evaluation()

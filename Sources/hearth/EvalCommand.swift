@@ -14,7 +14,16 @@ struct Eval: ParsableCommand, EntersFamily {
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print a JSON summary instead of the report.") var json = false
     @Flag(help: "Also list every line answered wrongly, and every line the back-off asked about.") var misses = false
+    @Option(help: "Split the lines reproducibly (a hash of each text): one in N is set aside.") var split: Int?
+    @Option(help: "With --split: 'used' (the lines to write grammar against) or 'held-out' (the lines to judge on).")
+    var part: Part = .used
     @Argument(help: "JSON-lines files.") var files: [String]
+
+    enum Part: String, ExpressibleByArgument { case used, heldOut = "held-out" }
+
+    func validate() throws {
+        if let split, split < 2 { throw ValidationError("--split needs 2 or more parts, not \(split)") }
+    }
     /// On the demo family it reads nobody's data; on a family's file, what any member may read.
     var access: Access { options.db == nil ? .open("parses requests against the in-memory demo family") : .member([]) }
 
@@ -30,6 +39,7 @@ struct Eval: ParsableCommand, EntersFamily {
                 throw fail(ValidationError("cannot read \(file): \(error.localizedDescription)"))
             }
         }
+        if let split { cases = Evaluation.part(of: cases, split: split, heldOut: part == .heldOut) }
         var command = self
         // The demo family lives on the seed's Monday; a family's own file, on today.
         if options.db == nil {
