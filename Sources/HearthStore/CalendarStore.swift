@@ -65,8 +65,8 @@ extension StoreReader {
             var memberFilter = ""
             var memberArguments: StatementArguments = []
             if let members {
-                memberFilter = " AND EXISTS (SELECT 1 FROM event_attendee a WHERE a.event_id = e.id AND a.member_id IN (\(databaseQuestionMarks(count: members.count))))"
-                memberArguments = StatementArguments(members.map(\.rawValue))
+                memberFilter = " AND EXISTS (SELECT 1 FROM event_attendee a WHERE a.event_id = e.id AND a.member_id IN \(IDList.sql))"
+                memberArguments = [IDList.argument(members.map(\.rawValue))]
             }
             ordinaryOneOffs = "e.rrule IS NULL AND e.start_at >= ? AND e.start_at < ? AND e.end_at > ?" + memberFilter
             longOneOffs = "e.rrule IS NULL AND e.end_at - e.start_at > 604800 AND e.end_at > ? AND e.start_at < ?" + memberFilter

@@ -146,8 +146,8 @@ public struct StoreReader {
     /// through its `key` column, in the order they were linked.
     func linkedMembers(in table: String, by key: String, of ids: [String]) throws -> [String: [MemberID]] {
         var members: [String: [MemberID]] = [:]
-        let sql = "SELECT \(key), member_id FROM \(table) WHERE \(key) IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rowid"
-        for row in try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: StatementArguments(ids)) {
+        let sql = "SELECT \(key), member_id FROM \(table) WHERE \(key) IN \(IDList.sql) ORDER BY rowid"
+        for row in try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: [IDList.argument(ids)]) {
             members[row[0] as String, default: []].append(MemberID(row[1] as String))
         }
         return members
@@ -205,5 +205,24 @@ extension StoreWriter {
     public func insert(_ place: Place, at now: Date) throws {
         try db.cachedStatement(sql: "INSERT INTO place(id, name, latitude, longitude, radius_m, updated_at) VALUES (?, ?, ?, ?, ?, ?)").execute(
                        arguments: [place.id, place.name, place.latitude, place.longitude, place.radiusMeters, now.timeIntervalSince1970])
+    }
+}
+
+/// A list of ids bound as one argument: `column IN \(IDList.sql)` with `IDList.argument(ids)`.
+///
+/// A statement is cached per SQL text, for the life of its connection (GRDB's `cachedStatement`
+/// keeps every one it made; a server's connections live as long as it does). An `IN (?, ?, …)`
+/// list with one `?` per id is a new SQL text for each length, and a prepared statement with n
+/// parameters holds about 200·n bytes of SQLite's memory, so a long-running server that read lists
+/// of 1, 2, …, n rows (the reminders a tick reads grow by one with each reminder made) kept all of
+/// them: ~n²·100 bytes per connection, growing with the family's data (issue 26, finding 9). One
+/// JSON array bound to one `?` keeps the SQL text fixed, so each query is one cached statement
+/// whatever the length, and has no host-parameter limit. SQLite searches the key's index for each
+/// value, as it does for a `(?, ?, …)` list.
+enum IDList {
+    static let sql = "(SELECT value FROM json_each(?))"
+
+    static func argument(_ ids: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }

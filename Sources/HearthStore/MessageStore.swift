@@ -67,18 +67,17 @@ extension StoreReader {
                                     arguments: arguments)
         guard !rows.isEmpty else { return [] }
         let ids: [String] = rows.map { $0["id"] }
-        let marks = databaseQuestionMarks(count: ids.count)
         var recipients: [String: [MessageRecipient]] = [:]
-        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM message_recipient WHERE message_id IN (\(marks)) ORDER BY rowid"),
-                                    arguments: StatementArguments(ids)) {
+        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM message_recipient WHERE message_id IN \(IDList.sql) ORDER BY rowid"),
+                                    arguments: [IDList.argument(ids)]) {
             recipients[row["message_id"], default: []].append(MessageRecipient(
                 member: MemberID(row["member_id"] as String), status: DeliveryStatus(rawValue: row["status"]) ?? .pending,
                 deliveredAt: (row["delivered_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
                 readAt: (row["read_at"] as Double?).map(Date.init(timeIntervalSince1970:))))
         }
         var responses: [String: [MessageResponse]] = [:]
-        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM message_response WHERE message_id IN (\(marks)) ORDER BY responded_at, id"),
-                                    arguments: StatementArguments(ids)) {
+        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM message_response WHERE message_id IN \(IDList.sql) ORDER BY responded_at, id"),
+                                    arguments: [IDList.argument(ids)]) {
             responses[row["message_id"], default: []].append(Self.response(row))
         }
         return rows.map { row in

@@ -9,19 +9,25 @@ import XCTest
 /// logins, logouts, hello, ticks, location reports, acks, bad JSON and unknown types, from known and
 /// unknown speakers on many distinct session ids — with a new member added by voice every 500
 /// lines (each changes the family's words, so the server rebuilds its grammar, a little larger:
-/// before the fix every rebuild left the old grammar's JIT code and heap pages resident). After
-/// each batch the server's VmRSS is read from /proc. At the end a fresh server on the family as it
-/// now is answers 1,000 lines; the long-running one may hold at most `excessBound` MB more.
+/// before that fix every rebuild left the old grammar's JIT code and heap pages resident), and a
+/// daily reminder made every 20 lines (the first 400), each followed by a tick, which reads every
+/// repeating reminder: a list of rows that grows with the family's data, as in a real household.
+/// After each batch the server's VmRSS is read from /proc. Two checks:
 ///
-/// Why not a slope alone: with the family growing, a correct server grows too (a larger grammar),
-/// and with a family that does not grow (one member added and removed again) the old code reused
-/// its holes and stayed flat at ~112 MB, so a slope test passed on it. The excess over a fresh
-/// process is the leak. The slope after warm-up is printed for the record.
+/// - the excess: at the end a fresh server on the family as it now is answers 1,000 lines; the
+///   long-running one may hold at most `excessBound` MB more. A slope alone missed the rebuild
+///   leak: with a family that does not grow the old code reused its holes and stayed flat.
+/// - the slope after warm-up (least squares over the samples after `warmUp` lines) may be at most
+///   `slopeBound` MB per 10,000 lines. Before the statement-cache fix (`IDList`, HearthStore) every
+///   length of a list read through `IN (?, ?, …)` stayed prepared for the server's life, so memory
+///   grew with the square of the list's length: about 1 MB per 10,000 lines of `scripts/soak.py`
+///   in release, and here (lists of 100 to 400 reminders after the warm-up) 49.8 MB per 10,000
+///   lines, an excess of 32 MB. The mix without the reminders grew too slowly to see in 8,000 lines.
 ///
 /// A debug `hearth` answers about 250 mixed lines a second and rebuilds its grammar in about 1.5 s,
-/// so CI runs 8,000 lines with 16 rebuilds (about a minute); `HEARTH_SOAK_LINES=200000 swift test
-/// --skip-build --filter ServeMemoryTests` runs the long soak, and `scripts/soak.py` the same mix
-/// against any binary (README, "Performance").
+/// so CI runs 8,000 lines with 16 rebuilds and 400 reminders (about a minute on an idle machine);
+/// `HEARTH_SOAK_LINES=200000 swift test --skip-build --filter ServeMemoryTests` runs the long soak,
+/// and `scripts/soak.py` a similar mix against any binary (README, "Performance").
 final class ServeMemoryTests: XCTestCase {
     static let lines: Int = {
         guard let text = ProcessInfo.processInfo.environment["HEARTH_SOAK_LINES"] else { return 8_000 }
@@ -34,8 +40,12 @@ final class ServeMemoryTests: XCTestCase {
     /// A fresh server on the family as it ends up is warmed with this many lines.
     static let freshLines = 1_000
     /// How much more the long-running server may hold than the fresh one (MB). Measured on a debug
-    /// build: 31.5 MB before the fix, 5.3 after (SQLite's page caches and the session rows read so far).
+    /// build: 31.5 MB before the rebuild fix, 5.3 after (SQLite's page caches and the session rows read so far).
     static let excessBound = 10.0
+    /// How much the long-running server may grow per 10,000 lines after the warm-up (MB), fitted
+    /// over the samples after `warmUp`. Measured on a debug build: 49.8 before the statement-cache
+    /// fix, 3.5 after (the grammar growing with each member added, the family's rows read).
+    static let slopeBound = 15.0
 
     func testResidentMemoryStaysFlatUnderMixedTraffic() throws {
         #if !os(Linux)
@@ -61,11 +71,13 @@ final class ServeMemoryTests: XCTestCase {
         let settled = samples.filter { $0.lines > Self.warmUp }
         let slope = Self.slope(settled) * 10_000
         let figures = samples.map { "\($0.lines): \(String(format: "%.1f", $0.megabytes))" }.joined(separator: ", ")
-        print("serve memory: \(Self.lines) lines, \(mix.rebuilds) member additions asked (grammar rebuilds; the first 20 add someone); VmRSS MB \(figures); "
+        print("serve memory: \(Self.lines) lines, \(mix.rebuilds) member additions asked (grammar rebuilds; the first 20 add someone), \(mix.reminders) reminders; VmRSS MB \(figures); "
               + "a fresh server on the same family after \(Self.freshLines) lines: \(String(format: "%.1f", baseline.megabytes)) MB "
               + "(excess \(String(format: "%.1f", excess)) MB); slope after \(Self.warmUp) lines \(String(format: "%.2f", slope)) MB per 10,000 lines")
         XCTAssertLessThan(excess, Self.excessBound,
                           "after \(Self.lines) lines serve --stdio holds \(String(format: "%.1f", excess)) MB more than a fresh server on the same family: \(figures) (\(seed))")
+        XCTAssertLessThan(slope, Self.slopeBound,
+                          "after \(Self.warmUp) lines serve --stdio still grows \(String(format: "%.2f", slope)) MB per 10,000 lines: \(figures) (\(seed))")
         #endif
     }
 
@@ -138,6 +150,7 @@ final class ServeMemoryTests: XCTestCase {
     struct Mix {
         var random: SplitMix64
         var rebuilds = 0
+        var reminders = 0
         var clock = Date(timeIntervalSince1970: 1_770_040_800)  // 2026-02-02 09:00 New York
         static let examples: [String] = {
             let folder = CLITests.root.appendingPathComponent("Intents")
@@ -160,6 +173,12 @@ final class ServeMemoryTests: XCTestCase {
         static let names = ["Ava", "Leo", "Rosa", "Mia", "Noah", "Ella", "Finn", "Ivy", "Owen", "Zoe", "Liam", "Nora", "Eli", "Ruby",
                             "Theo", "Iris", "Milo", "Lena", "Hugo", "Cleo"]
         static let churnEvery = 500
+        /// A daily reminder is made every `reminderEvery` lines and the next line is a tick, which
+        /// reads every repeating reminder: a list that grows by one each time.
+        static let reminderEvery = 20
+        /// No more reminders after this many (a long soak would otherwise spend its time in ticks).
+        static let maximumReminders = 400
+        /// Whether the family changes: members added, reminders made (the fresh server's mix does neither).
         let churn: Bool
 
         init(random: SplitMix64, churn: Bool = true) { self.random = random; self.churn = churn }
@@ -172,6 +191,15 @@ final class ServeMemoryTests: XCTestCase {
                 rebuilds += 1
                 let name = Self.names[(index / Self.churnEvery) % Self.names.count]
                 fields["text"] = "add \(name) as a child"; fields["speaker"] = "Lisa"; fields["session"] = "family-\(index)"
+                return Self.json(fields)
+            }
+            if churn, index % Self.reminderEvery == 1, reminders < Self.maximumReminders {
+                reminders += 1
+                fields["text"] = "remind jake to practise piano every day at 4"; fields["speaker"] = "Lisa"; fields["session"] = "reminder-\(index)"
+                return Self.json(fields)
+            }
+            if churn, index % Self.reminderEvery == 2, index / Self.reminderEvery < Self.maximumReminders {
+                fields["type"] = "tick"; fields["speaker"] = "Lisa"; fields["session"] = "kitchen-0"
                 return Self.json(fields)
             }
             fields["session"] = Int.random(in: 0..<10, using: &random) < 3 ? "kitchen-\(Int.random(in: 0..<8, using: &random))"

@@ -82,4 +82,41 @@ final class StoreTests: XCTestCase {
         let foreignKeys = try store.writer.read { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") }
         XCTAssertEqual(foreignKeys, 1)
     }
+
+    /// Issue 26, finding 9: a list of rows read with their linked members (reminders with their
+    /// recipients, events with attendees, chores with assignees, messages) is one cached statement
+    /// whatever its length. With one `?` per row (`IN (?, ?, …)`), every length read stayed prepared
+    /// on the connection for its life: a server whose ticks read 1, 2, …, n repeating reminders held
+    /// about 100·n² bytes of statements, and grew for as long as the family's data did.
+    func testListsOfAnyLengthShareOneCachedStatement() throws {
+        let store = try demoStore()
+        let lisa = MemberID("lisa")
+        var afterWarmUp: Int64?
+        for count in 1...200 {
+            let reminder = Reminder(id: ReminderID("rem_\(count)"), body: "practise", recipients: [MemberID("emma"), MemberID("jake")],
+                                    schedule: .repeating(start: Fixtures.monday, rrule: "FREQ=DAILY", skip: nil), createdBy: lisa,
+                                    createdAt: Fixtures.monday)
+            try store.write { try $0.insert(reminder, at: Fixtures.monday, by: lisa) }
+            let made = try store.read { try $0.activeReminders(dueBy: Fixtures.monday) }.filter { $0.id.rawValue.hasPrefix("rem_") }
+            XCTAssertEqual(made.count, count)
+            XCTAssertEqual(Set(made.map(\.recipients)), [[MemberID("emma"), MemberID("jake")]])
+            if count == 20 { afterWarmUp = try memoryBesidesPages(store) }
+        }
+        let grown = try memoryBesidesPages(store) - (afterWarmUp ?? 0)
+        // ~4 MB with a statement per length (lists of 21 to 200 rows); none with one statement.
+        XCTAssertLessThan(grown, 256 * 1024, "SQLite's memory besides its pages grew \(grown) bytes while the lists grew from 20 to 200 rows")
+    }
+
+    /// SQLite's heap in this process less the store connection's page cache: its prepared
+    /// statements, schema and lookaside (no other connection is open during the test).
+    func memoryBesidesPages(_ store: FamilyStore) throws -> Int64 {
+        typealias DatabaseStatus = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, Int32) -> Int32
+        let status = unsafeBitCast(try XCTUnwrap(dlsym(nil, "sqlite3_db_status")), to: DatabaseStatus.self)
+        let used = unsafeBitCast(try XCTUnwrap(dlsym(nil, "sqlite3_memory_used")), to: (@convention(c) () -> Int64).self)
+        return try store.writer.read { db in
+            var pages: Int32 = 0, highest: Int32 = 0
+            XCTAssertEqual(status(db.sqliteConnection, 1 /* SQLITE_DBSTATUS_CACHE_USED */, &pages, &highest, 0), 0)
+            return used() - Int64(pages)
+        }
+    }
 }
