@@ -325,7 +325,11 @@ public struct Grammar: Sendable {
             let (matches, limitExceeded) = candidates(normalized)
             // A trimmed reading must be a request by itself: a bare answer or follow-up ("at five"
             // out of "yes please at five") means something only as it was said.
-            if let best = matches.first, number == 0 || !Self.isDialog(best.intent) { return .matched(best, normalized) }
+            // And a slot never spans two sentences: "Great. Add a new event to" is no title.
+            if let best = matches.first, number == 0 || !Self.isDialog(best.intent),
+               readings.count == 1 || !best.captures.contains(where: { RequestFinder.spansSentences($0.original) }) {
+                return .matched(best, normalized)
+            }
             if first == nil { first = limitExceeded ? .limitExceeded(normalized) : .noMatch(normalized) }
         }
         return first!

@@ -62,6 +62,17 @@ public enum RequestFinder {
         return readings
     }
 
+    /// Titles and short forms written with a full stop.
+    static let abbreviations: Set<String> = ["dr", "mr", "mrs", "ms", "mx", "prof", "st", "mt", "jr", "sr", "rev", "fr", "sgt",
+                                             "capt", "lt", "gen", "ave", "rd", "blvd", "vs", "etc", "approx", "no", "dept", "apt"]
+
+    /// Whether `text` ends with an abbreviation or a single letter ("Dr", "a.m", "J").
+    static func endsWithAbbreviation(_ text: Substring) -> Bool {
+        let word = text.reversed().prefix { $0.isLetter || $0 == "." }.reversed()
+        let last = String(word).lowercased().split(separator: ".").last.map(String.init) ?? ""
+        return last.count == 1 || abbreviations.contains(last)
+    }
+
     /// Whether `text` reads as sentences a person wrote: mostly letters, digits and spaces, with no
     /// brackets, operators or control characters. Chatter is looked for only there; random symbols
     /// cut at their question marks would otherwise leave fragments that happen to match.
@@ -74,6 +85,11 @@ public enum RequestFinder {
             other += 1
         }
         return total > 0 && other * 8 <= total
+    }
+
+    /// Whether a slot's words, as said, run over a sentence's end ("Great. Add a new event to").
+    public static func spansSentences(_ said: String) -> Bool {
+        sentences(of: said).count > 1
     }
 
     /// The sentences of `text`: split after ".", "!", "?" or ";" followed by a space (a full stop
@@ -97,7 +113,10 @@ public enum RequestFinder {
                     while look < text.endIndex, text[look].isWhitespace { look = text.index(after: look) }
                     capitalNext = look < text.endIndex && (text[look].isUppercase || text[look].isNumber)
                 }
-                if atEnd || (spaced && (character != "." || capitalNext || after > next)) {
+                // "Dr. Smith", "St. Mary's", "a.m. Then": a full stop after an abbreviation or a
+                // single letter ends no sentence.
+                let abbreviated = character == "." && after == next && Self.endsWithAbbreviation(text[start..<index])
+                if atEnd || (spaced && !abbreviated && (character != "." || capitalNext || after > next)) {
                     let sentence = text[start..<after].trimmingCharacters(in: .whitespaces)
                     if !sentence.isEmpty { result.append(Substring(sentence)) }
                     start = after

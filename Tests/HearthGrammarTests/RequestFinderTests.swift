@@ -44,4 +44,12 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(RequestFinder.readings(of: soup), [soup])
         XCTAssertTrue(RequestFinder.isProse("Thanks! Tom & I are free at 5, right?"))
     }
+
+    func testAbbreviationsEndNoSentence() {
+        XCTAssertEqual(RequestFinder.sentences(of: "Schedule the dentist at Dr. Smith's office on Friday. Thanks!"),
+                       ["Schedule the dentist at Dr. Smith's office on Friday.", "Thanks!"])
+        XCTAssertEqual(RequestFinder.sentences(of: "Book it for 10 a.m. Then tell Tom."), ["Book it for 10 a.m. Then tell Tom."])
+        XCTAssertFalse(RequestFinder.spansSentences("the party at St. Mary's hall"))
+        XCTAssertTrue(RequestFinder.spansSentences("Great. Add a new event to"))
+    }
 }

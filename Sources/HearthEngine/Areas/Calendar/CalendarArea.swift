@@ -141,6 +141,12 @@ struct CalendarTurn: AreaAtWork {
         case "calendar.create_event":
             let time = resolved.times["when"]
             var title = Self.newEventTitle(request)
+            // "add this to my calendar" with nothing named: what "this" was lives in another
+            // conversation, so ask for the whole request rather than guess.
+            if title.trimmingCharacters(in: .whitespaces).isEmpty && time == nil && resolved.members["attendees"] == nil {
+                return .say(ReplyText("What should I put on the calendar? Say it whole, like \"add the dentist for Emma on Friday at 4\".",
+                                      speak: "What should I put on the calendar? Say it whole, like add the dentist for Emma on Friday at 4."), endsQuestion: false)
+            }
             var attendees = resolved.members["attendees"] ?? []
             if Self.speakerJoins(request), !attendees.contains(speaker.id) { attendees.append(speaker.id) }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
