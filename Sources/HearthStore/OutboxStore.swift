@@ -110,11 +110,11 @@ extension StoreWriter {
     /// an undo tells those recipients instead).
     public func withdrawUnsent(kind: String, relatedTo relatedIDs: [String]) throws -> [OutboxNotification] {
         guard !relatedIDs.isEmpty else { return [] }
-        let marks = databaseQuestionMarks(count: relatedIDs.count)
-        let arguments = StatementArguments([kind] + relatedIDs)
-        let handedOut = try Row.fetchAll(db, sql: "SELECT * FROM notification WHERE kind = ? AND related_id IN (\(marks)) AND sent_at IS NOT NULL ORDER BY created_at, id",
+        // One cached statement whatever the number of ids (`IDList`).
+        let arguments: StatementArguments = [kind, IDList.argument(relatedIDs)]
+        let handedOut = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM notification WHERE kind = ? AND related_id IN \(IDList.sql) AND sent_at IS NOT NULL ORDER BY created_at, id"),
                                          arguments: arguments).map(OutboxNotification.init(row:))
-        try db.execute(sql: "DELETE FROM notification WHERE kind = ? AND related_id IN (\(marks)) AND sent_at IS NULL", arguments: arguments)
+        try db.cachedStatement(sql: "DELETE FROM notification WHERE kind = ? AND related_id IN \(IDList.sql) AND sent_at IS NULL").execute(arguments: arguments)
         return handedOut
     }
 
