@@ -33,16 +33,23 @@ public struct IntentMatch: Sendable, Equatable {
     public let literalLength: Int
     public let priority: Int
     public let patternSource: String
+    /// Characters a cue frame passed over (`(?<skipped>…)`): the request was read through words around it.
+    public let passedOver: Int
 
-    public init(intent: String, captures: [SlotCapture], literalLength: Int, priority: Int, patternSource: String) {
+    public init(intent: String, captures: [SlotCapture], literalLength: Int, priority: Int, patternSource: String, passedOver: Int = 0) {
         self.intent = intent; self.captures = captures; self.literalLength = literalLength
-        self.priority = priority; self.patternSource = patternSource
+        self.priority = priority; self.patternSource = patternSource; self.passedOver = passedOver
     }
 
     public func capture(_ name: String) -> SlotCapture? { captures.first { $0.name == name } }
 }
 
 public struct Grammar: Sendable {
+    /// Whether a pattern's group names words passed over (`(?<skipped>…)`, `(?<skipped2>…)`): not
+    /// a slot, and not literal, so a frame that reads a request through surrounding words loses to
+    /// any pattern that says it (README "Cue frames").
+    static func isSkipped(_ group: String) -> Bool { group.hasPrefix("skipped") }
+
     public struct Intent: Sendable {
         public let name: String
         public let priority: Int
@@ -191,7 +198,7 @@ public struct Grammar: Sendable {
                                                message: "\(error.message) (near: \(snippet(full, at: error.offset)))")
                         }
                     }
-                    for group in pattern.groupNames.values where !group.hasPrefix(Expander.definitionPrefix) {
+                    for group in pattern.groupNames.values where !group.hasPrefix(Expander.definitionPrefix) && !Grammar.isSkipped(group) {
                         guard slots[group] != nil else {
                             throw GrammarError(file: file, intent: spec.name, pattern: index,
                                                message: "capture group '\(group)' is not declared under slots")
@@ -263,13 +270,21 @@ public struct Grammar: Sendable {
                 slotLength += range.count
                 slots.append((number, range))
             }
+            // Words a cue frame passed over (`(?<skipped>…)`) count as a slot's: never literal.
+            var passedOver = 0
+            for group in index.entries[Int(position)].skippedGroups {
+                if let range = CompiledPattern.range(of: group, in: scratch, rc: rc) { passedOver += range.count }
+            }
+            slotLength += passedOver
             let literalLength = bytes.count - slotLength
             let intent = index.entries[Int(position)].intent
             // Within one intent the priority is the same: more literal characters win, then pattern order.
             if let known = bests.firstIndex(where: { $0.intent == intent }) {
-                if literalLength > bests[known].literalLength { bests[known] = Best(intent: intent, entry: position, slots: slots, literalLength: literalLength) }
+                if literalLength > bests[known].literalLength {
+                    bests[known] = Best(intent: intent, entry: position, slots: slots, literalLength: literalLength, passedOver: passedOver)
+                }
             } else {
-                bests.append(Best(intent: intent, entry: position, slots: slots, literalLength: literalLength))
+                bests.append(Best(intent: intent, entry: position, slots: slots, literalLength: literalLength, passedOver: passedOver))
             }
         }
         var matches: [IntentMatch] = []
@@ -287,7 +302,8 @@ public struct Grammar: Sendable {
                                             original: normalized.originalText(for: range)))
             }
             matches.append(IntentMatch(intent: intents[best.intent].name, captures: captures, literalLength: best.literalLength,
-                                       priority: intents[best.intent].priority, patternSource: entry.pattern.source))
+                                       priority: intents[best.intent].priority, patternSource: entry.pattern.source,
+                                       passedOver: best.passedOver))
         }
         if matches.count < 2 { return (matches, limitExceeded) }
         // Stable sort keeps declaration order for complete ties.
@@ -305,6 +321,7 @@ public struct Grammar: Sendable {
         let entry: Int32
         let slots: [(group: Int, range: Range<Int>)]
         let literalLength: Int
+        let passedOver: Int
     }
 
     /// Most literal characters first, then the declared priority.
@@ -319,6 +336,9 @@ public struct Grammar: Sendable {
     public func match(_ utterance: String) -> MatchResult {
         let readings = RequestFinder.readings(of: utterance)
         var first: MatchResult?
+        // A cue frame's reading through words it passed over gives way to a later reading that
+        // says the request whole ("Thanks! Also, is Tom free at 2?" reads "is Tom free at 2?").
+        var readThrough: MatchResult?
         for (number, reading) in readings.enumerated() {
             let normalized = Normalizer.normalize(reading)
             if normalized.text.utf8.count > Self.maximumInputLength { return .tooLong(bytes: normalized.text.utf8.count) }
@@ -328,11 +348,12 @@ public struct Grammar: Sendable {
             // And a slot never spans two sentences: "Great. Add a new event to" is no title.
             if let best = matches.first, number == 0 || !Self.isDialog(best.intent),
                readings.count == 1 || !best.captures.contains(where: { RequestFinder.spansSentences($0.original) }) {
-                return .matched(best, normalized)
+                if best.passedOver == 0 { return .matched(best, normalized) }
+                if readThrough == nil { readThrough = .matched(best, normalized) }
             }
             if first == nil { first = limitExceeded ? .limitExceeded(normalized) : .noMatch(normalized) }
         }
-        return first!
+        return readThrough ?? first!
     }
 
     /// The dialog's own intents (answers, follow-ups, help), which only mean something as said.
@@ -708,6 +729,8 @@ struct PatternIndex: Sendable {
         let minimumLength: Int
         /// The pattern's groups that are slots of its intent, by group number.
         let slotGroups: [SlotGroup]
+        /// Groups named `skipped…`: words a cue frame passes over, counted as not literal.
+        let skippedGroups: [Int]
     }
     struct SlotGroup: Sendable {
         let number: Int
@@ -734,7 +757,9 @@ struct PatternIndex: Sendable {
                         return SlotGroup(number: number, name: name, spec: spec, nameBit: position < 64 ? 1 << UInt64(position) : 0)
                     }
                 }
-                return Entry(intent: intent.offset, pattern: pattern, minimumLength: pattern.minimumLength, slotGroups: groups)
+                let skipped = pattern.orderedGroupNames.filter { Grammar.isSkipped($0.1) }.map(\.0)
+                return Entry(intent: intent.offset, pattern: pattern, minimumLength: pattern.minimumLength, slotGroups: groups,
+                             skippedGroups: skipped)
             }
         }
         precondition(entries.count == checks.count, "one literal check per pattern")

@@ -32,6 +32,13 @@ public enum RequestFinder {
         "that works", "that works for me", "that'll work", "that will work", "works for me", "that's fine with me",
         "good to know", "got it", "i see", "understood", "noted", "of course", "no problem", "no worries",
         "hello", "hi", "hi there", "hey", "hey there", "good morning", "good afternoon", "good evening",
+        // Putting off what was offered: "maybe later", "not now", "some other time".
+        "thanks very much", "thank you for that", "maybe later", "may be later", "perhaps later", "not now", "not yet", "not right now", "not today",
+        "not at this time", "not at the moment", "not for now", "maybe another time", "maybe some other time", "some other time",
+        "not really", "nope", "no not now", "no not yet", "no thank you", "no maybe later",
+        "will decide later", "i'll decide later", "i will decide later", "not now thanks", "i think so", "i guess so",
+        "i like that", "i like that one", "i'd like that", "i would like that", "i think i'd like that", "i love that",
+        "that's the one", "that should be enough", "that should be enough options", "that's enough", "very well",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// Words that join an acknowledgement to the request after it ("great, and …", "ok so …").
@@ -44,22 +51,78 @@ public enum RequestFinder {
         // The usual case: one sentence that does not open with an acknowledgement.
         let firstWord = words(in: Substring(utterance)).first?.text
         let punctuated = utterance.contains { $0 == "." || $0 == "!" || $0 == "?" || $0 == ";" || $0 == "," }
-        guard punctuated || firstWord.map({ acknowledgementsByFirstWord[$0] != nil }) == true else { return [utterance] }
+        guard punctuated || firstWord.map({ acknowledgementsByFirstWord[$0] != nil || assessmentSubjects.contains($0) }) == true
+        else { return [utterance] }
         guard isProse(utterance) else { return [utterance] }
 
         var kept: [Substring] = []
         for sentence in sentences(of: utterance) {
-            guard let request = withoutAcknowledgement(sentence) else { continue }
+            guard let request = withoutChatter(sentence) else { continue }
             kept.append(request)
         }
         guard !kept.isEmpty else { return [utterance] }
         // The words as said come first: an opening "yes" or "no" may be the request ("Yes, Jake can
         // pick the movie"), and what matches whole needs no trimming.
         var readings = [utterance]
-        for reading in [kept.joined(separator: " ")] + (kept.count > 1 ? kept.reversed().map(String.init) : []) where !readings.contains(reading) {
+        // A sentence that only gives the day ("The date is March 5th.", "On Saturday this week?")
+        // completes the request before it: one reading says them together, and it is not tried alone.
+        var candidates: [String] = []
+        var requests = kept
+        if let merged = withDateSupplied(kept) {
+            candidates.append(merged.reading)
+            requests = merged.requests
+        }
+        candidates.append(kept.joined(separator: " "))
+        if requests.count > 1 { candidates += requests.reversed().map(String.init) }
+        for reading in candidates where !readings.contains(reading) {
             readings.append(reading)
         }
         return readings
+    }
+
+    /// Openers of a sentence that says only the day: "the date is", "it's the", "on".
+    static let dateSupplyOpeners: [[String]] = [
+        "the date is", "the date i mean is", "the date would be", "the date will be", "the date i want is", "the day is",
+        "date is", "it is on", "it's on", "it is the", "it's the", "that is on", "that's on", "i mean", "on", "for",
+    ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// Words that say a day is meant without saying which ("that day", "then"): the supplied day takes their place.
+    static let dayStandIns: [[String]] = [
+        "on that day", "on that date", "on the same day", "on that particular day", "for that day", "that day", "that date",
+        "the same day", "that particular day", "on this day", "this day", "then",
+    ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// The requests with a day-only sentence folded into the one before it, and that reading; nil
+    /// when no sentence after the first only gives a day (at most five words after its opener).
+    static func withDateSupplied(_ kept: [Substring]) -> (reading: String, requests: [Substring])? {
+        guard kept.count > 1 else { return nil }
+        for index in 1..<kept.count {
+            let tokens = words(in: kept[index])
+            guard let opener = dateSupplyOpeners.first(where: { phrase in
+                phrase.count < tokens.count && zip(tokens, phrase).allSatisfy { $0.text == $1 }
+            }), tokens.count - opener.count <= 5 else { continue }
+            let day = kept[index][tokens[opener.count].range.lowerBound...].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+            let onDay = (opener.last == "on" || opener.last == "for") ? "\(opener.last!) \(day)" : "on \(day)"
+            var before = String(kept[index - 1]).trimmingCharacters(in: .whitespaces)
+            while let last = before.last, ".!?;,".contains(last) { before.removeLast() }
+            let beforeTokens = words(in: Substring(before))
+            // "When am I free on that day" + "The date is the 10th" → "When am I free on the 10th".
+            var merged: String?
+            for start in beforeTokens.indices {
+                guard let standIn = dayStandIns.first(where: { phrase in
+                    start + phrase.count <= beforeTokens.count && zip(beforeTokens[start...], phrase).allSatisfy { $0.text == $1 }
+                }) else { continue }
+                let range = beforeTokens[start].range.lowerBound..<beforeTokens[start + standIn.count - 1].range.upperBound
+                merged = before.replacingCharacters(in: range, with: onDay)
+                break
+            }
+            let reading = merged ?? "\(before) \(onDay)"
+            var requests = kept
+            requests[index - 1] = Substring(reading)
+            requests.remove(at: index)
+            return (requests.map(String.init).joined(separator: " "), requests)
+        }
+        return nil
     }
 
     /// Titles and short forms written with a full stop.
@@ -129,6 +192,105 @@ public enum RequestFinder {
         let rest = text[start...].trimmingCharacters(in: .whitespaces)
         if !rest.isEmpty { result.append(Substring(rest)) }
         return result
+    }
+
+    static let aloneDeferrals: Set<String> = ["maybe", "perhaps", "later", "another time", "maybe not", "not sure"]
+
+    /// Words that open an assessment of what was offered ("that sounds good", "the apartment is fine").
+    static let assessmentSubjects: Set<String> = ["that", "this", "it", "that's", "thats", "it's", "its", "they", "those", "these", "the",
+                                                 "sounds", "seems", "looks"]
+    static let assessmentVerbs: [[String]] = [
+        "sounds", "sound", "seems", "seem", "looks", "look", "is", "are", "was", "would be", "will be", "should be", "could be",
+        "works", "work", "would work", "will work", "should work", "suits", "suit", "fits",
+    ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    static let assessmentWords: Set<String> = [
+        "good", "great", "fine", "nice", "perfect", "fun", "ok", "okay", "awesome", "excellent", "wonderful", "lovely", "interesting",
+        "cool", "amazing", "fantastic", "right", "correct", "alright", "helpful", "ideal", "better", "best", "brilliant", "super",
+        "reasonable", "acceptable", "convenient", "exciting", "terrific", "splendid", "outstanding", "neat", "decent", "swell",
+    ]
+    static let assessmentFillers: Set<String> = ["very", "really", "so", "pretty", "quite", "just", "totally", "perfectly", "absolutely",
+                                                "all", "still", "too", "like", "a", "plan", "me", "to", "for", "with", "then", "enough", "indeed"]
+
+    /// Whether `tokens[from...]` is an assessment of what was offered, whole: a subject ("that",
+    /// "this apartment", "it"), a verb ("sounds", "is", "works"), and praise ("good", "fine to me").
+    /// "works"/"suits" need no praise ("that works for me", "that suits me").
+    static func isAssessment(_ tokens: ArraySlice<String>) -> Bool {
+        var at = tokens.startIndex
+        guard at < tokens.endIndex else { return false }
+        var verbFound = false
+        switch tokens[at] {
+        case "that's", "thats", "it's", "its": at += 1; verbFound = true
+        case "sounds", "seems", "looks": break
+        case "that", "this", "it", "they", "those", "these": at += 1
+            if at < tokens.endIndex, tokens[at] == "one" { at += 1 }
+        case "the":
+            // "the apartment", "the second one": up to two words before the verb.
+            at += 1
+            var nouns = 0
+            while at < tokens.endIndex, nouns < 2, !assessmentVerbs.contains(where: { $0[0] == tokens[at] }) { at += 1; nouns += 1 }
+            guard nouns > 0 else { return false }
+        default: return false
+        }
+        if tokens[tokens.startIndex] == "that" || tokens[tokens.startIndex] == "this", at < tokens.endIndex, !verbFound,
+           !assessmentVerbs.contains(where: { $0[0] == tokens[at] }) {
+            // "that apartment sounds good": one noun after the demonstrative.
+            at += 1
+        }
+        var lenient = false
+        if !verbFound {
+            guard let verb = assessmentVerbs.first(where: { phrase in
+                at + phrase.count <= tokens.endIndex && zip(tokens[at...], phrase).allSatisfy { $0 == $1 }
+            }) else { return false }
+            lenient = ["works", "work", "suits", "suit", "fits"].contains(verb.last!) || verb.count == 2 && verb[1] == "work"
+            at += verb.count
+        }
+        var praised = lenient
+        while at < tokens.endIndex {
+            if assessmentWords.contains(tokens[at]) { praised = true } else if !assessmentFillers.contains(tokens[at]) { return false }
+            at += 1
+        }
+        return praised
+    }
+
+    /// `sentence` without the clauses that only acknowledge, thank or assess what was offered
+    /// ("Yes, that apartment sounds good to me.", "Thanks for your help,", "I see, that's fine still,"),
+    /// and without the acknowledgements that open what is left; nil when nothing else is said.
+    static func withoutChatter(_ sentence: Substring) -> Substring? {
+        var rest = sentence
+        while let comma = rest.firstIndex(of: ",") {
+            let clause = rest[..<comma]
+            guard isChatter(clause) else { break }
+            rest = rest[rest.index(after: comma)...].drop { $0 == " " }
+        }
+        if isChatter(rest) { return nil }
+        return withoutAcknowledgement(rest)
+    }
+
+    /// Whether `clause` says nothing but acknowledgements, thanks ("thank you for your assistance")
+    /// or an assessment ("it seems good to me").
+    static func isChatter(_ clause: Substring) -> Bool {
+        let tokens = words(in: clause).map(\.text)
+        guard !tokens.isEmpty else { return false }
+        var at = 0
+        while at < tokens.count {
+            if let phrase = acknowledgementsByFirstWord[tokens[at]]?.first(where: { phrase in
+                at + phrase.count <= tokens.count && zip(tokens[at...], phrase).allSatisfy { $0 == $1 }
+            }) {
+                at += phrase.count
+                continue
+            }
+            if joiners.contains(tokens[at]) { at += 1; continue }
+            break
+        }
+        if at == tokens.count { return true }
+        // Words that put off what was offered only when said alone ("Maybe.", "Later."): at the
+        // start of a request they are its words ("maybe Tom can pick up Emma", "later today …").
+        if at == 0, tokens.count <= 2, Self.aloneDeferrals.contains(tokens.joined(separator: " ")) { return true }
+        // "that's fine still": the rest only fills.
+        if at > 0, tokens[at...].allSatisfy({ assessmentFillers.contains($0) }) { return true }
+        // "thanks for the help", "thank you for your assistance", "thanks for the same".
+        if at > 0, ["thanks", "thank", "you", "much", "lot", "so"].contains(tokens[at - 1]), tokens[at] == "for", tokens.count - at <= 5 { return true }
+        return isAssessment(tokens[at...])
     }
 
     /// `sentence` without the acknowledgements that open it; nil when it is nothing but

@@ -37,6 +37,35 @@ final class GrammarLoadingTests: XCTestCase {
         XCTAssertEqual(other.capture("thing")?.original, "the cat")
     }
 
+    func testACueFramesPassedOverWordsAreNeverLiteralAndGiveWayToAWholeReading() throws {
+        let grammar = try Grammar.load(sources: [("a.yaml", """
+            definitions:
+              name: 'emma|jake'
+            intents:
+              - name: calendar.free
+                priority: 50
+                slots: {when: text}
+                patterns: ['(?<skipped>(?:.*? )??free)(?: (?<when>today|tomorrow))?']
+              - name: calendar.check
+                priority: 1
+                slots: {who: text, when: text}
+                patterns: ['is (?<who>{name}) free (?<when>today|tomorrow)', 'am i free (?<when>today|tomorrow)']
+            """)])
+        // Words before the cue are passed over, and never a slot.
+        guard case .matched(let framed, _) = grammar.match("so tell me am i free tomorrow") else { return XCTFail("no match") }
+        XCTAssertEqual(framed.intent, "calendar.free")
+        XCTAssertEqual(framed.captures.map(\.name), ["when"])
+        XCTAssertGreaterThan(framed.passedOver, 0)
+        // The same words said whole: the pattern that says them wins over a higher-priority frame.
+        guard case .matched(let whole, _) = grammar.match("am i free tomorrow") else { return XCTFail("no match") }
+        XCTAssertEqual(whole.intent, "calendar.check")
+        // A frame that read through chatter gives way to a later reading that a pattern says whole.
+        guard case .matched(let later, _) = grammar.match("Thanks, that's great. Is Emma free today?") else { return XCTFail("no match") }
+        XCTAssertEqual(later.intent, "calendar.check")
+        guard case .matched(let kept, _) = grammar.match("Hmm well. I wonder am I free today?") else { return XCTFail("no match") }
+        XCTAssertEqual(kept.intent, "calendar.free", "no reading says it whole: the frame's reading stands")
+    }
+
     func testLoadErrorsNameFileIntentAndOffset() {
         func loadError(_ yaml: String) -> GrammarError? {
             do { _ = try Grammar.load(sources: [("calendar.yaml", yaml)]); return nil } catch { return error }

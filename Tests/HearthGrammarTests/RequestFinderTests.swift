@@ -12,8 +12,8 @@ final class RequestFinderTests: XCTestCase {
 
     func testAcknowledgementsAroundTheRequestAreLeftOut() {
         XCTAssertEqual(RequestFinder.readings(of: "Thanks! Also, is Tom free on Thursday afternoon?"),
-                       ["Thanks! Also, is Tom free on Thursday afternoon?", "Also, is Tom free on Thursday afternoon?"],
-                       "the normaliser's lead-ins take 'also'")
+                       ["Thanks! Also, is Tom free on Thursday afternoon?", "is Tom free on Thursday afternoon?"],
+                       "a clause of only a joiner ('Also,') says nothing")
         XCTAssertEqual(RequestFinder.readings(of: "Ok that's great and i need to know whether i am available on that day.")[1],
                        "i need to know whether i am available on that day.")
         XCTAssertEqual(RequestFinder.readings(of: "Sounds good, show me when I am available. Thank you so much!")[1],
@@ -51,5 +51,36 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(RequestFinder.sentences(of: "Book it for 10 a.m. Then tell Tom."), ["Book it for 10 a.m. Then tell Tom."])
         XCTAssertFalse(RequestFinder.spansSentences("the party at St. Mary's hall"))
         XCTAssertTrue(RequestFinder.spansSentences("Great. Add a new event to"))
+    }
+
+    func testAssessmentsThanksAndDeferralsAreChatter() {
+        // What the person thinks of what was offered, said whole, in any words of the kind.
+        for said in ["Yes, that apartment sounds good to me.", "It is good.", "That suits me.", "I see, that's fine still.",
+                     "Wow that sounds great.", "It seems good to me.", "The second one looks perfect.", "That works for me.",
+                     "Thank you for your assistance.", "Maybe later.", "Not at this time.", "Some other time.", "Thanks very much.", "Maybe."] {
+            XCTAssertTrue(RequestFinder.withoutChatter(Substring(said)) == nil, said)
+        }
+        XCTAssertEqual(RequestFinder.readings(of: "No, not now, may be later, Please add this to my calendar.").last,
+                       "Please add this to my calendar.")
+        XCTAssertEqual(RequestFinder.readings(of: "It is good. I wish to include it in my calendar.")[1], "I wish to include it in my calendar.")
+        XCTAssertEqual(RequestFinder.readings(of: "Not at this time but can you add it to my calendar?")[1], "can you add it to my calendar?")
+    }
+
+    func testAStatementThatSaysMoreIsNotChatter() {
+        // A subject with news, or praise of something else, is a request's content, not chatter.
+        for said in ["That is the dentist's number.", "It is Emma's birthday on Friday.", "The party is at 5.",
+                     "That sounds like Jake's soccer game.", "Maybe Tom can pick up Emma.", "Later today remind me to call mom."] {
+            XCTAssertEqual(RequestFinder.withoutChatter(Substring(said)).map(String.init), said, said)
+        }
+    }
+
+    func testASentenceGivingOnlyTheDayCompletesTheRequestBeforeIt() {
+        XCTAssertEqual(RequestFinder.readings(of: "Please show me when I am available. The date is 5th of March.")[1],
+                       "Please show me when I am available on 5th of March")
+        XCTAssertEqual(RequestFinder.readings(of: "When am I free on that day? The date I mean is the 6th of this month.")[1],
+                       "When am I free on the 6th of this month", "'on that day' is where the day goes")
+        XCTAssertEqual(RequestFinder.readings(of: "Sounds good. Am I free then? On Saturday this week?")[1], "Am I free on Saturday this week")
+        // Not tried alone: a date is no request.
+        XCTAssertFalse(RequestFinder.readings(of: "When am I free? The date is March 11th.").contains("The date is March 11th."))
     }
 }
