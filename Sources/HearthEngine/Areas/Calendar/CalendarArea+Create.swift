@@ -235,7 +235,8 @@ extension CalendarTurn {
         let period = ["week", "weekend", "month", "year", "morning", "afternoon", "evening"].contains(said.lowercased()) ? "this \(said)" : said
         let label = oneDay ? formatter.day(range.start) : period
         let spokenLabel = oneDay ? formatter.day(range.start, spoken: true) : period
-        let whose = members.map { people($0) } ?? "the family"
+        // Everyone named ("what's everyone doing tonight") is the family, not a roll call.
+        let whose = members.map { $0.count > 1 && Set($0).count == roster.members.count ? "the family" : people($0) } ?? "the family"
         guard !occurrences.isEmpty else {
             // "for Jake on Tuesday", "for Jake this week".
             let startsWithDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
