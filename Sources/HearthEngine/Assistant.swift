@@ -186,6 +186,9 @@ public final class Assistant: Sendable {
             let area = areas.owner(of: match.intent)
             let resolved = try slotResolver(speaker: speaker, now: now, for: area).resolve(match)
             var slots = resolved.contractSlots(of: match, roster: roster, timeZone: timeZone)
+            // A name nobody in the family has: the turn ends there (`requireKnownNames`), so no area
+            // adds its defaults (a message's recipients, a timetable's student) to what was said.
+            if resolved.texts[ResolvedSlots.unknownNameSlot] != nil { return ParseResult(intent: match.intent, slots: slots, backoff: backoff) }
             // Reads (a default place, say) go to the store directly: parsing changes nothing.
             try area?.completeContractSlots(&slots, for: AreaRequest(intent: match.intent, slots: resolved, utterance: text),
                                             in: context(speaker: speaker, now: now, transaction: store))

@@ -93,7 +93,8 @@ public enum HearthError: Error, Sendable, Equatable {
         case .ambiguousTime(let phrase, let choices):
             return ReplyText("\"\(phrase)\" could mean \(choices.joined(separator: " or ")). Which one did you mean?")
         case .unknownMember(let name):
-            return ReplyText("I don't know anyone called \(name) in this family.")
+            // The seed's memberNotFound, in one wording for every area (a calendar attendee too).
+            return ReplyText("There's no \(name) in the family.")
         case .unknownSpeaker(let name):
             return ReplyText(DoorRules.Refusal.unknownSpeaker(name).text)
         case .noSpeaker:

@@ -46,6 +46,18 @@ struct ResolvedSlots: Sendable {
     /// What "it", "that" or "them" can stand for, of the kinds the slot allows, most recent first;
     /// empty when the conversation has nothing (or nothing current) to refer to.
     var referents: [String: [Referent]] = [:]
+
+    /// The slot any intent captures a name in a name position with when it is nobody in the family
+    /// (`{unknown_name}` in Intents/common.yaml: "where is Rosa", "tell Rosa dinner's ready").
+    static let unknownNameSlot = "unknown_name"
+
+    /// A name said where a member belongs that is nobody in the family: every area answers it the
+    /// same way, before it reads anything else (`unknownMember`: "There's no Rosa in the family.").
+    func requireKnownNames() throws(HearthError) {
+        guard let said = texts[Self.unknownNameSlot], !said.isEmpty else { return }
+        let name = said.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        throw .unknownMember(name)
+    }
 }
 
 struct SlotResolver {

@@ -154,6 +154,7 @@ struct TurnRun {
             }
             guard let owner = areas.owner(of: match.intent) else { throw HearthError.internalState("no area for \(match.intent)") }
             let slots = try resolve(match, for: owner)
+            try slots.requireKnownNames()
             if !(owner is DialogArea) { takeUp(SavedMatch(match, utterance: turn.text), slots: slots) }
             return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context))
         case .execute(let action):

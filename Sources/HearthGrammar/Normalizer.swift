@@ -174,6 +174,16 @@ public enum Normalizer {
         "do you mind", "i want you to", "i need you to", "i'd like you to", "i would like you to", "i wish you to",
         "i want to", "i need to", "i'd like to", "i would like to", "i wanna", "i have to", "i must", "let's",
         "can i", "could i", "may i", "is there a way to", "is it possible to", "how do i", "how can i",
+        // Politeness that wraps a request (issue 29): "I'd love it if you could add …", "would it be
+        // possible to …", "I was wondering if you could …", "do you think you could …".
+        "i'd love it if you could", "i would love it if you could", "i'd love it if you would", "i'd love for you to",
+        "i would love for you to", "i'd appreciate it if you could", "i would appreciate it if you could",
+        "it would be great if you could", "it'd be great if you could", "would you be able to", "could you be able to",
+        "i was wondering if you could", "i was wondering if you would", "i wonder if you could", "i wonder if you would",
+        "do you think you could", "do you think you can", "could you possibly", "can you possibly", "would you possibly",
+        "would it be possible to", "would it be possible for you to", "is it possible for you to", "if you could", "if you would",
+        "can i get you to", "could i get you to", "would you be so kind as to", "could you be so kind as to",
+        "do me a favor and", "do me a favour and", "be a dear and", "i'd like it if you could", "i would like it if you could",
         // A change of plan announced before the request: "change of plans, cancel dinner".
         "change of plans", "change of plan", "change in plans", "change my plan", "change my plans", "plans changed",
         "open calendar and", "open my calendar and", "open the calendar and", "go to my calendar and",

@@ -54,6 +54,12 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(normal("Alexa, I'd like to schedule the dentist"), "schedule the dentist")
         XCTAssertEqual(normal("hey olly would you mind clearing my calendar"), "clearing my calendar")
         XCTAssertEqual(normal("I want you to remove this event"), "remove this event")
+        // Politeness wrapping a request (issue 29).
+        XCTAssertEqual(normal("I'd love it if you could add swim practice"), "add swim practice")
+        XCTAssertEqual(normal("I was wondering if you could please cancel the dentist"), "cancel the dentist")
+        XCTAssertEqual(normal("would it be possible to move lunch to friday"), "move lunch to friday")
+        XCTAssertEqual(normal("do you think you could tell Tom I'm late"), "tell tom i'm late")
+        XCTAssertEqual(normal("if you could"), "if you could")
         XCTAssertEqual(normal("please"), "please")
         XCTAssertEqual(normal("hey"), "hey")
         XCTAssertEqual(normal("um"), "")

@@ -275,6 +275,8 @@ struct CalendarTurn: AreaAtWork {
 
     func moveChange(_ resolved: ResolvedSlots) throws -> EventChange {
         var change = EventChange(kind: .move, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
+        // The day it is on now ("from Friday", "cancel my lunch on Friday and put it on Monday"): only that day's.
+        if let from = resolved.times["from"], let start = from.start { change.day = dayInterval(containing: start) }
         if let minutes = resolved.numbers["shift"] {
             // "push the dentist back an hour": from wherever the occurrence found turns out to be.
             change.shiftMinutes = Self.isLater(resolved.texts["direction"]) ? minutes : -minutes

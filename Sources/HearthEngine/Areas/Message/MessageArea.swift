@@ -67,14 +67,11 @@ struct MessageArea: SkillArea {
         }
     }
 
-    /// Who a send request addresses: the members said (a name nobody in the family has is
-    /// `unknownMember`), everyone else for an announcement, never the sender.
+    /// Who a send request addresses: the members said, everyone else for an announcement, never
+    /// the sender. (A name nobody in the family has never gets here: the engine answers
+    /// `unknown_name` for every area, `ResolvedSlots.requireKnownNames`.)
     static func recipients(of request: AreaRequest, in turn: TurnContext) throws -> [MemberID] {
         let slots = request.slots
-        if let unknown = slots.texts["unknown_recipient"] {
-            guard let member = turn.roster.member(named: unknown, for: turn.speaker.id) else { throw HearthError.unknownMember(unknown.capitalized) }
-            return [member.id]
-        }
         let said = slots.members["recipients"] ?? slots.members["recipient"]
         guard let said else { return turn.roster.members.filter { $0.id != turn.speaker.id }.map(\.id) }
         let others = said.filter { $0 != turn.speaker.id }
@@ -97,7 +94,7 @@ struct MessageArea: SkillArea {
     }
 
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
-        for helper in ["verb", "link", "unknown_recipient"] { slots[helper] = nil }
+        for helper in ["verb", "link"] { slots[helper] = nil }
         switch request.intent {
         case "message.broadcast", "message.direct":
             guard let recipients = try? Self.recipients(of: request, in: turn) else { return }

@@ -76,7 +76,7 @@ struct TimetableArea: SkillArea {
     /// Whose timetable: the member named in the words, "I"/"my"/"me" (the speaker), else the
     /// speaker's own when they have one, else the family's one student with a timetable.
     func member(_ request: AreaRequest, in turn: TurnContext) throws -> MemberID {
-        if let stranger = request.slots.texts["stranger"] { throw HearthError.unknownMember(stranger.capitalized) }
+        try request.slots.requireKnownNames()
         let text = " " + request.utterance.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }.reduce(into: "") { $0.append($1) } + " "
         let named = turn.roster.members.flatMap { member in ([member.name] + member.aliases).map { (member, $0.lowercased()) } }
             .sorted { $0.1.count > $1.1.count }
@@ -115,7 +115,6 @@ struct TimetableArea: SkillArea {
     // MARK: - hearth parse
 
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
-        slots["stranger"] = nil
         if let week = Self.week(said: request.slots.texts["week"]) { slots["week"] = .int(week) } else { slots["week"] = nil }
         switch request.intent {
         case "timetable.next", "timetable.now", "timetable.day":
