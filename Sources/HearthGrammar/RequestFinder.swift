@@ -261,6 +261,10 @@ public enum RequestFinder {
             let clause = rest[..<comma]
             guard isChatter(clause) else { break }
             rest = rest[rest.index(after: comma)...].drop { $0 == " " }
+            // "Not at this time, but can you …": the joiner goes with the clause left out.
+            if let first = words(in: rest).first, joiners.contains(first.text), words(in: rest).count > 2 {
+                rest = rest[first.range.upperBound...].drop { $0 == " " }
+            }
         }
         if isChatter(rest) { return nil }
         return withoutAcknowledgement(rest)

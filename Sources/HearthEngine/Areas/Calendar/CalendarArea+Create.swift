@@ -300,8 +300,12 @@ extension CalendarTurn {
         let busy = CalendarSkill.withoutRedundantBreaks(try skill.busyOccurrences(of: members, in: interval)
             .filter { $0.start < interval.end && interval.start < $0.end })
         // Mid-sentence: "free tomorrow at 10:00 AM", not "free Tomorrow".
-        let when = "\(formatter.onDay(interval.start)) at \(formatter.time(interval.start))"
-        let spokenWhen = "\(formatter.onDay(interval.start, spoken: true)) at \(formatter.time(interval.start, spoken: true))"
+        // A part of the day asked about ("Thursday afternoon") is said as its hours.
+        let span = interval.duration > 3600
+        let when = "\(formatter.onDay(interval.start)) " + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: false))"
+                                                                  : "at \(formatter.time(interval.start))")
+        let spokenWhen = "\(formatter.onDay(interval.start, spoken: true)) "
+            + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: true))" : "at \(formatter.time(interval.start, spoken: true))")
         let who = people(members)
         guard !busy.isEmpty else {
             let verb = members == [speaker.id] || members.count > 1 ? "are" : "is"

@@ -115,6 +115,18 @@ struct CalendarTurn: AreaAtWork {
         DateInterval(start: now, end: calendar.date(byAdding: .day, value: 14, to: now)!)
     }
 
+    /// The hours a part of the day spans when a question names it with no clock time ("Thursday
+    /// afternoon", "tonight"): nil when a time is said ("at 4 in the afternoon").
+    static func partOfDayHours(said: String) -> Range<Int>? {
+        let words = said.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        guard !words.contains(where: { $0.first?.isNumber == true || ["noon", "midday", "midnight", "at", "half", "quarter"].contains($0) })
+        else { return nil }
+        let spans: [(String, Range<Int>)] = [("morning", 8..<12), ("afternoon", 12..<17), ("evening", 17..<21), ("tonight", 17..<22),
+                                             ("night", 18..<22), ("lunchtime", 12..<14), ("lunch", 12..<14)]
+        if words.contains("after"), words.contains("school") { return 15..<18 }
+        return spans.first { words.contains($0.0) }?.1
+    }
+
     func dayInterval(containing date: Date) -> DateInterval {
         let start = calendar.startOfDay(for: date)
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
@@ -186,9 +198,17 @@ struct CalendarTurn: AreaAtWork {
             guard let time = resolved.times["when"], let start = time.start else {
                 throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "")
             }
-            let end = time.end ?? start.addingTimeInterval(3600)
+            var end = time.end ?? start.addingTimeInterval(3600)
+            var from = start
+            // "is Tom free Thursday afternoon" asks about the afternoon, not the hour the
+            // resolver books an afternoon event at.
+            if time.end == nil, let hours = Self.partOfDayHours(said: resolved.phrases["when"] ?? "") {
+                let day = calendar.startOfDay(for: start)
+                from = calendar.date(byAdding: .hour, value: hours.lowerBound, to: day)!
+                end = calendar.date(byAdding: .hour, value: hours.upperBound, to: day)!
+            }
             let members = resolved.members["members"] ?? [speaker.id]
-            return act(.checkAvailability(members: members, interval: DateInterval(start: start, end: max(start, end))))
+            return act(.checkAvailability(members: members, interval: DateInterval(start: from, end: max(from, end))))
         case "calendar.move_event":
             if var change = try referredChange(.move, resolved, verb: "Move") {
                 if let minutes = resolved.numbers["shift"], let start = change.occurrenceStart {
