@@ -184,6 +184,11 @@ public enum Normalizer {
         "would it be possible to", "would it be possible for you to", "is it possible for you to", "if you could", "if you would",
         "can i get you to", "could i get you to", "would you be so kind as to", "could you be so kind as to",
         "do me a favor and", "do me a favour and", "be a dear and", "i'd like it if you could", "i would like it if you could",
+        // Wishes in more words (issue 29): "I wish to", "I also would like to", "we'll need to".
+        "i wish to", "we want to", "we need to", "we'd like to", "we would like to", "i also want to", "i also need to",
+        "i'd also like to", "i would also like to", "i also would like to", "i will need to", "i'll need to", "i just want to",
+        "i just need to", "i really need to", "i really want to", "i'd love to", "i would love to", "need to", "want to",
+        "can you please", "could you please", "would you please", "will you please", "please can you", "please could you",
         // A change of plan announced before the request: "change of plans, cancel dinner".
         "change of plans", "change of plan", "change in plans", "change my plan", "change my plans", "plans changed",
         "open calendar and", "open my calendar and", "open the calendar and", "go to my calendar and",
