@@ -818,10 +818,12 @@ struct TemporalParser {
         pos = start
         var hour: Int
         var minute = 0
+        var twentyFour = false
         switch token() {
-        case .clock(let h, let m)?:
+        case .clock(let h, let m, let padded)?:
             guard (0...24).contains(h), (0...59).contains(m) else { return nil }
             hour = h; minute = m
+            twentyFour = padded
             pos += 1
         case .clockSeconds(let h, let m, let s)?:
             guard (0...24).contains(h), (0...59).contains(m), expr.second == nil else { return nil }
@@ -862,6 +864,8 @@ struct TemporalParser {
         if accept("am") || accept("a.m") { meridiem = .am } else if accept("pm") { meridiem = .pm }
         _ = accept("oclock")
         if hour > 12, meridiem == .am { pos = start; return nil }
+        // "08:30" is written on the 24-hour clock: morning, unless "pm" is said.
+        if twentyFour, meridiem == nil, hour < 12 { meridiem = .am }
         if hour == 24 { hour = 0; if minute == 0, meridiem == nil { return .midnight } }
         return .time(hour: hour, minute: minute, meridiem: meridiem)
     }

@@ -11,7 +11,8 @@ enum TemporalToken: Equatable, Sendable {
     /// An ordinal ("8th", "21st").
     case ordinal(Int)
     /// "4:30", "16:30".
-    case clock(hour: Int, minute: Int)
+    /// `padded`: the hour written with a leading zero ("08:30"), the 24-hour clock.
+    case clock(hour: Int, minute: Int, padded: Bool)
     /// "08:05:30".
     case clockSeconds(hour: Int, minute: Int, second: Int)
     /// "6/2027" (month/four-digit year).
@@ -143,7 +144,7 @@ enum TemporalTokenizer {
                 guard colonParts[2].count == 2, let s = Int(colonParts[2]), s < 60 else { return [.word(w)] }
                 return [.clockSeconds(hour: h, minute: m, second: s)]
             }
-            return [.clock(hour: h, minute: m)]
+            return [.clock(hour: h, minute: m, padded: colonParts[0].count == 2 && colonParts[0].hasPrefix("0"))]
         }
         if allDigits(Substring(w)), let n = Int(w) {
             return [.number(n, digits: w.count)]

@@ -99,6 +99,12 @@ final class TemporalSecondPassTests: TemporalTestCase {
             TemporalCase(phrase: "tomorrow at 08:05:30", now: referenceNow, kind: .instant, start: "2026-02-03T08:05:30-05:00", timed: true, line: #line),
             at("08:05:00", "2026-02-03 08:05"),
             at("20:05:00", "2026-02-02 20:05"),
+            // A zero-padded hour is the 24-hour clock: "08:30" is morning; "8:30" keeps the
+            // daytime window, and "pm" still wins.
+            at("08:30", "2026-02-03 08:30"),
+            at("friday at 07:45", "2026-02-06 07:45"),
+            at("8:30", "2026-02-02 20:30"),
+            at("08:30 pm", "2026-02-02 20:30"),
             // Two-digit years: at most 20 years ahead, otherwise the century before.
             day("6/15/89", "1989-06-15"),
             day("2/8/26", "2026-02-08"),

@@ -44,7 +44,9 @@ enum SpokenForm {
 
     static func of(_ typed: String) -> String? {
         var text = typed.lowercased()
-        if text.contains("/") || text.range(of: #"\d-\d|\d\.\d|\d{3,}"#, options: .regularExpression) != nil { return nil }
+        // Written notations with no spoken twin: dates with slashes, "0815", and a zero-padded
+        // hour ("08:30", the 24-hour clock, which speech gives as plain "eight thirty").
+        if text.contains("/") || text.range(of: #"\d-\d|\d\.\d|\d{3,}|\b0\d:\d"#, options: .regularExpression) != nil { return nil }
         text = text.replacingOccurrences(of: "o'clock", with: " o clock").replacingOccurrences(of: "o’clock", with: " o clock")
         text = text.replacingOccurrences(of: #"(\d)\s*p\.?m\.?"#, with: "$1 p m", options: .regularExpression)
         text = text.replacingOccurrences(of: #"(\d)\s*a\.?m\.?"#, with: "$1 a m", options: .regularExpression)
