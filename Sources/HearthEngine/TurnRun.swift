@@ -123,6 +123,13 @@ struct TurnRun {
             case .matched(let found):
                 let match = reading(found, of: trimmed)
                 intent = match.intent
+                // A request naming nobody in the family fails before it could drop an open
+                // question: "There's no Rosa in the family." asks nothing new.
+                if let name = match.capture(ResolvedSlots.unknownNameSlot)?.original, !name.isEmpty {
+                    var said = ResolvedSlots()
+                    said.texts[ResolvedSlots.unknownNameSlot] = name
+                    try said.requireKnownNames()
+                }
                 return .intentRecognized(match, role: areas.role(of: match.intent))
             case .matchedWithoutTime(let match, let unread):
                 intent = match.intent
