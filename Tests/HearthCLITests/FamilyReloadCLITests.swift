@@ -68,7 +68,7 @@ final class FamilyReloadCLITests: XCTestCase {
     func testTheCLIChangesTheFamilyUnderARunningServer() throws {
         let server = try Server(path: path, now: now)
         defer { try? server.stop() }
-        XCTAssertEqual((try turn(server, "where is Max", as: "Lisa")["error"] as? [String: Any])?["code"] as? String, "not_understood")
+        XCTAssertEqual((try turn(server, "where is Max", as: "Lisa")["error"] as? [String: Any])?["code"] as? String, "unknown_member", "nobody called Max yet")
 
         try cli(["member", "add", "Max", "--child", "--age", "8"])
         try cli(["place", "add", "Pool", "40.75", "-73.99"])
