@@ -49,7 +49,7 @@ public enum RequestFinder {
     /// The texts to try for `utterance`, in order (see the type's comment). Never empty.
     public static func readings(of utterance: String) -> [String] {
         // The usual case: one sentence that does not open with an acknowledgement.
-        let firstWord = words(in: Substring(utterance)).first?.text
+        let firstWord = words(in: Substring(utterance), limit: 1).first?.text
         let punctuated = utterance.contains { $0 == "." || $0 == "!" || $0 == "?" || $0 == ";" || $0 == "," }
         guard punctuated || firstWord.map({ acknowledgementsByFirstWord[$0] != nil || assessmentSubjects.contains($0) }) == true
         else { return [utterance] }
@@ -323,20 +323,35 @@ public enum RequestFinder {
     }
 
     /// The words of `text`, lowercased, with the punctuation around them dropped ("that's" keeps
-    /// its apostrophe; a curly one reads as straight).
-    static func words(in text: Substring) -> [(text: String, range: Range<String.Index>)] {
+    /// its apostrophe; a curly one reads as straight); at most `limit` of them. Every utterance
+    /// passes through here before any pattern runs, so ASCII is read without Unicode tables.
+    static func words(in text: Substring, limit: Int = .max) -> [(text: String, range: Range<String.Index>)] {
         var result: [(text: String, range: Range<String.Index>)] = []
         var index = text.startIndex
-        while index < text.endIndex {
-            while index < text.endIndex, !(text[index].isLetter || text[index].isNumber) { index = text.index(after: index) }
+        while index < text.endIndex, result.count < limit {
+            while index < text.endIndex, !isWordCharacter(text[index]) { index = text.index(after: index) }
             let start = index
-            while index < text.endIndex, text[index].isLetter || text[index].isNumber || text[index] == "'" || text[index] == "\u{2019}" {
+            var curly = false
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "\u{2019}" { curly = true } else if character != "'", !isWordCharacter(character) { break }
                 index = text.index(after: index)
             }
             if start < index {
-                result.append((text[start..<index].lowercased().replacingOccurrences(of: "\u{2019}", with: "'"), start..<index))
+                var word = text[start..<index].lowercased()
+                if curly { word = String(word.map { $0 == "\u{2019}" ? "'" : $0 }) }
+                result.append((word, start..<index))
             }
         }
         return result
+    }
+
+    /// A letter or a digit; ASCII without the Unicode property tables.
+    @inline(__always)
+    static func isWordCharacter(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue {
+            return (ascii >= 97 && ascii <= 122) || (ascii >= 65 && ascii <= 90) || (ascii >= 48 && ascii <= 57)
+        }
+        return character.isLetter || character.isNumber
     }
 }
