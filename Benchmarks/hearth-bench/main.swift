@@ -100,6 +100,7 @@ if let files = ProcessInfo.processInfo.environment["HEARTH_BENCH_DUMP"] {
         for match in matches {
             let slots = match.captures.map { "\($0.name)=\($0.normalized)|\($0.original)" }.joined(separator: " ")
             print("  \(match.intent) literal=\(match.literalLength) priority=\(match.priority) \(slots)")
+            if ProcessInfo.processInfo.environment["HEARTH_BENCH_DUMP_PATTERNS"] != nil { print("    pattern: \(match.patternSource.suffix(260))") }
         }
         if limit { print("  limit exceeded") }
         let parsed = assistant.parse(text, speaker: "Lisa", now: monday)

@@ -39,6 +39,9 @@ public enum RequestFinder {
         "will decide later", "i'll decide later", "i will decide later", "not now thanks", "i think so", "i guess so",
         "i like that", "i like that one", "i'd like that", "i would like that", "i think i'd like that", "i love that",
         "that's the one", "that should be enough", "that should be enough options", "that's enough", "very well",
+        // Turning to the request: "actually", "anyway", "by the way", "one more thing"; not knowing yet.
+        "actually", "anyway", "anyways", "by the way", "btw", "one more thing", "oh and", "that's all for now", "that's it for now",
+        "that is all for now", "that's all i need", "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// Words that join an acknowledgement to the request after it ("great, and …", "ok so …").
@@ -88,7 +91,8 @@ public enum RequestFinder {
 
     /// Words that say a day is meant without saying which ("that day", "then"): the supplied day takes their place.
     static let dayStandIns: [[String]] = [
-        "on that day", "on that date", "on the same day", "on that particular day", "for that day", "that day", "that date",
+        "on that day", "on that date", "on the same day", "on that particular day", "for that day", "for that date", "for the same day",
+        "for this day", "for this date", "on this date", "this date", "that day", "that date",
         "the same day", "that particular day", "on this day", "this day", "then",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
@@ -96,15 +100,23 @@ public enum RequestFinder {
     /// when no sentence after the first only gives a day (at most five words after its opener).
     static func withDateSupplied(_ kept: [Substring]) -> (reading: String, requests: [Substring])? {
         guard kept.count > 1 else { return nil }
+        if let asked = withDayAskedFirst(kept) { return asked }
         for index in 1..<kept.count {
             let tokens = words(in: kept[index])
             guard let opener = dateSupplyOpeners.first(where: { phrase in
                 phrase.count < tokens.count && zip(tokens, phrase).allSatisfy { $0.text == $1 }
             }), tokens.count - opener.count <= 5 else { continue }
-            let day = kept[index][tokens[opener.count].range.lowerBound...].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+            // "It's the 9th": the day keeps its "the".
+            let dayStart = opener.last == "the" ? opener.count - 1 : opener.count
+            let day = kept[index][tokens[dayStart].range.lowerBound...].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
             let onDay = (opener.last == "on" || opener.last == "for") ? "\(opener.last!) \(day)" : "on \(day)"
             var before = String(kept[index - 1]).trimmingCharacters(in: .whitespaces)
             while let last = before.last, ".!?;,".contains(last) { before.removeLast() }
+            // "I want a new event on my calendar, please." + "It's on the 8th": the day goes before the courtesy.
+            for courtesy in [", please", " please", ", thanks", " thanks", ", thank you", " thank you"] where before.lowercased().hasSuffix(courtesy) {
+                before.removeLast(courtesy.count)
+                break
+            }
             let beforeTokens = words(in: Substring(before))
             // "When am I free on that day" + "The date is the 10th" → "When am I free on the 10th".
             var merged: String?
@@ -121,6 +133,48 @@ public enum RequestFinder {
             requests[index - 1] = Substring(reading)
             requests.remove(at: index)
             return (requests.map(String.init).joined(separator: " "), requests)
+        }
+        return nil
+    }
+
+    /// Openers of a day asked about before the request ("What about the 7th? When am I free then?").
+    static let dayQuestionOpeners: [[String]] = ["what about", "how about", "and what about", "and how about", "ok what about",
+                                                 "and on", "and for", "what about on", "how about on"]
+        .map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// Words a day phrase starts with (after "the" or "on"): a number, a weekday, a month, "today", "next" ….
+    static let dayStarts: Set<String> = ["today", "tomorrow", "tonight", "next", "this", "coming", "monday", "tuesday", "wednesday",
+                                         "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may",
+                                         "june", "july", "august", "september", "october", "november", "december", "weekend"]
+
+    /// A day asked about in one sentence ("What about the 7th?") and the request after it that
+    /// stands in for the day ("When am I free then?"): the request with the day put in its place.
+    static func withDayAskedFirst(_ kept: [Substring]) -> (reading: String, requests: [Substring])? {
+        for index in 0..<(kept.count - 1) {
+            let tokens = words(in: kept[index])
+            guard let opener = dayQuestionOpeners.first(where: { phrase in
+                phrase.count < tokens.count && zip(tokens, phrase).allSatisfy { $0.text == $1 }
+            }), tokens.count - opener.count <= 5 else { continue }
+            var first = opener.count
+            if tokens[first].text == "the" || tokens[first].text == "on", first + 1 < tokens.count { first += 1 }
+            let word = tokens[first].text
+            guard dayStarts.contains(word) || word.first?.isNumber == true else { continue }
+            let day = kept[index][tokens[opener.count].range.lowerBound...].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+            let onDay = tokens[opener.count].text == "on" ? day : "on \(day)"
+            var request = String(kept[index + 1]).trimmingCharacters(in: .whitespaces)
+            while let last = request.last, ".!?;,".contains(last) { request.removeLast() }
+            let requestTokens = words(in: Substring(request))
+            for start in requestTokens.indices {
+                guard let standIn = dayStandIns.first(where: { phrase in
+                    start + phrase.count <= requestTokens.count && zip(requestTokens[start...], phrase).allSatisfy { $0.text == $1 }
+                }) else { continue }
+                let range = requestTokens[start].range.lowerBound..<requestTokens[start + standIn.count - 1].range.upperBound
+                let reading = request.replacingCharacters(in: range, with: onDay)
+                var requests = kept
+                requests[index + 1] = Substring(reading)
+                requests.remove(at: index)
+                return (requests.map(String.init).joined(separator: " "), requests)
+            }
         }
         return nil
     }
@@ -340,11 +394,15 @@ public enum RequestFinder {
             if start < index {
                 var word = text[start..<index].lowercased()
                 if curly { word = String(word.map { $0 == "\u{2019}" ? "'" : $0 }) }
-                result.append((word, start..<index))
+                result.append((unapostrophised[word] ?? word, start..<index))
             }
         }
         return result
     }
+
+    /// Contractions typed without their apostrophe ("thats great", "im not sure"), read as written with it.
+    static let unapostrophised: [String: String] = ["thats": "that's", "its": "it's", "im": "i'm", "ive": "i've", "ill": "i'll",
+                                                     "dont": "don't", "whats": "what's", "thatll": "that'll", "id": "i'd"]
 
     /// A letter or a digit; ASCII without the Unicode property tables.
     @inline(__always)

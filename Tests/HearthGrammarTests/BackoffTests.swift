@@ -37,6 +37,14 @@ final class BackoffTests: XCTestCase {
         XCTAssertEqual(self.guess("i am busy tomorrow so delete all calendar events")?.match.intent, "calendar.cancel_event")
     }
 
+    func testBytesThatWereNotTextAnswerNothing() {
+        // "8" answers an open question; the same digit among bytes a lossy decode replaced does not.
+        guard case .matched(let choice, _) = Self.grammar.match("8") else { return XCTFail("a bare number is a choice") }
+        XCTAssertEqual(choice.intent, "dialog.choose")
+        guard case .noMatch = Self.grammar.match("\u{FFFD}\u{FFFD}8@") else { return XCTFail("damaged input was read") }
+        guard case .noMatch = Self.grammar.match("where is everyone \u{FFFD}") else { return XCTFail("damaged input was read") }
+    }
+
     func testTheSameWordsGiveTheSameGuess() {
         let first = guess("add visa application thing on thursday maybe")
         XCTAssertNotNil(first)

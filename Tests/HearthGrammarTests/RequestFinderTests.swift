@@ -80,7 +80,17 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(RequestFinder.readings(of: "When am I free on that day? The date I mean is the 6th of this month.")[1],
                        "When am I free on the 6th of this month", "'on that day' is where the day goes")
         XCTAssertEqual(RequestFinder.readings(of: "Sounds good. Am I free then? On Saturday this week?")[1], "Am I free on Saturday this week")
+        XCTAssertEqual(RequestFinder.readings(of: "What's my availability for that date? It's the 9th.")[1], "What's my availability on the 9th")
         // Not tried alone: a date is no request.
         XCTAssertFalse(RequestFinder.readings(of: "When am I free? The date is March 11th.").contains("The date is March 11th."))
+    }
+
+    func testADayAskedFirstGoesWhereTheRequestAfterItStandsInForIt() {
+        XCTAssertEqual(RequestFinder.readings(of: "Okay, what about the 7th? When am I free then?")[1], "When am I free on the 7th")
+        XCTAssertEqual(RequestFinder.readings(of: "How about on Friday? Do I have anything that day?")[1], "Do I have anything on Friday")
+        // Not a day: "what about the dentist" names no day, so nothing is put in.
+        XCTAssertFalse(RequestFinder.readings(of: "What about the dentist? When is it then?").contains { $0.contains("on the dentist") })
+        // No stand-in in the request: the day is not pushed into it.
+        XCTAssertFalse(RequestFinder.readings(of: "What about the 7th? Show my calendar.").contains { $0.contains("calendar on") })
     }
 }
