@@ -185,7 +185,11 @@ public struct Evaluation: Sendable, Encodable {
     }
 
     /// The report `hearth eval` prints.
-    public var summary: String {
+    public var summary: String { summary(texts: true) }
+
+    /// The report; `texts: false` gives the confusions as counts only, without the lines' words
+    /// (`hearth eval --part held-out`: the lines set aside stay unread while grammar is written).
+    public func summary(texts: Bool) -> String {
         func percent(_ tally: Tally) -> String { String(format: "%5.1f %% (%d/%d)", tally.accuracy * 100, tally.correct, tally.total) }
         var lines = ["understood (in scope):      \(percent(inScope))",
                      String(format: "false positives (no intent): %.1f %% (%d/%d)", falsePositiveRate * 100,
@@ -199,7 +203,9 @@ public struct Evaluation: Sendable, Encodable {
         lines += byIntent.keys.sorted().map { "  \(percent(byIntent[$0]!))  \($0)" }
         if !confusions.isEmpty {
             lines.append("most common confusions:")
-            lines += confusions.prefix(10).map { "  \($0.count)× \($0.expected) → \($0.got): \($0.examples.map { "\"\($0)\"" }.joined(separator: ", "))" }
+            lines += confusions.prefix(10).map {
+                "  \($0.count)× \($0.expected) → \($0.got)" + (texts ? ": " + $0.examples.map { "\"\($0)\"" }.joined(separator: ", ") : "")
+            }
         }
         return lines.joined(separator: "\n")
     }

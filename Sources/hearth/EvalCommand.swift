@@ -54,7 +54,8 @@ struct Eval: ParsableCommand, EntersFamily {
         if let actor = entered.actor { cases = cases.map { var line = $0; line.speaker = line.speaker ?? actor.name; return line } }
         let evaluation = Evaluation.run(cases, with: assistant, now: now)
         if json { print(JSONLine.encode(evaluation)); return }
-        print(evaluation.summary)
+        // The part set aside is judged on, not read: its confusions are counts unless --misses asks for the lines.
+        print(evaluation.summary(texts: part != .heldOut || split == nil || misses))
         if misses {
             print("misses:"); evaluation.misses.forEach { print("  " + $0) }
             print("back-off:"); evaluation.backoffLines.forEach { print("  " + $0) }

@@ -30,6 +30,17 @@ final class GrammarSampleTests: XCTestCase {
         XCTAssertEqual(inScope["correct"] as? Int, total, "\(summary["confusions"] ?? "")", line: line)
     }
 
+    func testTheHeldOutPartIsReportedWithoutItsWords() throws {
+        let file = try temporaryDirectory().appendingPathComponent("lines.jsonl")
+        let lines = "abcdefghijkl".map { #"{"id": "x\#($0)", "text": "purple elephants dance quietly \#($0)", "accept": ["calendar.show"]}"# }
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        // The part set aside is judged on, its confusions counted, its words not shown.
+        let heldOut = try hearth(["eval", "--split", "2", "--part", "held-out", file.path, "--demo"] + now)
+        XCTAssertTrue(heldOut.contains("× calendar.show → none"), heldOut)
+        XCTAssertFalse(heldOut.contains("purple elephants"), heldOut)
+        XCTAssertTrue(try hearth(["eval", file.path, "--demo"] + now).contains("purple elephants"), "without a split the lines are the developer's own")
+    }
+
     func testDemoSentencesCoverEverySkillAreaAndParseTypedAndSpoken() throws {
         let directory = try temporaryDirectory()
         let typed = try hearth(["grammar", "sample", "--demo", "--jsonl"] + now)
