@@ -1577,8 +1577,9 @@ struct TemporalParser {
             // ordinals ("every 1st and 15th day") or an ordinal with "of" and no unit ("every 3rd
             // of the month") name days of the month.
             if ordinals.count == 1, ordinals[0] > 0, isWord("day") || isWord("days"), !saysOfTheMonth(at: 1) {
-                // "every 3rd day of the week" names a day, not an interval, and none Hearth keeps.
-                if isWord("of", 1) { throw TemporalParseError("every nth day of what") }
+                // "every 3rd day of the week" names a day, not an interval, and none Hearth keeps;
+                // "every first day" could be either (every day, or the 1st): neither is guessed.
+                if isWord("of", 1) || ordinals[0] == 1 { throw TemporalParseError("every nth day of what") }
                 interval = ordinals[0]
             } else if accept("day") || ordinals.count > 1 && accept("days") {
                 // "every last day of the month", "every second to last day", "every 1st and 15th day".
