@@ -74,7 +74,9 @@ enum TemporalTokenizer {
     /// ("friday's practice"); the stem, or nil. Only day words: "grandma's" stays whole (a member's
     /// time zone).
     static func dayPossessive(_ word: String) -> String? {
-        guard word.utf8.count > 4, word.hasSuffix("'s") else { return nil }
+        // Bytes first: most words do not end in "'s", and this runs on every word.
+        let utf8 = word.utf8
+        guard utf8.count > 4, utf8.last == 115, utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 39 else { return nil }
         let stem = String(word.dropLast(2))
         if dayPossessiveStems.contains(stem) { return stem }
         if let lexeme = TemporalLexeme.table[stem], lexeme.weekday != nil { return stem }
