@@ -353,7 +353,11 @@ struct TemporalParser {
             return .tomorrow
         }
         if accept("yesterday") { return .yesterday }
-        if accept(["this", "date"]) || accept(["today's", "date"]) || accept(["todays", "date"]) || accept(["today", "date"]) { return .thisDate }
+        // "this date", "today's date" ("today's" reaches the parser as "today"), "todays date".
+        if isWord("date", 1), isWord("this") || isWord("today") || isWord("todays") {
+            pos += 2
+            return .thisDate
+        }
         _ = accept("the")
         // "the end of this month", "end of next month", "the end of march": that month's last day.
         if accept(["end", "of"]) {
@@ -1124,7 +1128,12 @@ struct TemporalParser {
     /// times" (a limit like any other count).
     mutating func parseCountPhrase() -> Int? {
         let save = pos
-        _ = accept(["up", "to"]) || accept(["at", "most"]) || accept(["no", "more", "than"]) || accept(["a", "maximum", "of"])
+        // Word probes, not `accept([...])`: this runs at every position no other component took.
+        if isWord("up") && isWord("to", 1) || isWord("at") && isWord("most", 1) {
+            pos += 2
+        } else if isWord("no") && isWord("more", 1) && isWord("than", 2) || isWord("a") && isWord("maximum", 1) && isWord("of", 2) {
+            pos += 3
+        }
         let n: Int
         let width: Int
         if isWord("twice") {
