@@ -225,7 +225,7 @@ public struct TemporalResolver: Sendable {
         do {
             if let found = try TemporalZones.find(in: tokens, members: context.memberTimeZones) {
                 zone = found.zone
-                tokens.removeSubrange(found.range)
+                for range in found.ranges.reversed() { tokens.removeSubrange(range) }
             }
             var parser = TemporalParser(tokens: tokens)
             expression = try parser.parse()

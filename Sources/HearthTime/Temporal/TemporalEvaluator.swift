@@ -980,7 +980,8 @@ struct TemporalEvaluator {
         }
         if rec.byMonthDay.isEmpty {
             switch rec.frequency {
-            case .monthly: return day.day == anchor.day || (anchor.day > day.daysInMonth && day.day == day.daysInMonth)
+            // As RFC 5545 expands it: a month without the anchor's day has no occurrence.
+            case .monthly: return day.day == anchor.day
             case .yearly: return rec.byMonth.isEmpty ? (day.month == anchor.month && day.day == anchor.day) : day.day == anchor.day
             default: return true
             }

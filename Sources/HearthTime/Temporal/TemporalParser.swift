@@ -353,7 +353,11 @@ struct TemporalParser {
             return .tomorrow
         }
         if accept("yesterday") { return .yesterday }
-        if accept(["this", "date"]) || accept(["today's", "date"]) || accept(["todays", "date"]) { return .thisDate }
+        // "this date", "today's date" ("today's" reaches the parser as "today"), "todays date".
+        if isWord("date", 1), isWord("this") || isWord("today") || isWord("todays") {
+            pos += 2
+            return .thisDate
+        }
         _ = accept("the")
         // "the end of this month", "end of next month", "the end of march": that month's last day.
         if accept(["end", "of"]) {
@@ -863,6 +867,10 @@ struct TemporalParser {
         _ = accept("oclock")
         if accept("am") || accept("a.m") { meridiem = .am } else if accept("pm") { meridiem = .pm }
         _ = accept("oclock")
+        // "7 in the am", "4 in the pm".
+        if meridiem == nil, isWord("in"), isWord("the", 1) {
+            if isWord("am", 2) || isWord("a.m", 2) { meridiem = .am; pos += 3 } else if isWord("pm", 2) { meridiem = .pm; pos += 3 }
+        }
         if hour > 12, meridiem == .am { pos = start; return nil }
         // "08:30" is written on the 24-hour clock: morning, unless "pm" is said.
         if twentyFour, meridiem == nil, hour < 12 { meridiem = .am }
@@ -967,6 +975,9 @@ struct TemporalParser {
         // "the second to last friday" is an ordinal, not a range.
         if let (_, width) = ordinalSpan(isWord("the") ? 1 : 0), width == 3 { pos = start; return false }
         guard let a = parseRangeEnd() else { pos = start; return false }
+        // After a rule, "until" ends the rule: "every month on the 6th until october 28" is not a
+        // range from the 6th to October 28.
+        if expr.recurrence != nil, isWord("until") || isWord("till") || isWord("til") { pos = start; return false }
         let joined = isBetween ? (accept("and") || accept("to") || acceptDash())
             : (accept("to") || accept("till") || accept("til") || accept("until") || accept("through") || accept("thru")
                 || acceptDash())
@@ -1021,6 +1032,11 @@ struct TemporalParser {
     }
 
     mutating func parseUntil() throws(TemporalParseError) -> Bool {
+        // "up to 7 times" is a count (`parseCountPhrase`), not an end.
+        if isWord("up"), isWord("to", 1),
+           isWord("twice", 2) || isWord("thrice", 2) || numberAt(2) != nil && Self.countNouns.contains(word(3) ?? "") {
+            return false
+        }
         guard accept("until") || accept("till") || accept("til") || accept("through") || accept("thru")
             || accept(["up", "to"]) || accept(["ending"]) || accept(["ends"]) else { return false }
         _ = accept("the") || accept("on") || accept("at")
@@ -1107,17 +1123,39 @@ struct TemporalParser {
         return true
     }
 
-    /// "10 times", "10 occurrences", "10 sessions".
+    /// "10 times", "10 occurrences", "10 sessions", "3x" (tokenized as "3 times"), "twice",
+    /// "thrice", each after an optional cap: "up to 7 times", "at most 7 times", "no more than 7
+    /// times" (a limit like any other count).
     mutating func parseCountPhrase() -> Int? {
-        guard let n = numberAt() else { return nil }
-        if let w = word(1), ["times", "occurrences", "sessions", "lessons", "classes"].contains(w) {
-            // "3 times a week" is a frequency, not a count.
-            if isWord("a", 2) || isWord("per", 2) || isWord("every", 2) || isWord("each", 2) { return nil }
+        let save = pos
+        // Word probes, not `accept([...])`: this runs at every position no other component took.
+        if isWord("up") && isWord("to", 1) || isWord("at") && isWord("most", 1) {
             pos += 2
-            return n
+        } else if isWord("no") && isWord("more", 1) && isWord("than", 2) || isWord("a") && isWord("maximum", 1) && isWord("of", 2) {
+            pos += 3
         }
-        return nil
+        let n: Int
+        let width: Int
+        if isWord("twice") {
+            n = 2; width = 1
+        } else if isWord("thrice") {
+            n = 3; width = 1
+        } else if let number = numberAt(), let w = word(1), Self.countNouns.contains(w) {
+            n = number; width = 2
+        } else {
+            pos = save
+            return nil
+        }
+        // "3 times a week", "twice a month" are frequencies, not counts.
+        if isWord("a", width) || isWord("an", width) || isWord("per", width) || isWord("every", width) || isWord("each", width) {
+            pos = save
+            return nil
+        }
+        pos += width
+        return n
     }
+
+    static let countNouns: Set<String> = ["times", "occurrences", "sessions", "lessons", "classes"]
 
     mutating func parseStarting() throws(TemporalParseError) -> Bool {
         guard accept("starting") || accept("beginning") || accept("begins") || accept("starts")
@@ -1474,6 +1512,16 @@ struct TemporalParser {
 
     mutating func parseRecurrenceCore() throws(TemporalParseError) -> TemporalRecurrence? {
         let start = pos
+        // The days of a weekly rule said after it: "every other week on the weekend", "every 3
+        // weeks at the weekend" (alone, "on the weekend" is this weekend).
+        if let rule = expr.recurrence, rule.frequency == .weekly, rule.byDay.isEmpty {
+            _ = accept("on") || accept("at") || accept("over")
+            _ = accept("the")
+            if accept("weekend") || accept(["week", "end"]) {
+                return TemporalRecurrence(frequency: .weekly, byDay: TemporalWeekday.weekend.map { .init(ordinal: nil, weekday: $0) })
+            }
+            pos = start
+        }
         // Plural weekdays: "mondays", "on mondays and thursdays".
         _ = accept("on")
         if weekdayPluralAt() != nil, let list = parseWeekdayList(plural: true) {
@@ -1529,17 +1577,28 @@ struct TemporalParser {
                     return TemporalRecurrence(frequency: .yearly, byDay: byDay, byMonth: [m])
                 }
                 pos = save
-                _ = acceptOfTheMonth()
-                return TemporalRecurrence(frequency: .monthly, byDay: byDay)
+                return TemporalRecurrence(frequency: .monthly, interval: acceptOfMonths() ?? 1, byDay: byDay)
             }
-            if accept("day") || ordinals.count > 1 && accept("days") {
+            // The ordinal rule (README, "Ambiguous ordinals"): one ordinal counted from the start
+            // before a unit is an interval — "every 3rd day", "every fifth day" are every 3 (5)
+            // days, "every 2nd week" every 2 weeks — unless "of the month" follows ("every 3rd day
+            // of the month" is the 3rd). An ordinal counted from the end ("every last day"), several
+            // ordinals ("every 1st and 15th day") or an ordinal with "of" and no unit ("every 3rd
+            // of the month") name days of the month.
+            if ordinals.count == 1, ordinals[0] > 0, isWord("day") || isWord("days"), !saysOfTheMonth(at: 1) {
+                // "every 3rd day of the week" names a day, not an interval, and none Hearth keeps;
+                // "every first day" could be either (every day, or the 1st): neither is guessed.
+                if isWord("of", 1) || ordinals[0] == 1 { throw TemporalParseError("every nth day of what") }
+                interval = ordinals[0]
+            } else if accept("day") || ordinals.count > 1 && accept("days") {
                 // "every last day of the month", "every second to last day", "every 1st and 15th day".
                 guard ordinals.allSatisfy({ (1...31).contains(abs($0)) }) else { throw TemporalParseError("bad day") }
-                _ = acceptOfTheMonth()
-                return TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
+                return TemporalRecurrence(frequency: .monthly, interval: acceptOfMonths() ?? 1, byMonthDay: ordinals)
             }
             let n = ordinals[0]
-            if ordinals.count == 1, n > 0, unitAt() != nil || isWord("weekend") || isWord("week") && isWord("end", 1) {
+            if interval > 1 {
+                // "every 3rd day": read below as a unit with an interval.
+            } else if ordinals.count == 1, n > 0, unitAt() != nil || isWord("weekend") || isWord("week") && isWord("end", 1) {
                 // "every 2nd week", "every third weekend".
                 interval = n
             } else if ordinals.allSatisfy({ (1...31).contains($0) }) {
@@ -1551,8 +1610,15 @@ struct TemporalParser {
                         pos += 1
                         return TemporalRecurrence(frequency: .yearly, byMonthDay: [n], byMonth: [m])
                     }
-                    _ = accept("the") || accept("every") || accept("each")
-                    guard accept("month") else { throw TemporalParseError("every nth of what") }
+                    var months = 1
+                    if accept("every") || accept("each") {
+                        guard let n = acceptMonthInterval() else { throw TemporalParseError("every nth of what") }
+                        months = n
+                    } else {
+                        _ = accept("the")
+                        guard accept("month") else { throw TemporalParseError("every nth of what") }
+                    }
+                    return TemporalRecurrence(frequency: .monthly, interval: months, byMonthDay: ordinals)
                 } else if saidSecond {
                     throw TemporalParseError("every second")
                 }
@@ -1629,10 +1695,46 @@ struct TemporalParser {
         return ordinals.map { .init(ordinal: $0, weekday: wd) }
     }
 
+    /// Whether "of/in … month(s)" starts at `offset`: "of the month", "of every other month", "in
+    /// each month", "of every 2 months" (at most two words between).
+    func saysOfTheMonth(at offset: Int) -> Bool {
+        guard isWord("of", offset) || isWord("in", offset) else { return false }
+        for k in 1...3 where isWord("month", offset + k) || isWord("months", offset + k) { return true }
+        return false
+    }
+
     /// "of the month", "of every month", "of each month", "in the month", "of month".
     mutating func acceptOfTheMonth() -> Bool {
         accept(["of", "the", "month"]) || accept(["of", "every", "month"]) || accept(["of", "each", "month"])
             || accept(["in", "the", "month"]) || accept(["in", "every", "month"]) || accept(["of", "month"])
+    }
+
+    /// After "every"/"each": "month" (1), "other month" (2), "3 months", "third month" (3); nil with
+    /// the cursor unchanged otherwise.
+    mutating func acceptMonthInterval() -> Int? {
+        let save = pos
+        if accept("month") { return 1 }
+        if accept("other") || accept("alternate") {
+            if accept("month") { return 2 }
+        } else if let n = numberAt(), n >= 1, isWord("months", 1) {
+            pos += 2
+            return n
+        } else if let n = ordinalAt(), n >= 1, isWord("month", 1) {
+            pos += 2
+            return n
+        }
+        pos = save
+        return nil
+    }
+
+    /// `acceptOfTheMonth`, or "of every other month" / "of every 3 months": the month interval, or
+    /// nil with the cursor unchanged.
+    mutating func acceptOfMonths() -> Int? {
+        if acceptOfTheMonth() { return 1 }
+        let save = pos
+        if accept("of") || accept("in"), accept("every") || accept("each"), let n = acceptMonthInterval() { return n }
+        pos = save
+        return nil
     }
 
     /// "[at] the start of every month" BYMONTHDAY=1, "the beginning of each month", "the end of
@@ -1727,10 +1829,14 @@ struct TemporalParser {
             // "the 1st and 15th of every month"
             guard ordinals.allSatisfy({ (1...31).contains($0) }) else { return nil }
             rec = TemporalRecurrence(frequency: .monthly, byMonthDay: ordinals)
+            // "twice a month on the 1st and 15th": the month is already said.
+            if monthSaid, ordinals.count > 1, !isWord("of"), !isWord("in") { return rec }
         }
         guard accept("of") || accept("in") else { return nil }
         if accept("every") || accept("each") {
-            guard accept("month") else { return nil }
+            // "of every month", "of every other month", "of every 3 months", "of every third month".
+            guard let interval = acceptMonthInterval() else { return nil }
+            rec.interval = interval
             return rec
         }
         _ = accept("the")

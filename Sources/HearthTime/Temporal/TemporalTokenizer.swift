@@ -46,6 +46,11 @@ enum TemporalTokenizer {
             } else if let what = everyRunTogether(word) {
                 tokens.append(.word("every"))
                 tokens.append(.word(what))
+            } else if word == "x", case .number? = tokens.last {
+                // "3x" (split by the normaliser into "3 x"): three times.
+                tokens.append(.word("times"))
+            } else if let day = dayPossessive(word) {
+                tokens.append(.word(day))
             } else {
                 tokens.append(.word(word))
             }
@@ -64,6 +69,21 @@ enum TemporalTokenizer {
         if let lexeme = TemporalLexeme.table[rest], lexeme.weekday != nil || lexeme.weekdayPlural != nil { return rest }
         return nil
     }
+
+    /// "friday's", "tomorrow's", "today's", "tonight's": the possessive of a day word is the day
+    /// ("friday's practice"); the stem, or nil. Only day words: "grandma's" stays whole (a member's
+    /// time zone).
+    static func dayPossessive(_ word: String) -> String? {
+        // Bytes first: most words do not end in "'s", and this runs on every word.
+        let utf8 = word.utf8
+        guard utf8.count > 4, utf8.last == 115, utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 39 else { return nil }
+        let stem = String(word.dropLast(2))
+        if dayPossessiveStems.contains(stem) { return stem }
+        if let lexeme = TemporalLexeme.table[stem], lexeme.weekday != nil { return stem }
+        return nil
+    }
+
+    static let dayPossessiveStems: Set<String> = ["today", "tomorrow", "yesterday", "tonight"]
 
     static let everyRunTogetherWords: Set<String> = [
         "day", "week", "month", "year", "hour", "minute", "weekday", "weekend", "morning", "afternoon", "evening",
@@ -112,6 +132,12 @@ enum TemporalTokenizer {
         if dashParts.count == 3, dashParts[0].count == 4, dashParts.allSatisfy(allDigits),
            let y = Int(dashParts[0]), let m = Int(dashParts[1]), let d = Int(dashParts[2]) {
             return [.isoDate(year: y, month: m, day: d)]
+        }
+        // ISO year-month "2026-10": four digits, two digits naming a month (the parser checks the
+        // year's range; "2026-13" stays a number range).
+        if dashParts.count == 2, dashParts[0].count == 4, dashParts[1].count == 2, dashParts.allSatisfy(allDigits),
+           let y = Int(dashParts[0]), let m = Int(dashParts[1]), (1...12).contains(m) {
+            return [.monthYear(month: m, year: y)]
         }
         if dashParts.count > 1 {
             var out: [TemporalToken] = []

@@ -62,11 +62,13 @@ public enum TemporalZones {
 
     static let timeWords: Set<String> = ["am", "pm", "oclock", "noon", "midnight", "midday"]
 
-    /// Finds a zone right after a clock time; returns the zone and the token range it takes (with
-    /// "time"). Nil when there is none; throws when a zone is named twice.
+    /// Finds a zone right after a clock time; returns the zone and the token ranges it takes (with
+    /// "time"). Nil when there is none. The same zone may be said after both ends of a range ("from
+    /// 2 pm PT to 4 pm PT", "9 am london time - 5 pm london time"): two ranges. Throws when two
+    /// different zones are named.
     static func find(in tokens: [TemporalToken], members: [String: TimeZone])
-        throws(TemporalParseError) -> (zone: TemporalNamedZone, range: Range<Int>)? {
-        var found: (zone: TemporalNamedZone, range: Range<Int>)? = nil
+        throws(TemporalParseError) -> (zone: TemporalNamedZone, ranges: [Range<Int>])? {
+        var found: (zone: TemporalNamedZone, ranges: [Range<Int>])? = nil
         var i = 1
         while i < tokens.count {
             defer { i += 1 }
@@ -78,8 +80,14 @@ public enum TemporalZones {
             default: continue
             }
             guard let match = zone(at: i, in: tokens, members: members) else { continue }
-            if found != nil { throw TemporalParseError("two zones") }
-            found = match
+            if let first = found {
+                guard first.ranges.count == 1, first.zone.timeZone.identifier == match.zone.timeZone.identifier else {
+                    throw TemporalParseError("two zones")
+                }
+                found?.ranges.append(match.range)
+            } else {
+                found = (match.zone, [match.range])
+            }
             i = match.range.upperBound - 1
         }
         return found

@@ -10,7 +10,7 @@ final class TemporalErrorTests: TemporalTestCase {
             "friday friday", "tomorrow yesterday", "at 25", "at 13am", "until",
             "every tuesday for 2 months until june", "4pm 5pm 6pm", "for 0 minutes", "every 0 days",
             "monday and thursday", "10 times", "in 20 minutes at 5", "this week at 3", "the 0th",
-            "all day at 4pm", "starting", "between 3", "feb 8 feb 9", "every tuesday twice",
+            "all day at 4pm", "starting", "between 3", "feb 8 feb 9", "every tuesday twice a week",
             "for 2 months", "???", "4:75", "next blah",
             // A rule that would end before its first occurrence.
             "every saturday until yesterday", "every tuesday at 5 until last friday",
