@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+import HearthDomain
+import HearthStore
+@testable import HearthEngine
+
+/// Issue 32: what Hearth books is what was meant. A series starts on its first real occurrence;
+/// the parent who books a child's lesson is its organizer, not an attendee, unless they say so; a
+/// time that ends before it starts is seed 000's `invalidEvent`; counts and articles read right.
+final class CalendarAsMeantTests: XCTestCase {
+    func say(_ assistant: Assistant, _ text: String, as speaker: String = "Lisa", at now: Date = Fixtures.monday) -> Reply {
+        assistant.handle(Turn(text: text, speaker: speaker, session: "as-meant-\(speaker)", now: now))
+    }
+
+    func events(_ assistant: Assistant, titled title: String) throws -> [CalendarEvent] {
+        try assistant.store.read { try $0.allEvents() }.filter { $0.title == title }
+    }
+
+    // MARK: - The booking parent is not an attendee unless they say so
+
+    func testAParentBookingAChildsLessonIsNotAnAttendee() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let guitar = say(assistant, "Jake has guitar every Thursday at 4")
+        XCTAssertFalse(guitar.reply.contains("Both you and Jake"), guitar.reply)
+        XCTAssertTrue(guitar.reply.contains("Jake will receive a reminder"), guitar.reply)
+        let event = try XCTUnwrap(try events(assistant, titled: "Guitar").first)
+        XCTAssertEqual(event.attendees, [MemberID("jake")])
+        XCTAssertEqual(event.organizer, MemberID("lisa"), "who booked it is kept apart from who goes")
+        let week = say(assistant, "what does Jake have this week?")
+        XCTAssertFalse(week.reply.contains("You and Jake"), week.reply)
+
+        let swimming = say(assistant, "the kids have swimming every Saturday at 9")
+        XCTAssertFalse(swimming.reply.contains("You"), swimming.reply)
+        XCTAssertEqual(Set(try XCTUnwrap(try events(assistant, titled: "Swimming").first).attendees),
+                       [MemberID("emma"), MemberID("jake")])
+    }
+
+    func testTheParentIsBusyOnlyAtWhatTheyGoTo() throws {
+        let assistant = try Fixtures.demoAssistant()
+        _ = say(assistant, "the kids have swimming every Saturday at 9")
+        let free = say(assistant, "am I free Saturday at 9")
+        XCTAssertTrue(free.reply.hasPrefix("Yes"), free.reply)
+        // Saying so makes the speaker an attendee.
+        let both = say(assistant, "Jake and I have guitar every Thursday at 6")
+        XCTAssertTrue(both.reply.contains("Both you and Jake"), both.reply)
+        XCTAssertTrue(say(assistant, "am I free Thursday at 6pm").reply.hasPrefix("No"))
+    }
+
+    func testAChildsDentistAppointmentStillTakesTheParentAlong() throws {
+        // Seed 000 Scenario 1: "Both need to attend".
+        let assistant = try Fixtures.demoAssistant()
+        let reply = say(assistant, "Schedule Jake for dentist on Friday at 10am")
+        XCTAssertTrue(reply.reply.contains("Both you and Jake will receive a reminder"), reply.reply)
+    }
+}
