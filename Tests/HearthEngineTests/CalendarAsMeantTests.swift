@@ -16,6 +16,18 @@ final class CalendarAsMeantTests: XCTestCase {
         try assistant.store.read { try $0.allEvents() }.filter { $0.title == title }
     }
 
+    // MARK: - Series start on their first real occurrence
+
+    func testAnAnswerToTheConflictQuestionKeepsTheSeriesOnItsWeekday() throws {
+        let assistant = try Fixtures.demoAssistant()
+        XCTAssertEqual(say(assistant, "Emma has piano every Thursday at 4").state, "awaiting_approval")
+        let booked = say(assistant, "make it 5:30 instead")
+        XCTAssertTrue(booked.reply.contains("every Thursday at 5:30 PM, starting Thursday, Feb 5."), booked.reply)
+        let piano = try XCTUnwrap(try events(assistant, titled: "Piano").first)
+        XCTAssertEqual(Calendar.family(Fixtures.zone).component(.weekday, from: piano.start), 5, "stored from a Thursday")
+        XCTAssertFalse(say(assistant, "what's on today?").reply.contains("piano"), "nothing of it on Monday")
+    }
+
     // MARK: - The booking parent is not an attendee unless they say so
 
     func testAParentBookingAChildsLessonIsNotAnAttendee() throws {
