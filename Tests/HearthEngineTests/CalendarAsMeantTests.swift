@@ -64,4 +64,17 @@ final class CalendarAsMeantTests: XCTestCase {
         let reply = say(assistant, "Schedule Jake for dentist on Friday at 10am")
         XCTAssertTrue(reply.reply.contains("Both you and Jake will receive a reminder"), reply.reply)
     }
+
+    // MARK: - invalidEvent
+
+    func testATimeThatEndsBeforeItStartsIsAnInvalidEvent() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let reply = say(assistant, "add the dentist for Emma Thursday from 4pm to 3pm")
+        XCTAssertEqual(reply.error?.code, "invalid_event", reply.reply)
+        XCTAssertEqual(reply.reply, "Invalid event details provided: it would end at 3:00 PM, before it starts at 4:00 PM.")
+        XCTAssertTrue(try events(assistant, titled: "Dentist").isEmpty, "nothing booked")
+        // Past midnight is still a range.
+        let late = say(assistant, "add a party for me on Friday from 10pm to 2am")
+        XCTAssertNil(late.error, late.reply)
+    }
 }

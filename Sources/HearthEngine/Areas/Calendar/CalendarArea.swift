@@ -327,6 +327,8 @@ struct CalendarTurn: AreaAtWork {
                 draft.end = end
                 draft.allDay = true
             } else if time.hasTimeOfDay {
+                // "Thursday from 4pm to 3pm": seed 000 `invalidEvent`, not a 23-hour appointment.
+                if let end = time.end, end <= start { throw HearthError.endsBeforeStart(start: start, end: end, formatter: formatter) }
                 draft.start = start
                 if let minutes = time.minutes { draft.durationMinutes = minutes }
                 draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
