@@ -256,6 +256,18 @@ public struct TimeSource: Sendable {
 }
 
 /// Lists for sentences: "Emma", "Emma and Jake", "Lisa, Emma and Jake".
+/// "a" or "an" before `phrase`, by how its first word sounds: "an English lesson", "a Music
+/// lesson", and an abbreviation said letter by letter by its first letter's name: "an RE lesson",
+/// "an ICT lesson", "a PE lesson".
+public func indefiniteArticle(for phrase: String) -> String {
+    let word = phrase.split(separator: " ").first.map(String.init) ?? ""
+    guard let first = word.first else { return "a" }
+    let letters = word.filter(\.isLetter)
+    let abbreviation = letters.count >= 2 && letters.count <= 4 && letters.allSatisfy(\.isUppercase)
+    if abbreviation { return "AEFHILMNORSX".contains(first) ? "an" : "a" }
+    return "aeiouAEIOU".contains(first) ? "an" : "a"
+}
+
 public func joinedList(_ items: [String], conjunction: String = "and") -> String {
     switch items.count {
     case 0: return ""

@@ -77,4 +77,32 @@ final class CalendarAsMeantTests: XCTestCase {
         let late = say(assistant, "add a party for me on Friday from 10pm to 2am")
         XCTAssertNil(late.error, late.reply)
     }
+
+    // MARK: - Wording
+
+    func testCountsReadInTheSingular() {
+        XCTAssertEqual(TimeFormatter.duration(minutes: 1), "1 minute")
+        XCTAssertEqual(TimeFormatter.duration(minutes: 2), "2 minutes")
+        XCTAssertEqual(TimeFormatter.duration(minutes: 60), "1 hour")
+        XCTAssertEqual(TimeFormatter.duration(minutes: 120), "2 hours")
+    }
+
+    func testAnAbbreviatedSubjectTakesTheArticleOfItsLetters() {
+        XCTAssertEqual(indefiniteArticle(for: "RE"), "an")
+        XCTAssertEqual(indefiniteArticle(for: "ICT"), "an")
+        XCTAssertEqual(indefiniteArticle(for: "PE"), "a")
+        XCTAssertEqual(indefiniteArticle(for: "English"), "an")
+        XCTAssertEqual(indefiniteArticle(for: "Music"), "a")
+        let entry = TimetableEntry(week: 1, weekday: 1, period: "1", subject: "RE", teacher: nil, room: "R1")
+        XCTAssertEqual(TimetableRules.busyTitle(entry), "an RE lesson")
+    }
+
+    func testAnOldPositionIsSaidAsLastSeenInTheFamilyStatus() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let later = Fixtures.monday.addingTimeInterval(8 * 86_400)
+        let status = say(assistant, "how is everyone", at: later)
+        XCTAssertTrue(status.speak.contains("Emma was last seen at home 8 days ago."), status.speak)
+        XCTAssertFalse(status.speak.contains("Emma is at home"), status.speak)
+        XCTAssertTrue(status.reply.contains("Emma: last seen at home 8 days ago"), status.reply)
+    }
 }

@@ -117,7 +117,7 @@ extension CalendarTurn {
     func headsUp(_ conflicts: [CalendarConflict]) -> String {
         var seen: Set<EventID> = []
         let clash = conflicts.filter { seen.insert($0.conflicting.event.id).inserted }
-            .map { "\(name($0.affectedMembers[0]))'s \(lowercasedFirst($0.conflicting.event.title))" }
+            .map { "\(name($0.affectedMembers[0]))'s \(phrasing.withoutArticle(lowercasedFirst($0.conflicting.event.title)))" }
         return " Heads up: it overlaps \(joinedList(clash))."
     }
 
