@@ -40,6 +40,23 @@ public enum CalendarRules {
         return conflicts
     }
 
+    /// Whether a child's event of this title is one an adult goes to with them: a medical or
+    /// dental appointment, a parent-teacher meeting (seed 000 Scenario 1: "Both need to attend" for
+    /// Emma's dentist, booked by Lisa). A lesson, class, practice or club is not: the child goes,
+    /// and the parent who booked it is not an attendee unless they say so ("Jake and I").
+    public static func childGoesWithAnAdult(title: String) -> Bool {
+        let words = title.lowercased().split { !$0.isLetter && $0 != "-" }.map(String.init)
+        let said = Set(words)
+        let appointments: Set<String> = ["appointment", "appt", "dentist", "dental", "doctor", "doctor's", "gp", "pediatrician",
+                                         "paediatrician", "orthodontist", "checkup", "check-up", "hospital", "clinic", "optician",
+                                         "optometrist", "vaccination", "vaccine", "shots", "physio", "physiotherapy", "therapist",
+                                         "therapy", "allergist", "dermatologist", "surgery", "parent-teacher", "conference"]
+        if !said.isDisjoint(with: appointments) { return true }
+        // "eye exam", "parent teacher meeting".
+        let text = " " + words.joined(separator: " ") + " "
+        return [" eye exam ", " parent teacher "].contains { text.contains($0) }
+    }
+
     /// Typical length of an event, from words in its title (seed 000 `suggestEventDuration`).
     public static func suggestedDurationMinutes(title: String) -> Int {
         let words = title.lowercased()
@@ -239,6 +256,18 @@ public struct TimeSource: Sendable {
 }
 
 /// Lists for sentences: "Emma", "Emma and Jake", "Lisa, Emma and Jake".
+/// "a" or "an" before `phrase`, by how its first word sounds: "an English lesson", "a Music
+/// lesson", and an abbreviation said letter by letter by its first letter's name: "an RE lesson",
+/// "an ICT lesson", "a PE lesson".
+public func indefiniteArticle(for phrase: String) -> String {
+    let word = phrase.split(separator: " ").first.map(String.init) ?? ""
+    guard let first = word.first else { return "a" }
+    let letters = word.filter(\.isLetter)
+    let abbreviation = letters.count >= 2 && letters.count <= 4 && letters.allSatisfy(\.isUppercase)
+    if abbreviation { return "AEFHILMNORSX".contains(first) ? "an" : "a" }
+    return "aeiouAEIOU".contains(first) ? "an" : "a"
+}
+
 public func joinedList(_ items: [String], conjunction: String = "and") -> String {
     switch items.count {
     case 0: return ""

@@ -388,8 +388,7 @@ public enum TimetableRules {
     /// As a calendar title: "a Mathematics lesson", "an English Lang lesson", "registration".
     public static func busyTitle(_ entry: TimetableEntry) -> String {
         if entry.period.lowercased().hasSuffix("registration") { return "registration at school" }
-        let vowel = entry.subject.first.map { "AEIOUaeiou".contains($0) } ?? false
-        return "\(vowel ? "an" : "a") \(entry.subject) lesson"
+        return "\(indefiniteArticle(for: entry.subject)) \(entry.subject) lesson"
     }
 
     /// "period 2", "AM registration".

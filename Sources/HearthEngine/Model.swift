@@ -44,6 +44,12 @@ public enum HearthError: Error, Sendable, Equatable {
     /// read): a fault of ours, said plainly; nothing was changed.
     case internalState(String)
 
+    /// Seed 000 `invalidEvent` ("Invalid event details provided") for a time said as ending
+    /// before it starts ("Thursday from 4pm to 3pm"), with the two times.
+    static func endsBeforeStart(start: Date, end: Date, formatter: TimeFormatter) -> HearthError {
+        .invalidEvent("Invalid event details provided: it would end at \(formatter.time(end)), before it starts at \(formatter.time(start)).")
+    }
+
     public var code: String {
         switch self {
         case .emptyInput: "empty_input"

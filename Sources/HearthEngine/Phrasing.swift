@@ -19,10 +19,17 @@ struct Phrasing {
     /// "Emma's dentist appointment", "your haircut", "swimming for Emma and Jake".
     func eventPhrase(_ title: String, attendees: [MemberID]) -> String {
         let others = attendees.filter { $0 != speaker.id }
-        let lower = lowercasedFirst(title)
+        let lower = withoutArticle(lowercasedFirst(title))
         if others.isEmpty { return "your \(lower)" }
         if others.count == 1 { return "\(name(others[0]))'s \(lower)" }
         return "\(lower) for \(joinedList(others.map(name)))"
+    }
+
+    /// A title without the "a" or "an" it may start with, for after a possessive: "Max's RE lesson",
+    /// not "Max's a RE lesson" (a school lesson is titled "a RE lesson" as a busy reason).
+    func withoutArticle(_ title: String) -> String {
+        for article in ["a ", "an "] where title.hasPrefix(article) && title.count > article.count { return String(title.dropFirst(article.count)) }
+        return title
     }
 
     /// An event's title after "has" or "have": a countable thing takes "a" or "an" ("Jake has a
@@ -34,7 +41,7 @@ struct Phrasing {
         guard let first = words.first, let last = words.last,
               !["a", "an", "the", "my", "your", "his", "her", "their", "our"].contains(first),
               !first.hasSuffix("'s"), Self.countable.contains(last) else { return lower }
-        return (first.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + lower
+        return indefiniteArticle(for: lower) + " " + lower
     }
 
     /// Event nouns counted one by one ("a haircut"), as against activities ("soccer practice").

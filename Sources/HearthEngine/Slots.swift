@@ -110,6 +110,9 @@ struct SlotResolver {
                     switch error {
                     case .notUnderstood: throw .timeNotUnderstood(capture.original)
                     case .unclearHolidays: throw .unclearHolidays(capture.original)
+                    case .endsBeforeStart(_, let start, let end):
+                        let formatter = TimeFormatter(calendar: temporal.context.calendar, now: temporal.context.now)
+                        throw HearthError.endsBeforeStart(start: start, end: end, formatter: formatter)
                     case .ambiguous(_, let candidates):
                         let formatter = TimeFormatter(calendar: temporal.context.calendar, now: temporal.context.now)
                         throw .ambiguousTime(capture.original, choices: candidates.map { formatter.dateWords($0) })

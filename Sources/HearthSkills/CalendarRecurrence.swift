@@ -103,6 +103,25 @@ public enum CalendarRecurrence {
         return words
     }
 
+    /// The series starting on its first real occurrence (RFC 5545: DTSTART is always an
+    /// occurrence, so a start the rule would not produce happens anyway): "every Thursday at 5:30"
+    /// said on a Monday starts on Thursday, not that Monday. A one-off, or a series whose start the
+    /// rule produces, is returned as it is. Throws `SkillError.invalid` for a rule that produces
+    /// nothing from its start. Every way a series is created (said, answered, corrected, imported)
+    /// goes through this before it is checked for clashes or stored.
+    public static func startingOnFirstOccurrence(_ event: CalendarEvent, timeZone: TimeZone) throws -> CalendarEvent {
+        guard let text = event.recurrence, let rule = try? RecurrenceRule(rrule: text) else { return event }
+        guard let first = RecurrenceExpander(timeZone: timeZone).firstRuleOccurrence(of: rule, onOrAfter: event.start) else {
+            throw SkillError.invalid("That series would never happen: it ends before its first day.")
+        }
+        guard first != event.start else { return event }
+        var moved = event
+        moved.start = first
+        moved.end = first.addingTimeInterval(event.duration)
+        moved.exceptions = event.exceptions.filter { $0 >= first }
+        return moved
+    }
+
     /// The last instant any occurrence can end: from COUNT (exactly) or UNTIL (a bound); nil when the
     /// series never ends. What the store keeps as `series_end_at`.
     public static func seriesEnd(of event: CalendarEvent, timeZone: TimeZone) -> Date? {

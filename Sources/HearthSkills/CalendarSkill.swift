@@ -271,6 +271,7 @@ public struct CalendarSkill: Sendable {
         if let rule = event.recurrence, (try? RecurrenceRule(rrule: rule)) == nil {
             throw SkillError.invalid("I couldn't understand how that event repeats.")
         }
+        let event = try CalendarRecurrence.startingOnFirstOccurrence(event, timeZone: calendar.timeZone)
         // An all-day entry ends at the midnight after its last day.
         let when = event.isAllDay
             ? "all day from \(formatter.dateWords(event.start)) to \(formatter.dateWords(event.end.addingTimeInterval(-1)))"

@@ -236,7 +236,8 @@ public struct ICalendarSkill: Sendable {
         let recurrenceID = try vevent.property("RECURRENCE-ID").map { try instant($0) }
         if status == "CANCELLED" && recurrenceID == nil { return nil }
 
-        let (start, startIsDate) = try instant(dtstart)
+        let (said, startIsDate) = try instant(dtstart)
+        var start = said
         var end: Date
         if let dtend = vevent.property("DTEND") {
             let (value, endIsDate) = try instant(dtend)
@@ -273,6 +274,13 @@ public struct ICalendarSkill: Sendable {
             do {
                 let rule = try RecurrenceRule(rrule: text)
                 rrule = rule.rrule
+                // A DTSTART the rule does not produce (a Monday for "every Thursday") is moved to
+                // the rule's first day, as every series Hearth stores is: it is not an occurrence.
+                if let first = RecurrenceExpander(timeZone: zone).firstRuleOccurrence(of: rule, onOrAfter: start), first != start {
+                    let length = end.timeIntervalSince(start)
+                    start = first
+                    end = first.addingTimeInterval(length)
+                }
                 seriesEnd = self.seriesEnd(of: rule, start: start, duration: end.timeIntervalSince(start))
             } catch {
                 throw ICalendarError.malformed(line: ruleProperty.line, message: "RRULE: \(error)")

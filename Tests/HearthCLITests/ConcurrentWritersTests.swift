@@ -71,7 +71,7 @@ final class ConcurrentWritersTests: XCTestCase {
             let replies = writers.map { $0.finish() }
             XCTAssertTrue(writers.allSatisfy { $0.process.terminationStatus == 0 }, "trial \(trial): \(replies)")
             XCTAssertEqual(replies.filter { $0.hasPrefix("Done!") }.count, 1, "trial \(trial): \(replies)")
-            XCTAssertEqual(replies.filter { $0.contains("I found a conflict: You and Jake have piano") }.count, 3, "trial \(trial): \(replies)")
+            XCTAssertEqual(replies.filter { $0.contains("I found a conflict: Jake has piano") }.count, 3, "trial \(trial): \(replies)")
 
             let database = try DatabaseQueue(path: path)
             let (bookings, integrity) = try database.read { db in

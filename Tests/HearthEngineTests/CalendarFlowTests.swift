@@ -41,7 +41,7 @@ final class CalendarFlowTests: XCTestCase {
 
     func testCreationAndTickShareReminderKeys() throws {
         let assistant = try Fixtures.demoAssistant()
-        let reply = assistant.handle(Turn(text: "Book Jake for a haircut tomorrow at 10am", speaker: "Tom", now: Fixtures.monday))
+        let reply = assistant.handle(Turn(text: "Book Jake and me for a haircut tomorrow at 10am", speaker: "Tom", now: Fixtures.monday))
         XCTAssertEqual(reply.state, "result_ready", reply.reply)
         let keys = try reminderKeys(assistant)
         XCTAssertEqual(keys.count, 4, "two attendees, two reminders each: \(keys)")
@@ -52,7 +52,7 @@ final class CalendarFlowTests: XCTestCase {
 
     func testMovingAndCancellingDropQueuedReminders() throws {
         let assistant = try Fixtures.demoAssistant()
-        _ = assistant.handle(Turn(text: "Book Jake for a haircut tomorrow at 10am", speaker: "Tom", now: Fixtures.monday))
+        _ = assistant.handle(Turn(text: "Book Jake and me for a haircut tomorrow at 10am", speaker: "Tom", now: Fixtures.monday))
         let moved = assistant.handle(Turn(text: "move jake's haircut to 11am", speaker: "Tom", now: Fixtures.monday))
         XCTAssertTrue(moved.reply.hasPrefix("Done! I've moved Jake's haircut"), moved.reply)
         let eleven = Int(at("2026-02-03T11:00:00-05:00").timeIntervalSince1970)

@@ -110,7 +110,7 @@ final class FamilySkillTests: XCTestCase {
         setUpTurn("Jake needs to take out the trash by Saturday", as: "Tom",
                   replies: "Done! I've assigned 'Take out trash' to Jake, due Saturday at 6 PM for 10 points. Jake has been notified.")
         setUpTurn("schedule Emma for soccer on Wednesday at 4pm", as: "Tom",
-                  replies: "Done! I've scheduled Emma's soccer for Wednesday, Feb 4 at 4:00 PM. Both you and Emma will receive a reminder 1 day before and 1 hour before.")
+                  replies: "Done! I've scheduled Emma's soccer for Wednesday, Feb 4 at 4:00 PM. Emma will receive a reminder 1 day before and 1 hour before.")
         setUpTurn("tell dad I finished my homework", as: "Emma", replies: "I've sent your message to Tom: \"I finished my homework\"")
         try skill.setAlias("daddy-o", for: MemberID("tom"), saidBy: MemberID("jake"), by: try member("lisa"), now: now)
         try skill.setAlias("boss", for: MemberID("lisa"), saidBy: MemberID("tom"), by: try member("tom"), now: now)

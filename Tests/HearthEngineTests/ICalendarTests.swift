@@ -172,6 +172,26 @@ final class ICalendarTests: XCTestCase {
         XCTAssertFalse(try store.read { try $0.events(overlapping: later) }.contains { $0.title == "Piano" })
     }
 
+    /// Issue 32: a file whose DTSTART is a Monday for "every Thursday" imports as a series starting
+    /// that Thursday; nothing of it is on the Monday (RFC 5545 would make the Monday an occurrence).
+    func testImportedSeriesStartsOnItsFirstRealOccurrence() throws {
+        let store = try makeStore()
+        _ = try skill(store).importCalendar(Self.ics("""
+            BEGIN:VEVENT\r
+            UID:guitar@test\r
+            SUMMARY:Guitar\r
+            DTSTART;TZID=America/New_York:20260302T170000\r
+            DURATION:PT1H\r
+            RRULE:FREQ=WEEKLY;BYDAY=TH;COUNT=3\r
+            END:VEVENT\r
+
+            """), for: MemberID("jake"), actor: MemberID("lisa"), now: now)
+        let window = DateInterval(start: local("2026-03-01T00:00:00-05:00"), end: local("2026-04-01T00:00:00-04:00"))
+        let guitar = try occurrences(store, window, of: [MemberID("jake")]).filter { $0.event.title == "Guitar" }
+        XCTAssertEqual(guitar.map(\.start), [local("2026-03-05T17:00:00-05:00"), local("2026-03-12T17:00:00-04:00"),
+                                             local("2026-03-19T17:00:00-04:00")], "three Thursdays, no Monday")
+    }
+
     func testAllDayMultiDayImportAndExport() throws {
         let store = try makeStore()
         _ = try skill(store).importCalendar(Self.ics("""

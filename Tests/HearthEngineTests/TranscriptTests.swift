@@ -22,7 +22,7 @@ final class TranscriptTests: XCTestCase {
         "location-sharing-privacy", "location-is-at",
         "timetable-school-day", "timetable-weekend-holiday", "timetable-week-boundary", "timetable-busy",
         "family-members", "family-permissions", "privacy-everything",
-        "family-changes-while-running", "question-frames",
+        "family-changes-while-running", "question-frames", "calendar-series-first-occurrence",
     ]
 
     func testGoldenTranscripts() throws {

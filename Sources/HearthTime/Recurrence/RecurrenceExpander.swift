@@ -63,6 +63,24 @@ public struct RecurrenceExpander: Sendable {
         occurrences(of: rule, seriesStart: seriesStart, from: date, limit: 2, exceptions: exceptions).first { $0 > date }
     }
 
+    /// Where a series should start so that its DTSTART is an occurrence the rule itself produces:
+    /// `seriesStart` when the rule produces that day, otherwise the rule's first start after it, at
+    /// the same wall-clock time. Nil when the rule produces nothing from there (an UNTIL before it).
+    /// RFC 5545 makes DTSTART an occurrence even when the rule would not produce it, so "every
+    /// Thursday" stored from a Monday would happen that Monday too; series are stored from here.
+    /// COUNT and the skip pattern do not move the start (they number and remove occurrences).
+    public func firstRuleOccurrence(of rule: RecurrenceRule, onOrAfter seriesStart: Date) -> Date? {
+        var bare = rule
+        bare.occurrenceCount = nil
+        bare.skipPattern = nil
+        let engine = makeEngine(bare, seriesStart)
+        let first = engine.startMatchesRule ? seriesStart
+            : occurrences(of: bare, seriesStart: seriesStart, from: seriesStart, limit: 2).dropFirst().first
+        guard let first else { return nil }
+        if let until = rule.endDate, first > until { return nil }
+        return first
+    }
+
     /// The next `limit` occurrences starting at or after `date` (exceptions and skip pattern applied).
     public func occurrences(of rule: RecurrenceRule, seriesStart: Date, from date: Date, limit: Int,
                             exceptions: Set<Date> = []) -> [Date] {
@@ -371,6 +389,14 @@ struct RecurrenceEngine {
             return false
         }
         return true
+    }
+
+    /// Whether the rule itself produces DTSTART's day (RFC 5545's "DTSTART is always an
+    /// occurrence" aside).
+    var startMatchesRule: Bool {
+        var buffer: [Int] = []
+        days(inPeriod: 0, into: &buffer)
+        return buffer.contains(startDay)
     }
 
     // MARK: Driving

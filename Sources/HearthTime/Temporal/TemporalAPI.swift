@@ -63,7 +63,9 @@ import Foundation
 // * Intervals: "from 2 to 4pm", "2-4", "between 3 and 5 on saturday", "4pm-6pm". An am/pm on one end
 //   is shared when that keeps the range ordered ("from 10 to 2pm" is 10:00–14:00, "2-4pm"
 //   14:00–16:00); otherwise both ends follow the with-a-day hour rule, and an end that would not
-//   come after the start moves to p.m. or the next day ("10pm to 2am"). With no day, a range is
+//   come after the start moves to p.m. or the next day ("10pm to 2am") — unless both ends say the
+//   same am/pm or are both on the 24-hour clock ("4pm to 3pm", "16:00 to 15:00"): then the end
+//   is before the start, and `TemporalError.endsBeforeStart` says so. With no day, a range is
 //   today if its start is still ahead, otherwise tomorrow. "until 6" / "before 6" run from now
 //   (or from the start of the named day) to 18:00; "after 3" runs from 15:00 to the end of that day;
 //   "until friday" runs from now to the end of Friday. "all day" (with or without a day) is the
@@ -205,6 +207,9 @@ public enum TemporalError: Error, Equatable, Sendable {
     /// "every saturday except holidays": which holidays? Only the family's school holidays are
     /// known, and skipping the wrong days silently would be worse than asking.
     case unclearHolidays(String)
+    /// A range whose end, as said, is not after its start ("thursday from 4pm to 3pm": both ends
+    /// p.m., so not overnight): the instants read, for the caller to say why it can't be booked.
+    case endsBeforeStart(String, start: Date, end: Date)
 }
 
 /// Resolves temporal phrases against a `TemporalContext`. Never reads the system clock.

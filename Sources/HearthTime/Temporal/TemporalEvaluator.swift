@@ -585,7 +585,13 @@ struct TemporalEvaluator {
             }
             let start = instant(day.adding(days: sPlus), sh, sm)
             var end = instant(day.adding(days: ePlus), eh, em)
-            if end <= start { end = instant(day.adding(days: ePlus + 1), eh, em) }
+            // "10pm to 2am" runs past midnight. "4pm to 3pm" and "16:00 to 15:00" name both ends in
+            // the same half of the day: the end said comes first, and is kept so that the caller
+            // can say so (an event can't end before it starts) rather than book 23 hours.
+            if end <= start {
+                if Self.sameHalfOfDay(a, b) { throw .endsBeforeStart(phrase, start: start, end: end) }
+                end = instant(day.adding(days: ePlus + 1), eh, em)
+            }
             return result(.interval, start, end, timed: true)
         }
 
@@ -738,6 +744,14 @@ struct TemporalEvaluator {
 
     /// Reads both ends of a time range; an am/pm said on one end is shared when that keeps the
     /// range ordered ("from 10 to 2pm" is 10:00–14:00, "2-4pm" is 14:00–16:00).
+    /// Both ends of a range said with the same am/pm, or both on the 24-hour clock ("4pm to 3pm",
+    /// "16:00 to 15:00"): neither end can be read in the other half of the day or the next day.
+    static func sameHalfOfDay(_ a: TemporalClock, _ b: TemporalClock) -> Bool {
+        guard case .time(let ah, _, let am) = a, case .time(let bh, _, let bm) = b else { return false }
+        if let am, let bm { return am == bm }
+        return am == nil && bm == nil && ah > 12 && bh > 12
+    }
+
     func readRange(_ a: TemporalClock, _ b: TemporalClock, part: TemporalPartOfDay?) -> (Reading, Reading) {
         func minutes(_ r: Reading) -> Int {
             if case .fixed(let h, let m, let p) = r { return p * 1440 + h * 60 + m }

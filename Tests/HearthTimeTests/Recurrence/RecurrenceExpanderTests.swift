@@ -254,4 +254,23 @@ final class RecurrenceExpanderTests: XCTestCase {
         XCTAssertEqual(expander.nextOccurrence(of: every2h, seriesStart: S.date(2026, 2, 2, 9, 15), after: S.date(2026, 2, 2, 9, 15)).map { S.local($0) },
                        "2026-02-02 11:15")
     }
+
+    // MARK: A series' first real occurrence (issue 32)
+
+    func testFirstRuleOccurrenceMovesAStartTheRuleDoesNotProduce() throws {
+        let thursdays = try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=TH")
+        // Monday, Feb 2 at 17:30 → Thursday, Feb 5 at 17:30.
+        XCTAssertEqual(expander.firstRuleOccurrence(of: thursdays, onOrAfter: S.date(2026, 2, 2, 17, 30)).map { S.local($0) },
+                       "2026-02-05 17:30")
+        // A start the rule produces stays; COUNT does not move it.
+        let counted = try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=TH;COUNT=2")
+        XCTAssertEqual(expander.firstRuleOccurrence(of: counted, onOrAfter: S.date(2026, 2, 5, 16)), S.date(2026, 2, 5, 16))
+        // Monthly on the 15th from Feb 2 → Feb 15.
+        let fifteenth = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=15")
+        XCTAssertEqual(expander.firstRuleOccurrence(of: fifteenth, onOrAfter: S.date(2026, 2, 2, 9)).map { S.local($0) },
+                       "2026-02-15 09:00")
+        // An UNTIL before the first Thursday: nothing to start on.
+        let ended = try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=TH;UNTIL=20260204T000000Z")
+        XCTAssertNil(expander.firstRuleOccurrence(of: ended, onOrAfter: S.date(2026, 2, 2, 17)))
+    }
 }

@@ -43,6 +43,9 @@ final class TemporalFuzzTests: TemporalTestCase {
                 switch error {
                 case .notUnderstood(let p), .unclearHolidays(let p): XCTAssertEqual(p, phrase, context)
                 case .ambiguous(let p, _): XCTAssertEqual(p, phrase, context)
+                case .endsBeforeStart(let p, let start, let end):
+                    XCTAssertEqual(p, phrase, context)
+                    XCTAssertLessThanOrEqual(end, start, context)
                 }
             }
         }

@@ -30,9 +30,13 @@ extension CalendarTurn {
     func makeEvent(_ draft: EventDraft) throws -> CalendarEvent {
         guard let start = draft.start else { throw HearthError.invalidEvent("The event needs a start time.") }
         let end = draft.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
-        return CalendarEvent(id: EventID(ids.next("evt")), title: CalendarRules.eventTitle(from: draft.title), start: start, end: end,
-                             isAllDay: draft.allDay ?? false, location: draft.location, attendees: draft.attendees, organizer: speaker.id,
-                             recurrence: draft.recurrence, recurrenceSkip: draft.recurrenceSkip)
+        let event = CalendarEvent(id: EventID(ids.next("evt")), title: CalendarRules.eventTitle(from: draft.title), start: start, end: end,
+                                  isAllDay: draft.allDay ?? false, location: draft.location, attendees: draft.attendees, organizer: speaker.id,
+                                  recurrence: draft.recurrence, recurrenceSkip: draft.recurrenceSkip)
+        // A series starts on its first real occurrence, whatever day its time was said on
+        // ("make it 5:30 instead" of "every Thursday at 4" is Thursday at 5:30), so the clash
+        // check, the reply and the store all see the same first day.
+        return try CalendarRecurrence.startingOnFirstOccurrence(event, timeZone: calendar.timeZone)
     }
 
     func createEvent(_ draft: EventDraft, overrideConflicts: Bool) throws -> Execution {
@@ -113,7 +117,7 @@ extension CalendarTurn {
     func headsUp(_ conflicts: [CalendarConflict]) -> String {
         var seen: Set<EventID> = []
         let clash = conflicts.filter { seen.insert($0.conflicting.event.id).inserted }
-            .map { "\(name($0.affectedMembers[0]))'s \(lowercasedFirst($0.conflicting.event.title))" }
+            .map { "\(name($0.affectedMembers[0]))'s \(phrasing.withoutArticle(lowercasedFirst($0.conflicting.event.title)))" }
         return " Heads up: it overlaps \(joinedList(clash))."
     }
 

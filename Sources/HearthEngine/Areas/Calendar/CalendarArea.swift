@@ -327,6 +327,8 @@ struct CalendarTurn: AreaAtWork {
                 draft.end = end
                 draft.allDay = true
             } else if time.hasTimeOfDay {
+                // "Thursday from 4pm to 3pm": seed 000 `invalidEvent`, not a 23-hour appointment.
+                if let end = time.end, end <= start { throw HearthError.endsBeforeStart(start: start, end: end, formatter: formatter) }
                 draft.start = start
                 if let minutes = time.minutes { draft.durationMinutes = minutes }
                 draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
@@ -357,11 +359,16 @@ struct CalendarTurn: AreaAtWork {
         return act(.createEvent(draft, overrideConflicts: false))
     }
 
-    /// A child's appointment booked by an adult includes that adult (seed 000 Scenario 1: "both you and Emma").
+    /// A child's medical or dental appointment booked by an adult includes that adult (seed 000
+    /// Scenario 1: "both you and Emma"). Anything else a parent books for their children — a lesson,
+    /// a class, practice — is the children's alone: the parent is its organizer (who booked it),
+    /// not an attendee, unless they say they are going ("me", "we", "Jake and I").
     func withAccompanyingAdult(_ draft: EventDraft) -> EventDraft {
         var draft = draft
         let allChildren = !draft.attendees.isEmpty && draft.attendees.allSatisfy { roster[$0]?.kind == .child }
-        if allChildren && speaker.kind == .adult && !draft.attendees.contains(speaker.id) { draft.attendees.append(speaker.id) }
+        guard allChildren, speaker.kind == .adult, !draft.attendees.contains(speaker.id),
+              CalendarRules.childGoesWithAnAdult(title: draft.title) else { return draft }
+        draft.attendees.append(speaker.id)
         return draft
     }
 

@@ -68,11 +68,17 @@ struct CheckInWords {
                 spoken = statusSentence(member.status, name: name) + "."
             } else if let place = member.place, let updated = member.locationUpdated {
                 let age = Geo.age(from: updated, to: formatter.now)
-                parts.append("at \(phrasing.placeName(place)) (updated \(age))")
-                // Newer news wins: after a check-in that came later ("on my way home, home in 20
-                // minutes"), the last location is said as what it was, not as where they are.
-                let checkedInSince = member.openRequest == nil && (member.lastCheckIn?.respondedAt).map { $0 > updated } == true
-                spoken = checkedInSince ? "\(name) was at \(phrasing.placeName(place)) \(age)." : "\(name) is at \(phrasing.placeName(place))."
+                if formatter.now.timeIntervalSince(updated) > LocationRules.staleAfter {
+                    // An old position is where they were, as the where-is answer says it.
+                    parts.append("last seen at \(phrasing.placeName(place)) \(age)")
+                    spoken = "\(name) was last seen at \(phrasing.placeName(place)) \(age)."
+                } else {
+                    parts.append("at \(phrasing.placeName(place)) (updated \(age))")
+                    // Newer news wins: after a check-in that came later ("on my way home, home in 20
+                    // minutes"), the last location is said as what it was, not as where they are.
+                    let checkedInSince = member.openRequest == nil && (member.lastCheckIn?.respondedAt).map { $0 > updated } == true
+                    spoken = checkedInSince ? "\(name) was at \(phrasing.placeName(place)) \(age)." : "\(name) is at \(phrasing.placeName(place))."
+                }
             } else if let updated = member.awaySince {
                 parts.append("away from your saved places (updated \(Geo.age(from: updated, to: formatter.now)))")
                 spoken = "\(name) is away from your saved places."
