@@ -334,9 +334,9 @@ public struct Grammar: Sendable {
     /// chatter around it, then sentence by sentence). No match: the first reading, normalised,
     /// for the back-off.
     public func match(_ utterance: String) -> MatchResult {
-        // Bytes that were not text (U+FFFD, what a lossy decode leaves) mean the input was damaged on
-        // its way: nothing in it is read, not even a digit that would answer an open question.
-        if utterance.unicodeScalars.contains("\u{FFFD}") { return .noMatch(Normalizer.normalize(utterance)) }
+        // Text damaged on its way (`Normalizer.isDamaged`): nothing in it is read, not even a digit
+        // that would answer an open question.
+        if Normalizer.isDamaged(utterance) { return .noMatch(Normalizer.normalize(utterance)) }
         let readings = RequestFinder.readings(of: utterance)
         var first: MatchResult?
         // A cue frame's reading through words it passed over gives way to a later reading that

@@ -31,6 +31,20 @@ public struct NormalizedText: Sendable, Equatable {
 }
 
 public enum Normalizer {
+    /// Text damaged on its way, which nothing should read: U+FFFD (what a lossy decode leaves for
+    /// bytes that were not UTF-8) or a control character other than tab, line feed and carriage
+    /// return (NUL, BEL, ESC…: no keyboard or speech recogniser produces them). Such a line is not
+    /// understood, and never recorded as a member's free reply to a question.
+    public static func isDamaged(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: return false
+            case 0x00...0x1F, 0x7F, 0xFFFD: return true
+            default: return false
+            }
+        }
+    }
+
     public static func normalize(_ input: String) -> NormalizedText {
         var raw = rawTokens(input)
         // 0xE2 leads the UTF-8 of an en or em dash.

@@ -81,4 +81,16 @@ final class FreeAnswerClaimTests: XCTestCase {
         XCTAssertEqual(FreeAnswerClaim.chosen([message, same]), message, "asked at the same moment: the first area's")
         XCTAssertNil(FreeAnswerClaim.chosen([]))
     }
+
+    func testAFreeAnswerIsWordsNotDamagedTextOrSymbols() {
+        for reply in ["ok!", "5", "I need milk", "pasta 🍝", "👍", "Émile, oui", "no. 7 (the blue one)"] {
+            XCTAssertTrue(FreeAnswerClaim.canAnswer(reply), reply)
+        }
+        // Found by the fuzz test as replies to a family question: a lossy decode, control
+        // characters, regex-hostile symbols.
+        for garbage in ["ok \u{FFFD}", "m\u{0}d do", "a\u{7}am", "[ {,*}", "()", ":-)", "\\^$.|", "",
+                        ".l :) )etrés.honh aa(9🏠a43'[a hpt}*({15aa\\^r0p🏠 7  dpm) $:$a |  +2eh"] {
+            XCTAssertFalse(FreeAnswerClaim.canAnswer(garbage), garbage.debugDescription)
+        }
+    }
 }

@@ -82,6 +82,24 @@ struct FreeAnswerClaim: Sendable, Equatable {
     static func chosen(_ claims: [FreeAnswerClaim]) -> FreeAnswerClaim? {
         claims.reduce(nil) { best, claim in best.map { claim.askedAt > $0.askedAt ? claim : $0 } ?? claim }
     }
+
+    /// Whether `text` can be anyone's free answer: words, not damaged text (`Normalizer.isDamaged`)
+    /// nor symbol soup. No brackets or operators a person never types in a reply ("[", "{", "*",
+    /// "|", "\\", "^", "<", "=", "~"…), and at least half of its visible characters are letters,
+    /// digits or emoji ("ok!", "5", "pasta 🍝", "👍", "no. 7 (the blue one)" answer; "()", ":-)",
+    /// "a43'[a hpt}*" do not). The fuzz test found both kinds recorded as a member's reply to a
+    /// family question.
+    static func canAnswer(_ text: String) -> Bool {
+        guard !Normalizer.isDamaged(text) else { return false }
+        var visible = 0, wordlike = 0
+        for scalar in text.unicodeScalars where !scalar.properties.isWhitespace {
+            if "[]{}*|\\^<>=~`_".unicodeScalars.contains(scalar) { return false }
+            visible += 1
+            let properties = scalar.properties
+            if properties.isAlphabetic || properties.numericType != nil || properties.isEmojiPresentation { wordlike += 1 }
+        }
+        return wordlike > 0 && wordlike * 2 >= visible
+    }
 }
 
 /// The help an area contributes to "what can you do".
