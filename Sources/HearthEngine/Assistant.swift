@@ -83,20 +83,23 @@ public final class Assistant: Sendable {
     /// `jit`: compile the grammar to machine code — worth it for servers and REPLs, not for one turn.
     public convenience init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone? = nil, timeSource: TimeSource = .system,
                             ids: any IDGenerator = RandomIDGenerator(), jit: Bool = true, examples: Bool = true,
+                            grammarCache: GrammarCache? = nil,
                             logger: Logger = Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
         try self.init(store: store, grammarDirectory: grammarDirectory, timeZone: timeZone, timeSource: timeSource, ids: ids,
-                      jit: jit, examples: examples, logger: logger, beforeCommit: nil)
+                      jit: jit, examples: examples, grammarCache: grammarCache, logger: logger, beforeCommit: nil)
     }
 
+    /// `grammarCache`: where the compiled grammar is kept between processes (`GrammarCache`); only
+    /// without `examples`.
     init(store: FamilyStore, grammarDirectory: URL, timeZone: TimeZone?, timeSource: TimeSource, ids: any IDGenerator,
-         jit: Bool, examples: Bool, logger: Logger, beforeCommit: (@Sendable () throws -> Void)?) throws {
+         jit: Bool, examples: Bool, grammarCache: GrammarCache? = nil, logger: Logger, beforeCommit: (@Sendable () throws -> Void)?) throws {
         self.store = store
         let (family, zoneName) = try store.read { reader in (try FamilySnapshot.read(reader), try reader.setting("time_zone")) }
         self.timeZone = timeZone ?? zoneName.flatMap(TimeZone.init(identifier:)) ?? .current
         calendar = .family(self.timeZone)
         // A reload builds the grammar again exactly so, with the family's new words.
         let buildGrammar: @Sendable ([String: [String]]) throws -> Grammar = { vocabulary in
-            try Grammar.load(directory: grammarDirectory, vocabulary: vocabulary, jit: jit, examples: examples)
+            try Grammar.load(directory: grammarDirectory, vocabulary: vocabulary, jit: jit, examples: examples, cache: grammarCache)
         }
         let grammar = try buildGrammar(family.vocabulary)
         familyState = FamilyState(store: store, initial: FamilySnapshot(revision: family.revision, roster: family.roster,

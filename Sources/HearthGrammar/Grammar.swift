@@ -73,6 +73,9 @@ public struct Grammar: Sendable {
     let timeGuards: TimeGuards
     /// Every pattern in one list, and which of them can start with each byte.
     let index: PatternIndex
+    /// Per pattern, in the order of `LiteralFilter.checks`: the literals it requires (all
+    /// `.anything` when the grammar was loaded without analysis). Kept for the artifact.
+    let requirements: [Requirement]
 
     /// Patterns PCRE2 could not JIT-compile (they run in its interpreter), when JIT was asked for.
     public var patternsNotJITCompiled: [String] {
@@ -105,8 +108,10 @@ public struct Grammar: Sendable {
     /// With it, the grammar also builds its literal filter (see `LiteralFilter`).
     /// `examples`: also read each intent's examples (tests and validation need them; a one-shot
     /// command does not, and decoding them is a tenth of its start-up).
+    /// `cache`: read the grammar from a compiled artifact there (`GrammarCache`), writing one
+    /// first when there is none for these files and words; only without `examples`.
     public static func load(directory: URL, vocabulary: [String: [String]] = [:], jit: Bool = true,
-                            examples: Bool = true) throws(GrammarError) -> Grammar {
+                            examples: Bool = true, cache: GrammarCache? = nil) throws(GrammarError) -> Grammar {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -122,12 +127,32 @@ public struct Grammar: Sendable {
             }
             sources.append((name, text))
         }
-        return try load(sources: sources, vocabulary: vocabulary, jit: jit, examples: examples)
+        return try load(sources: sources, vocabulary: vocabulary, jit: jit, examples: examples, cache: cache)
     }
 
     /// Loads grammar files given as (file name, YAML text); common.yaml's `wrap` applies to all.
     public static func load(sources: [(String, String)], vocabulary: [String: [String]] = [:], jit: Bool = true,
-                            examples: Bool = true) throws(GrammarError) -> Grammar {
+                            examples: Bool = true, cache: GrammarCache? = nil) throws(GrammarError) -> Grammar {
+        // An artifact holds no examples: only the processes that never read them use one.
+        guard let cache, !examples else { return try build(sources: sources, vocabulary: vocabulary, jit: jit, examples: examples, analyse: jit) }
+        let key = GrammarArtifact.key(sources: sources, vocabulary: vocabulary)
+        if let data = ArtifactBytes(mapping: cache.path(for: key).path), let grammar = try? Grammar(artifact: data, key: key, jit: jit) {
+            return grammar
+        }
+        // None yet, or not to be trusted: build it whole (analysed, so that the artifact carries the
+        // literal filter and the time guards), keep it, and use it as any later process will.
+        let built = try build(sources: sources, vocabulary: vocabulary, jit: false, examples: false, analyse: true)
+        let bytes = built.artifact(key: key)
+        cache.store(bytes, key: key)
+        let written = ArtifactBytes(mapping: cache.path(for: key).path) ?? ArtifactBytes(copying: bytes)
+        return (try? Grammar(artifact: written, key: key, jit: jit)) ?? built
+    }
+
+    /// Builds the grammar from its YAML. `analyse`: also find each pattern's required literals
+    /// (the literal filter) and the time guards — worth it for a process that parses many
+    /// utterances, or one that keeps the result in an artifact.
+    static func build(sources: [(String, String)], vocabulary: [String: [String]], jit: Bool, examples: Bool,
+                      analyse: Bool) throws(GrammarError) -> Grammar {
         var files: [(String, GrammarFile)] = []
         for (name, text) in sources {
             do { files.append((name, try GrammarFile.parse(text, examples: examples))) } catch {
@@ -167,7 +192,7 @@ public struct Grammar: Sendable {
         var requirements: [Requirement] = []
         // Like the literal filter, only for long-running processes: finding the definitions to
         // guard costs a one-shot command (tens of milliseconds) more than it saves on one utterance.
-        let timeGuards = jit ? try TimeGuards(expander: expander, files: files, jit: jit) : TimeGuards()
+        let timeGuards = analyse ? try TimeGuards(expander: expander, files: files, jit: jit) : TimeGuards()
 
         var intents: [Intent] = []
         var seen: Set<String> = []
@@ -208,7 +233,7 @@ public struct Grammar: Sendable {
                     compiled.append(pattern)
                     // Only long-running processes (those that JIT) build the filter: a one-shot command
                     // parses one utterance, and analysing every pattern costs it more than it saves.
-                    requirements.append(jit ? analyzer.requirement(of: anchored) : .anything)
+                    requirements.append(analyse ? analyzer.requirement(of: anchored) : .anything)
                 }
                 for declared in slots.keys where !usedGroups.contains(declared) {
                     throw GrammarError(file: file, intent: spec.name, message: "slot '\(declared)' is declared but no pattern captures it")
@@ -226,7 +251,7 @@ public struct Grammar: Sendable {
         }
         let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
         var grammar = Grammar(intents: intents, literalFilter: filter, maximumCaptures: maximumCaptures, timeGuards: timeGuards,
-                              index: PatternIndex(intents: intents, checks: filter.checks),
+                              index: PatternIndex(intents: intents, checks: filter.checks), requirements: requirements,
                               scratchPool: ScratchPool(pairs: maximumCaptures + 1, guards: timeGuards.checkers))
         grammar.backoff = try Backoff.compile(files, expander: expander)
         return grammar
@@ -624,6 +649,34 @@ struct TimeGuards: Sendable {
 
     /// No guards: every pattern runs as written.
     init() { names = []; checkers = [] }
+
+    /// Guards as found before (a grammar artifact).
+    init(names: [String], checkers: [GuardChecker]) { self.names = names; self.checkers = checkers }
+
+    /// `text` as written, from the text `instrument` made of it: each `(?:(?C<n>)(?&name))` back
+    /// to `(?&name)`. Exact, since `instrument` leaves any text holding a callout of its own alone.
+    static func unguarded(_ text: String) -> String {
+        var bytes = Array(text.utf8)[...]
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        let opening = Array("(?:(?C".utf8)
+        while !bytes.isEmpty {
+            if bytes.starts(with: opening) {
+                var rest = bytes.dropFirst(opening.count)
+                let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                rest = rest.dropFirst(digits.count)
+                if !digits.isEmpty, rest.first == UInt8(ascii: ")"), rest.dropFirst().starts(with: "(?&".utf8),
+                   let close = rest.dropFirst().firstIndex(of: UInt8(ascii: ")")), close + 1 < rest.endIndex,
+                   rest[close + 1] == UInt8(ascii: ")") {
+                    result.append(contentsOf: rest[(rest.startIndex + 1)...close])
+                    bytes = bytes[(close + 2)...]
+                    continue
+                }
+            }
+            result.append(bytes.removeFirst())
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
 
     init(expander: Expander, files: [(String, GrammarFile)], jit: Bool) throws(GrammarError) {
         var called: Set<String> = []

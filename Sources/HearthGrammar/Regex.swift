@@ -1,20 +1,33 @@
 import CPCRE2
+import Foundation
+import Synchronization
 
 /// A compiled PCRE2 pattern: compiled once (UTF + UCP, caseless), JIT-compiled when the platform
 /// supports it, matched under a match context that bounds backtracking so hostile input cannot hang.
 public final class CompiledPattern: @unchecked Sendable {
-    // @unchecked: the code object is immutable after compilation; match data is allocated per call,
-    // and PCRE2 documents compiled patterns as safe to share between threads.
-    public let source: String
+    // @unchecked: the code object is immutable once compiled (compiled at most once, under
+    // `compiling`, then published through `compiledCode`); match data is allocated per call, and
+    // PCRE2 documents compiled patterns as safe to share between threads.
+
+    /// What the author wrote, expanded.
+    private let text: PatternText
+    /// The text compiled, when it differs (time guards added).
+    private let guardedText: PatternText?
+    /// `text` is the guarded text (from an artifact, which keeps only that).
+    private let sourceIsGuarded: Bool
     public let groupNames: [Int: String]
     /// `groupNames` by group number, the order a match reads them in.
     let orderedGroupNames: [(Int, String)]
-    fileprivate let code: OpaquePointer
     /// Compiled with time-guard callouts (`compiling`): only such patterns are matched with the
     /// guard callout set, so a callout an author wrote never reaches it.
     let isGuarded: Bool
     private let matchContext: OpaquePointer?
-    public let isJITCompiled: Bool
+    private let caseless: Bool
+    private let jit: Bool
+    /// The PCRE2 code's address once compiled; 0 before (a pattern read from a grammar artifact
+    /// is compiled when first matched).
+    private let compiledCode = Atomic<UInt>(0)
+    private let compiling = NSLock()
     /// Capture groups in the pattern (definitions' groups included).
     public let captureCount: Int
     /// PCRE2's own analysis of the pattern: the bytes a match can start with (a 256-bit map; nil
@@ -22,6 +35,15 @@ public final class CompiledPattern: @unchecked Sendable {
     /// for an utterance without calling the matcher, and never skips one that could match.
     let firstBytes: [UInt8]?
     let minimumLength: Int
+
+    /// What PCRE2 says of a compiled pattern, kept in a grammar artifact so that loading one
+    /// needs no compiling.
+    struct Facts: Sendable {
+        let orderedGroupNames: [(Int, String)]
+        let captureCount: Int
+        let firstBytes: [UInt8]?
+        let minimumLength: Int
+    }
 
     public struct CompileError: Error, CustomStringConvertible, Sendable {
         public let message: String
@@ -39,44 +61,113 @@ public final class CompiledPattern: @unchecked Sendable {
     /// `compiling`: the text actually compiled when it differs from `source` (the grammar adds
     /// time guards to what the author wrote; `source` stays what the author wrote, expanded).
     public init(_ source: String, compiling: String? = nil, caseless: Bool = true, jit: Bool = true) throws(CompileError) {
-        self.source = source
-        let text = compiling ?? source
+        text = PatternText(source)
+        guardedText = compiling.map(PatternText.init)
+        sourceIsGuarded = false
         isGuarded = compiling != nil
+        self.caseless = caseless
+        self.jit = jit
+        let compiled = try Self.compile(guardedText ?? text, caseless: caseless, jit: jit)
+        compiledCode.store(UInt(bitPattern: Int(bitPattern: compiled)), ordering: .releasing)
+        matchContext = Self.makeMatchContext()
+        let facts = Self.facts(of: compiled)
+        orderedGroupNames = facts.orderedGroupNames
+        groupNames = Dictionary(uniqueKeysWithValues: facts.orderedGroupNames)
+        captureCount = facts.captureCount
+        firstBytes = facts.firstBytes
+        minimumLength = facts.minimumLength
+    }
+
+    /// A pattern from a grammar artifact: compiled (and JIT-compiled, with `jit`) when first matched.
+    /// `text` is the text compiled; `guarded`: with time guards (`TimeGuards.instrument`).
+    init(deferred text: PatternText, guarded: Bool, facts: Facts, caseless: Bool = true, jit: Bool) {
+        self.text = text
+        guardedText = guarded ? text : nil
+        sourceIsGuarded = guarded
+        isGuarded = guarded
+        self.caseless = caseless
+        self.jit = jit
+        matchContext = Self.makeMatchContext()
+        orderedGroupNames = facts.orderedGroupNames
+        groupNames = Dictionary(facts.orderedGroupNames, uniquingKeysWith: { first, _ in first })
+        captureCount = facts.captureCount
+        firstBytes = facts.firstBytes
+        minimumLength = facts.minimumLength
+    }
+
+    /// What the author wrote, expanded.
+    public var source: String { sourceIsGuarded ? TimeGuards.unguarded(text.string) : text.string }
+    /// Whether the caseless option is set.
+    var isCaseless: Bool { caseless }
+    /// The text PCRE2 compiles (with time guards, if any).
+    var compiledSource: String { (guardedText ?? text).string }
+
+    var facts: Facts { Facts(orderedGroupNames: orderedGroupNames, captureCount: captureCount, firstBytes: firstBytes, minimumLength: minimumLength) }
+
+    /// Whether the pattern has been compiled yet (a deferred one is compiled when first matched).
+    var isCompiled: Bool { compiledCode.load(ordering: .acquiring) != 0 }
+
+    public var isJITCompiled: Bool {
+        var size: Int = 0
+        return pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_JITSIZE), &size) == 0 && size > 0
+    }
+
+    /// The PCRE2 code, compiled on first use when the pattern came from an artifact.
+    var code: OpaquePointer {
+        let address = compiledCode.load(ordering: .acquiring)
+        if address != 0 { return OpaquePointer(bitPattern: address)! }
+        compiling.lock()
+        defer { compiling.unlock() }
+        let again = compiledCode.load(ordering: .acquiring)
+        if again != 0 { return OpaquePointer(bitPattern: again)! }
+        // The artifact's checksum was verified when it was read, and this very text compiled
+        // when the artifact was written: a failure here is a bug, not bad input.
+        let compiled: OpaquePointer
+        do { compiled = try Self.compile(guardedText ?? text, caseless: caseless, jit: jit) } catch {
+            preconditionFailure("a pattern from a verified grammar artifact did not compile: \(error)")
+        }
+        compiledCode.store(UInt(bitPattern: Int(bitPattern: compiled)), ordering: .releasing)
+        return compiled
+    }
+
+    private static func compile(_ text: PatternText, caseless: Bool, jit: Bool) throws(CompileError) -> OpaquePointer {
         var errorCode: Int32 = 0
         var errorOffset: Int = 0
         // DUPNAMES: alternatives in one pattern may capture the same slot under the same name.
         var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_DUPNAMES)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
-        let compiled: OpaquePointer? = text.withCString { pointer in
-            pointer.withMemoryRebound(to: UInt8.self, capacity: text.utf8.count + 1) { bytes in
-                pcre2_compile_8(bytes, text.utf8.count, options, &errorCode, &errorOffset, nil)
-            }
+        let compiled: OpaquePointer? = text.withUTF8 { bytes in
+            pcre2_compile_8(bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, options, &errorCode, &errorOffset, nil)
         }
-        guard let compiled else {
-            throw CompileError(message: Self.errorMessage(errorCode), offset: errorOffset)
+        guard let compiled else { throw CompileError(message: Self.errorMessage(errorCode), offset: errorOffset) }
+        if jit { _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) }
+        return compiled
+    }
+
+    private static func makeMatchContext() -> OpaquePointer? {
+        let context = pcre2_match_context_create_8(nil)
+        if let context {
+            pcre2_set_match_limit_8(context, matchLimit)
+            pcre2_set_depth_limit_8(context, depthLimit)
         }
-        code = compiled
-        isJITCompiled = jit && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
-        matchContext = pcre2_match_context_create_8(nil)
-        if let matchContext {
-            pcre2_set_match_limit_8(matchContext, Self.matchLimit)
-            pcre2_set_depth_limit_8(matchContext, Self.depthLimit)
-        }
-        groupNames = Self.readGroupNames(compiled)
-        orderedGroupNames = groupNames.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return context
+    }
+
+    private static func facts(of compiled: OpaquePointer) -> Facts {
+        let names = readGroupNames(compiled).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
-        captureCount = Int(captures)
         var bitmap: UnsafePointer<UInt8>?
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_FIRSTBITMAP), &bitmap)
-        firstBytes = bitmap.map { Array(UnsafeBufferPointer(start: $0, count: 32)) }
         var minimum: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_MINLENGTH), &minimum)
-        minimumLength = Int(minimum)
+        return Facts(orderedGroupNames: names, captureCount: Int(captures),
+                     firstBytes: bitmap.map { Array(UnsafeBufferPointer(start: $0, count: 32)) }, minimumLength: Int(minimum))
     }
 
     deinit {
-        pcre2_code_free_8(code)
+        let address = compiledCode.load(ordering: .acquiring)
+        if address != 0 { pcre2_code_free_8(OpaquePointer(bitPattern: address)) }
         if let matchContext { pcre2_match_context_free_8(matchContext) }
     }
 
@@ -212,6 +303,11 @@ struct GuardChecker: Sendable {
     /// How many bytes before a position can change what matches there: 0, or 1 for `\b` and `\B`;
     /// nil when a lookbehind reads further or by content, and no memo is kept.
     let lookbehind: Int?
+
+    init(pattern: CompiledPattern, lookbehind: Int?) {
+        self.pattern = pattern
+        self.lookbehind = lookbehind
+    }
 
     init(_ pattern: CompiledPattern) {
         self.pattern = pattern

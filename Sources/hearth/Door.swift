@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HearthDomain
 import HearthEngine
+import HearthGrammar
 import HearthSkills
 import HearthStore
 
@@ -52,7 +53,8 @@ struct Entered {
     /// `longRunning`: a REPL or server matches many utterances, so JIT-compiling the grammar pays off.
     func assistant(longRunning: Bool = false) throws -> Assistant {
         try Assistant(store: store, grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: options.timeZone,
-                      timeSource: options.pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, examples: false, logger: options.logger())
+                      timeSource: options.pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, examples: false,
+                      grammarCache: GrammarCache.standard(), logger: options.logger())
     }
 
     /// A member named on the command line (`--member`, an argument).
