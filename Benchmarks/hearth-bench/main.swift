@@ -316,12 +316,16 @@ if !FileManager.default.isExecutableFile(atPath: hearthBinary.path) {
 
 /// Median and p99 wall time of `runs` processes and the largest peak RSS among them, measured by
 /// a fresh copy of this benchmark (HEARTH_BENCH_SPAWN_RUNS, at the top of this file).
-func coldStart(_ name: String, runs: Int, _ arguments: [String]) throws {
+/// The compiled grammar's cache for the processes spawned (`GrammarCache`): run 0 of each
+/// measurement writes the artifact when it is missing; `cache: false` measures without one.
+let grammarCache = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-grammar-\(getpid())")
+func coldStart(_ name: String, runs: Int, cache: Bool = true, _ arguments: [String]) throws {
     guard wants(name) else { return }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     process.arguments = ["--", hearthBinary.path] + arguments
-    process.environment = ["HEARTH_INTENTS": intents.path, "PATH": "/usr/bin:/bin", "HEARTH_BENCH_SPAWN_RUNS": "\(runs)"]
+    process.environment = ["HEARTH_INTENTS": intents.path, "PATH": "/usr/bin:/bin", "HEARTH_BENCH_SPAWN_RUNS": "\(runs)",
+                           "HEARTH_GRAMMAR_CACHE": cache ? grammarCache.path : "off"]
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -331,6 +335,7 @@ func coldStart(_ name: String, runs: Int, _ arguments: [String]) throws {
 }
 let coldRuns = Int(ProcessInfo.processInfo.environment["HEARTH_BENCH_COLD_RUNS"] ?? "") ?? 21
 try coldStart("cold start: hearth --help", runs: coldRuns, ["--help"])
+try coldStart("cold start: say, demo file, no artifact", runs: coldRuns, cache: false, ["say", "--db", path, "where is everyone"])
 try coldStart("cold start: say, demo family file", runs: coldRuns, ["say", "--db", path, "where is everyone"])
 try coldStart("cold start: say, 100k events + 10y chores", runs: coldRuns, ["say", "--db", bigPath, "where is everyone"])
 
@@ -347,7 +352,7 @@ if wants("serve --stdio RSS") {
     let process = Process()
     process.executableURL = hearthBinary
     process.arguments = ["serve", "--stdio", "--db", bigPath]
-    process.environment = ["HEARTH_INTENTS": intents.path, "PATH": "/usr/bin:/bin"]
+    process.environment = ["HEARTH_INTENTS": intents.path, "PATH": "/usr/bin:/bin", "HEARTH_GRAMMAR_CACHE": grammarCache.path]
     let input = Pipe(), output = Pipe()
     process.standardInput = input
     process.standardOutput = output

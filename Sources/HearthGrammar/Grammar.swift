@@ -73,9 +73,6 @@ public struct Grammar: Sendable {
     let timeGuards: TimeGuards
     /// Every pattern in one list, and which of them can start with each byte.
     let index: PatternIndex
-    /// Per pattern, in the order of `LiteralFilter.checks`: the literals it requires (all
-    /// `.anything` when the grammar was loaded without analysis). Kept for the artifact.
-    let requirements: [Requirement]
 
     /// Patterns PCRE2 could not JIT-compile (they run in its interpreter), when JIT was asked for.
     public var patternsNotJITCompiled: [String] {
@@ -251,7 +248,7 @@ public struct Grammar: Sendable {
         }
         let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
         var grammar = Grammar(intents: intents, literalFilter: filter, maximumCaptures: maximumCaptures, timeGuards: timeGuards,
-                              index: PatternIndex(intents: intents, checks: filter.checks), requirements: requirements,
+                              index: PatternIndex(intents: intents, checks: filter.checks),
                               scratchPool: ScratchPool(pairs: maximumCaptures + 1, guards: timeGuards.checkers))
         grammar.backoff = try Backoff.compile(files, expander: expander)
         return grammar

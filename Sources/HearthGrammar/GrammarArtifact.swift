@@ -99,22 +99,23 @@ final class ArtifactBytes: @unchecked Sendable {
     subscript(range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count) }
 }
 
-/// A pattern's text: a String, or a head and a shared tail (its DEFINE block, which many patterns
-/// share) inside an artifact, read only when the pattern is compiled or shown.
+/// A pattern's text: a String, or pieces inside an artifact (its own head, then the definitions of
+/// its DEFINE block, each stored once for all the patterns that use it), read only when the
+/// pattern is compiled or shown.
 struct PatternText: Sendable {
     enum Storage: Sendable {
         case string(String)
-        case artifact(ArtifactBytes, head: Range<Int>, tail: Range<Int>)
+        case artifact(ArtifactBytes, pieces: [Range<Int>])
     }
     let storage: Storage
 
     init(_ string: String) { storage = .string(string) }
-    init(_ bytes: ArtifactBytes, head: Range<Int>, tail: Range<Int>) { storage = .artifact(bytes, head: head, tail: tail) }
+    init(_ bytes: ArtifactBytes, pieces: [Range<Int>]) { storage = .artifact(bytes, pieces: pieces) }
 
     var string: String {
         switch storage {
         case .string(let string): return string
-        case .artifact(let bytes, let head, let tail): return String(decoding: bytes[head], as: UTF8.self) + String(decoding: bytes[tail], as: UTF8.self)
+        case .artifact: return withUTF8 { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -123,20 +124,38 @@ struct PatternText: Sendable {
         switch storage {
         case .string(var string):
             return string.withUTF8(body)
-        case .artifact(let bytes, let head, let tail):
-            if tail.isEmpty { return bytes[head].withMemoryRebound(to: UInt8.self, body) }
-            var joined = [UInt8](bytes[head])
-            joined.append(contentsOf: bytes[tail])
+        case .artifact(let bytes, let pieces):
+            if pieces.count == 1 { return bytes[pieces[0]].withMemoryRebound(to: UInt8.self, body) }
+            var joined: [UInt8] = []
+            joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+            for piece in pieces { joined.append(contentsOf: bytes[piece]) }
             return joined.withUnsafeBufferPointer(body)
         }
+    }
+
+    /// Where a pattern's text is cut into pieces: before its DEFINE block and before each
+    /// definition in it (`(?<_name>…)`), so that each definition is stored once. Any cut gives back
+    /// the same text when the pieces are joined; these make the pieces shared.
+    static func pieces(of text: String) -> [Substring] {
+        guard let define = text.range(of: "(?(DEFINE)") else { return [text[...]] }
+        var pieces = [text[..<define.lowerBound]]
+        var start = define.lowerBound
+        var searchFrom = define.upperBound
+        while let next = text.range(of: "(?<\(Expander.definitionPrefix)", range: searchFrom..<text.endIndex) {
+            pieces.append(text[start..<next.lowerBound])
+            start = next.lowerBound
+            searchFrom = next.upperBound
+        }
+        pieces.append(text[start...])
+        return pieces
     }
 }
 
 // MARK: - Reading and writing
 
 /// The artifact's layout: magic, format, key, payload length, payload checksum, payload. Integers
-/// are little-endian; a string is its UTF-8 length and bytes; a pattern's text is an offset pair
-/// into the payload's string table (head) and a shared block (tail).
+/// are little-endian; a string is its UTF-8 length and bytes; a pattern's text is a list of
+/// pieces, each the offset of a string written inline at its first use (`ArtifactWriter.patternText`).
 enum GrammarArtifact {
     static let magic: [UInt8] = Array("HEARTHGA".utf8)
     /// Bump whenever what is written changes.
@@ -207,8 +226,8 @@ struct StableHash {
 struct ArtifactWriter {
     /// Room for the header first, so that every offset written is the file's.
     private(set) var bytes = [UInt8](repeating: 0, count: GrammarArtifact.headerSize)
-    /// Shared DEFINE blocks, each written once.
-    private var tails: [String: Int] = [:]
+    /// Pieces of pattern text, each written once: where.
+    private var shared: [String: Int] = [:]
 
     mutating func int(_ value: Int) { var little = Int64(value).littleEndian; withUnsafeBytes(of: &little) { bytes.append(contentsOf: $0) } }
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
@@ -230,23 +249,21 @@ struct ArtifactWriter {
 
     mutating func strings(_ values: [String]) { array(values) { $0.string($1) } }
 
-    /// A pattern's text as a head written here and its DEFINE block written once among the tails
-    /// (the offset of its first copy).
+    /// A pattern's text as its pieces (`PatternText.pieces`): each piece written the first time it
+    /// is used, where it is used, and afterwards named by that place.
     mutating func patternText(_ text: String) {
-        guard let split = text.range(of: "(?(DEFINE)") else {
-            string(text)
-            int(-1)
-            return
-        }
-        string(String(text[..<split.lowerBound]))
-        let tail = String(text[split.lowerBound...])
-        if let offset = tails[tail] {
-            int(offset)
-        } else {
-            // The tail follows inline, marked by its own offset (the position of its length).
-            int(bytes.count + 8)
-            tails[tail] = bytes.count
-            string(tail)
+        let pieces = PatternText.pieces(of: text)
+        int(pieces.count)
+        for piece in pieces {
+            let piece = String(piece)
+            if let offset = shared[piece] {
+                int(offset)
+            } else {
+                // Written inline right after its own offset (the position of its length).
+                int(bytes.count + 8)
+                shared[piece] = bytes.count
+                string(piece)
+            }
         }
     }
 }
@@ -304,15 +321,20 @@ struct ArtifactReader {
     mutating func strings() throws -> [String] { try array { try $0.string() } }
 
     mutating func patternText() throws -> PatternText {
-        let head = try range()
-        let tailOffset = try int()
-        if tailOffset == -1 { return PatternText(data, head: head, tail: head.upperBound..<head.upperBound) }
-        var tailReader = ArtifactReader(data, from: tailOffset)
-        guard tailOffset >= GrammarArtifact.headerSize, tailOffset <= offset else { throw GrammarArtifact.Corrupt(reason: "a shared block out of place") }
-        let tail = try tailReader.range()
-        // Inline (the first use): skip over it.
-        if tailOffset == offset { offset = tail.upperBound }
-        return PatternText(data, head: head, tail: tail)
+        let count = try count(1 << 16)
+        var pieces: [Range<Int>] = []
+        pieces.reserveCapacity(count)
+        for _ in 0..<count {
+            let at = try int()
+            guard at >= GrammarArtifact.headerSize, at <= offset else { throw GrammarArtifact.Corrupt(reason: "a shared piece out of place") }
+            if at == offset {
+                pieces.append(try range())
+            } else {
+                var earlier = ArtifactReader(data, from: at)
+                pieces.append(try earlier.range())
+            }
+        }
+        return PatternText(data, pieces: pieces)
     }
 }
 
@@ -330,15 +352,6 @@ extension ArtifactWriter {
         int(facts.captureCount)
         optional(facts.firstBytes) { writer, map in writer.int(map.count); writer.bytes.append(contentsOf: map) }
         int(facts.minimumLength)
-    }
-
-    mutating func requirement(_ requirement: Requirement) {
-        switch requirement {
-        case .anything: int(0)
-        case .literal(let text): int(1); string(text)
-        case .all(let parts): int(2); array(parts) { $0.requirement($1) }
-        case .any(let parts): int(3); array(parts) { $0.requirement($1) }
-        }
     }
 
     mutating func slots(_ slots: [String: SlotSpec]) {
@@ -384,17 +397,6 @@ extension ArtifactReader {
                                caseless: caseless, jit: jit)
     }
 
-    mutating func requirement(depth: Int = 0) throws -> Requirement {
-        guard depth < 64 else { throw GrammarArtifact.Corrupt(reason: "requirements nested too deep") }
-        switch try int() {
-        case 0: return .anything
-        case 1: return .literal(try string())
-        case 2: return .all(try array { try $0.requirement(depth: depth + 1) })
-        case 3: return .any(try array { try $0.requirement(depth: depth + 1) })
-        default: throw GrammarArtifact.Corrupt(reason: "an unknown requirement")
-        }
-    }
-
     mutating func slots() throws -> [String: SlotSpec] {
         let pairs = try array { reader -> (String, SlotSpec) in
             let name = try reader.string()
@@ -435,7 +437,13 @@ extension Grammar {
             writer.slots(intent.slots)
             writer.array(intent.patterns) { $0.pattern($1) }
         }
-        writer.array(requirements) { $0.requirement($1) }
+        // The literal filter as clauses of literal numbers, the literals once.
+        var literals: [String: Int] = [:]
+        for clauses in literalFilter.patternClauses { for clause in clauses { for literal in clause where literals[literal] == nil { literals[literal] = literals.count } } }
+        writer.strings(literals.sorted { $0.value < $1.value }.map(\.key))
+        writer.array(literalFilter.patternClauses) { writer, clauses in
+            writer.array(clauses) { writer, clause in writer.array(clause) { $0.int(literals[$1]!) } }
+        }
         writer.strings(timeGuards.names)
         writer.array(timeGuards.checkers) { writer, checker in
             writer.pattern(checker.pattern)
@@ -479,9 +487,18 @@ extension Grammar {
             return Intent(name: name, priority: priority, slots: slots, file: file, examples: [],
                           patterns: try reader.array { try $0.pattern(jit: jit) }, checks: [])
         }
-        let requirements = try reader.array { try $0.requirement() }
-        guard requirements.count == read.reduce(0, { $0 + $1.patterns.count }) else {
-            throw GrammarArtifact.Corrupt(reason: "not one requirement per pattern")
+        let literals = try reader.strings()
+        let clauses = try reader.array { reader in
+            try reader.array { reader in
+                try reader.array { reader -> String in
+                    let number = try reader.count()
+                    guard number < literals.count else { throw GrammarArtifact.Corrupt(reason: "a literal out of range") }
+                    return literals[number]
+                }
+            }
+        }
+        guard clauses.count == read.reduce(0, { $0 + $1.patterns.count }) else {
+            throw GrammarArtifact.Corrupt(reason: "not one literal check per pattern")
         }
         let names = try reader.strings()
         let checkers = try reader.array { reader in
@@ -500,7 +517,7 @@ extension Grammar {
         }
         guard reader.offset == data.count else { throw GrammarArtifact.Corrupt(reason: "bytes left over") }
 
-        let filter = LiteralFilter(requirements: requirements)
+        let filter = LiteralFilter(clauses: clauses)
         var nextCheck = 0
         let intents = read.map { intent in
             defer { nextCheck += intent.patterns.count }
@@ -510,7 +527,7 @@ extension Grammar {
         let timeGuards = TimeGuards(names: names, checkers: checkers)
         let maximumCaptures = intents.flatMap(\.patterns).map(\.captureCount).max() ?? 0
         self.init(intents: intents, literalFilter: filter, maximumCaptures: maximumCaptures, timeGuards: timeGuards,
-                  index: PatternIndex(intents: intents, checks: filter.checks), requirements: requirements,
+                  index: PatternIndex(intents: intents, checks: filter.checks),
                   scratchPool: ScratchPool(pairs: maximumCaptures + 1, guards: checkers))
         backoff = Backoff(rules: rules)
     }

@@ -66,9 +66,17 @@ struct LiteralFilter: Sendable {
 
     private let automaton: Automaton
     let checks: [Check]
+    /// What `checks` were made from, per pattern.
+    let patternClauses: [[[String]]]
 
     /// `requirements`: one per pattern, in the order `checks` will hold them.
     init(requirements: [Requirement]) {
+        self.init(clauses: requirements.map(Self.clauses))
+    }
+
+    /// Per pattern, its requirement in conjunctive form (`clauses(_:)`), as a grammar artifact keeps it.
+    init(clauses patternClauses: [[[String]]]) {
+        self.patternClauses = patternClauses
         var ids: [String: Int32] = [:]
         var literals: [String] = []
         func id(_ literal: String) -> Int32 {
@@ -78,9 +86,7 @@ struct LiteralFilter: Sendable {
             literals.append(literal)
             return new
         }
-        checks = requirements.map { requirement in
-            Check(clauses: Self.clauses(requirement).map { $0.map(id) })
-        }
+        checks = patternClauses.map { clauses in Check(clauses: clauses.map { $0.map(id) }) }
         automaton = Automaton(literals)
     }
 

@@ -15,6 +15,7 @@ public final class CompiledPattern: @unchecked Sendable {
     private let guardedText: PatternText?
     /// `text` is the guarded text (from an artifact, which keeps only that).
     private let sourceIsGuarded: Bool
+    /// The named groups by number, definitions' groups (`_when`…) left out.
     public let groupNames: [Int: String]
     /// `groupNames` by group number, the order a match reads them in.
     let orderedGroupNames: [(Int, String)]
@@ -154,7 +155,10 @@ public final class CompiledPattern: @unchecked Sendable {
     }
 
     private static func facts(of compiled: OpaquePointer) -> Facts {
-        let names = readGroupNames(compiled).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        // Definitions' own groups (`_when`…) are how `{name}` is called, never a slot: left out,
+        // so a match reads only the groups it reports (and an artifact keeps only those).
+        let names = readGroupNames(compiled).filter { !$0.value.hasPrefix(Expander.definitionPrefix) }
+            .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
         var bitmap: UnsafePointer<UInt8>?
