@@ -157,16 +157,22 @@ private struct Automaton: Sendable {
         }
         for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") { byteClass[Int(upper)] = byteClass[Int(upper + 32)] }
         precondition(columns <= 256, "literals are ASCII, so at most 128 byte classes")
-        // The trie first (0 is the root, -1 no edge yet)…
-        var goto: [Int32] = Array(repeating: -1, count: columns)
+        // The trie first (0 is the root, -1 no edge yet)… Room for the most states there can be
+        // (one per literal byte), so that no state's row is allocated on its own: building the
+        // table is on every start of a process.
+        let most = literals.reduce(1) { $0 + $1.utf8.count }
+        var goto: [Int32] = []
+        goto.reserveCapacity(most * columns)
+        goto.append(contentsOf: repeatElement(-1, count: columns))
         var literalAt: [Int32] = [-1]
+        literalAt.reserveCapacity(most)
         for (index, literal) in literals.enumerated() {
             var state = 0
             for byte in literal.utf8 {
                 let slot = state * columns + Int(byteClass[Int(byte)])
                 if goto[slot] < 0 {
                     goto[slot] = Int32(literalAt.count)
-                    goto += Array(repeating: -1, count: columns)
+                    goto.append(contentsOf: repeatElement(-1, count: columns))
                     literalAt.append(-1)
                 }
                 state = Int(goto[slot])
@@ -177,25 +183,28 @@ private struct Automaton: Sendable {
         let stateCount = literalAt.count
         var failure = [Int32](repeating: 0, count: stateCount)
         var nextEnding = [Int32](repeating: -1, count: stateCount)
-        var queue: [Int] = []
-        for column in 0..<columns {
-            let target = goto[column]
-            if target < 0 { goto[column] = 0 } else { queue.append(Int(target)) }
-        }
-        var head = 0
-        while head < queue.count {
-            let state = queue[head]
-            head += 1
-            let fallback = Int(failure[state])
-            nextEnding[state] = literalAt[fallback] >= 0 ? Int32(fallback) : nextEnding[fallback]
+        var queue: [Int32] = []
+        queue.reserveCapacity(stateCount)
+        goto.withUnsafeMutableBufferPointer { goto in
             for column in 0..<columns {
-                let slot = state * columns + column
-                let target = goto[slot]
-                if target < 0 {
-                    goto[slot] = goto[fallback * columns + column]
-                } else {
-                    failure[Int(target)] = goto[fallback * columns + column]
-                    queue.append(Int(target))
+                let target = goto[column]
+                if target < 0 { goto[column] = 0 } else { queue.append(target) }
+            }
+            var head = 0
+            while head < queue.count {
+                let state = Int(queue[head])
+                head += 1
+                let fallback = Int(failure[state])
+                nextEnding[state] = literalAt[fallback] >= 0 ? Int32(fallback) : nextEnding[fallback]
+                let row = state * columns, fallbackRow = fallback * columns
+                for column in 0..<columns {
+                    let target = goto[row + column]
+                    if target < 0 {
+                        goto[row + column] = goto[fallbackRow + column]
+                    } else {
+                        failure[Int(target)] = goto[fallbackRow + column]
+                        queue.append(target)
+                    }
                 }
             }
         }

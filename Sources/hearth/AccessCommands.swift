@@ -46,7 +46,7 @@ struct InviteCommand: ParsableCommand {
     }
 
     struct Accept: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Joins the family with an invitation code.")
+        static let configuration = CommandConfiguration(commandName: "accept", abstract: "Joins the family with an invitation code.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The invitation code.") var token: String
         var access: Access { .open("the invitation code is the proof: it works once, within 72 hours") }
@@ -62,7 +62,7 @@ struct InviteCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Lists invitations (never their codes).")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists invitations (never their codes).")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([.invite]) }
 
@@ -116,7 +116,7 @@ struct PinCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Removes a member's PIN.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Removes a member's PIN.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "Whose PIN.") var name: String
         var access: Access { .member(options.speaker.map { $0.lowercased() == name.lowercased() } == true ? [] : [.pinSetOthers]) }
@@ -134,7 +134,7 @@ struct PinCommand: ParsableCommand {
     }
 
     struct Require: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Whether front ends require members with a PIN to sign in (on|off).")
+        static let configuration = CommandConfiguration(commandName: "require", abstract: "Whether front ends require members with a PIN to sign in (on|off).")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "on or off.") var setting: Switch
         var access: Access { .member([.pinRequire]) }
@@ -150,7 +150,7 @@ struct PinCommand: ParsableCommand {
     }
 
     struct Status: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Who has a PIN, and whether it is required.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Who has a PIN, and whether it is required.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([]) }
 

@@ -176,7 +176,7 @@ struct DeviceCommand: ParsableCommand {
         subcommands: [Show.self, SetDevice.self, Off.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Shows who a request naming nobody acts as.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Shows who a request naming nobody acts as.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([]) }
 
@@ -208,7 +208,7 @@ struct DeviceCommand: ParsableCommand {
     }
 
     struct Off: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Every request must name who is acting (the owner only).")
+        static let configuration = CommandConfiguration(commandName: "off", abstract: "Every request must name who is acting (the owner only).")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([.householdDevice]) }
 

@@ -4,7 +4,7 @@ import HearthEngine
 
 /// `hearth eval FILE.jsonl…`: how well the grammar understands requests (SPEC §4).
 struct Eval: ParsableCommand, EntersFamily {
-    static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(commandName: "eval", 
         abstract: "Parses every line of JSON-lines files of requests and reports how many were understood.",
         discussion: """
             Each line: {"text": "...", "accept": ["calendar.show", ...] or [null], "slots": {...}?, "now": "ISO"?, "as": "NAME"?}.

@@ -77,7 +77,7 @@ struct MemberCommand: ParsableCommand {
         subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "add", 
             abstract: "Adds a member.",
             discussion: "Example: hearth member add Emma --child --age 10 --alias em; hearth member add \"Grandma Sue\" --role viewer --alias grandma")
         @OptionGroup var options: FamilyOptions
@@ -113,7 +113,7 @@ struct MemberCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "remove", 
             abstract: "Removes a member and everything that is theirs (their chores, messages, locations, points, reminders…).")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The member's name.") var name: String
@@ -135,7 +135,7 @@ struct MemberCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Lists the members and their roles.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the members and their roles.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([]) }
 
@@ -163,7 +163,7 @@ struct PlaceCommand: ParsableCommand {
         subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Adds a place.", discussion: "Example: hearth place add School 40.7306 -73.9866 --radius 200")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Adds a place.", discussion: "Example: hearth place add School 40.7306 -73.9866 --radius 200")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The place's name.") var name: String
         @Option(help: "Radius in metres (default 150).") var radius: Double = 150
@@ -191,7 +191,7 @@ struct PlaceCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Removes a place.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Removes a place.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The place's name.") var name: String
         var access: Access { .member([.placeManage]) }
@@ -206,7 +206,7 @@ struct PlaceCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Lists the places with their coordinates and radius.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the places with their coordinates and radius.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([]) }
 
@@ -226,7 +226,7 @@ struct FamilyCommand: ParsableCommand {
         commandName: "family", abstract: "The family as a whole.", subcommands: [Delete.self])
 
     struct Delete: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Deletes the whole family and its database file (the owner only).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Deletes the whole family and its database file (the owner only).")
         @OptionGroup var options: FamilyOptions
         @Flag(help: "Confirm: without it nothing is deleted.") var yes = false
         var access: Access { .member([.familyDelete]) }

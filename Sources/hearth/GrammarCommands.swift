@@ -18,7 +18,7 @@ struct GrammarCommand: ParsableCommand {
         subcommands: [Sample.self, Export.self], defaultSubcommand: Sample.self)
 
     struct Sample: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Lists sentences the loaded grammar accepts, for this family.")
+        static let configuration = CommandConfiguration(commandName: "sample", abstract: "Lists sentences the loaded grammar accepts, for this family.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([.choreRead]) }
         @Option(help: "At most this many, spread over the intents (default: all).") var count: Int?
@@ -42,7 +42,7 @@ struct GrammarCommand: ParsableCommand {
     }
 
     struct Export: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Writes what a speech recogniser needs: a JSGF grammar and/or a text corpus.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Writes what a speech recogniser needs: a JSGF grammar and/or a text corpus.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([.choreRead]) }
         @Option(help: "Write a JSGF grammar (pocketsphinx, Vosk, …) of the spoken sentences to this file.") var jsgf: String?

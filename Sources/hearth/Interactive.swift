@@ -4,7 +4,7 @@ import Foundation
 import HearthEngine
 
 struct Repl: ParsableCommand, EntersFamily {
-    static let configuration = CommandConfiguration(abstract: "Talk to Hearth at the terminal (:as NAME, :login NAME, :now ISO, :help, :quit).")
+    static let configuration = CommandConfiguration(commandName: "repl", abstract: "Talk to Hearth at the terminal (:as NAME, :login NAME, :now ISO, :help, :quit).")
     @OptionGroup var options: FamilyOptions
     var access: Access { .turns }
 
@@ -131,7 +131,7 @@ func readPIN(prompt: String, interactive: Bool) -> String? {
 }
 
 struct Serve: ParsableCommand, EntersFamily {
-    static let configuration = CommandConfiguration(abstract: "Serves voice front ends: JSON lines on stdin/stdout (--stdio) or Wyoming over TCP (--wyoming).")
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serves voice front ends: JSON lines on stdin/stdout (--stdio) or Wyoming over TCP (--wyoming).")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Serve on standard input and output.") var stdio = false
     @Option(help: "Serve the Wyoming protocol (Home Assistant, Rhasspy) at tcp://HOST:PORT, e.g. tcp://127.0.0.1:10700.") var wyoming: String?
@@ -174,7 +174,7 @@ struct TranscriptCommand: ParsableCommand {
                                                     subcommands: [Run.self])
 
     struct Run: ParsableCommand, Guarded {
-        static let configuration = CommandConfiguration(abstract: "Replays transcripts and shows differences.")
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Replays transcripts and shows differences.")
         // Each transcript runs on its own in-memory demo family; its turns come through the engine's door.
         var access: Access { .open("replays transcripts, each on its own in-memory demo family") }
         @Flag(help: "Rewrite the expected replies with what Hearth says now, printing each changed line to review.") var update = false

@@ -15,7 +15,7 @@ struct LocationCommand: ParsableCommand {
         defaultSubcommand: Show.self)
 
     struct Update: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "update", 
             abstract: "Reports a member's location: kept or skipped by the update rules, and any notifications it leads to.",
             discussion: """
                 Kept when it moved more than 100 m or 15 minutes passed since the last kept report; with the
@@ -72,7 +72,7 @@ struct LocationCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "show", 
             abstract: "Shows where everyone is, as the member acting (--as NAME) may see it.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([.locationSeeShared]) }

@@ -24,7 +24,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
         defaultSubcommand: List.self)
 
     struct List: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Lists the school holidays.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the school holidays.")
         @OptionGroup var options: FamilyOptions
         var access: Access { .member([.calendarRead]) }
         @Flag(help: "Print JSON: [{\"name\", \"first_day\", \"last_day\"}].") var json = false
@@ -50,7 +50,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "add", 
             abstract: "Adds a school holiday.",
             discussion: "hearth school-holidays add \"Winter recess\" 2026-12-24 2027-01-01   (one day: give only the first date)")
         @OptionGroup var options: FamilyOptions
@@ -73,7 +73,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(abstract: "Removes the school holidays that overlap the days given.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Removes the school holidays that overlap the days given.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The first day, YYYY-MM-DD.") var firstDay: String
         @Argument(help: "The last day, YYYY-MM-DD (default: the first).") var lastDay: String?
@@ -90,7 +90,7 @@ struct SchoolHolidaysCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "import", 
             abstract: "Imports school holidays from the school's calendar (.ics).",
             discussion: """
                 Takes the all-day entries whose title says school is closed (recess, holiday, break,

@@ -38,7 +38,7 @@ struct TimetableCommand: ParsableCommand {
         defaultSubcommand: Show.self)
 
     struct Import: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "import", 
             abstract: "Imports a member's two-week timetable from a CSV file.",
             discussion: """
                 hearth timetable import emma.csv --member Emma [--replace] [--week1-start 2026-01-05]
@@ -93,7 +93,7 @@ struct TimetableCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "show", 
             abstract: "Shows a member's timetable as a table: one day, this week of the rotation, or the fortnight.")
         @OptionGroup var options: FamilyOptions
         @Option(help: "Whose timetable.") var member: String
@@ -126,7 +126,7 @@ struct TimetableCommand: ParsableCommand {
     }
 
     struct Periods: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "periods", 
             abstract: "Lists or changes the school's bells (when each period starts and ends).",
             discussion: """
                 hearth timetable periods                               lists them
