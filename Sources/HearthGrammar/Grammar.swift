@@ -138,11 +138,14 @@ public struct Grammar: Sendable {
         }
         // None yet, or not to be trusted: build it whole (analysed, so that the artifact carries the
         // literal filter and the time guards), keep it, and use it as any later process will.
-        let built = try build(sources: sources, vocabulary: vocabulary, jit: false, examples: false, analyse: true)
-        let bytes = built.artifact(key: key)
+        let bytes = try build(sources: sources, vocabulary: vocabulary, jit: false, examples: false, analyse: true).artifact(key: key)
         cache.store(bytes, key: key)
+        // The grammar built is gone: hand its memory back, or a server that rebuilds for each new
+        // member would keep every build's pages (`FreedMemory`).
+        FreedMemory.release()
         let written = ArtifactBytes(mapping: cache.path(for: key).path) ?? ArtifactBytes(copying: bytes)
-        return (try? Grammar(artifact: written, key: key, jit: jit)) ?? built
+        if let grammar = try? Grammar(artifact: written, key: key, jit: jit) { return grammar }
+        return try build(sources: sources, vocabulary: vocabulary, jit: jit, examples: false, analyse: jit)
     }
 
     /// Builds the grammar from its YAML. `analyse`: also find each pattern's required literals
