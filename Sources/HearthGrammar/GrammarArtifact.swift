@@ -48,10 +48,16 @@ public struct GrammarCache: Sendable {
         } catch {}
     }
 
-    /// Removes all but the `kept` most recently written artifacts.
+    /// Removes all but the `kept` most recently written artifacts, and temporary files a process
+    /// killed while writing left behind (older than ten minutes).
     private func prune(keeping key: UInt64) {
         let fileManager = FileManager.default
         guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(".grammar-") && name.hasSuffix(".tmp") {
+            let url = directory.appendingPathComponent(name)
+            let written = (try? fileManager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantFuture
+            if written < Date().addingTimeInterval(-600) { try? fileManager.removeItem(at: url) }
+        }
         let artifacts = names.filter { $0.hasPrefix("grammar-") && $0.hasSuffix(".hga") }.map { directory.appendingPathComponent($0) }
         guard artifacts.count > Self.kept else { return }
         let dated = artifacts.map { url in

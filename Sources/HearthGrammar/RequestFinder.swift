@@ -103,9 +103,7 @@ public enum RequestFinder {
         if let asked = withDayAskedFirst(kept) { return asked }
         for index in 1..<kept.count {
             let tokens = words(in: kept[index])
-            guard let opener = dateSupplyOpeners.first(where: { phrase in
-                phrase.count < tokens.count && zip(tokens, phrase).allSatisfy { $0.text == $1 }
-            }), tokens.count - opener.count <= 5 else { continue }
+            guard let opener = opener(of: tokens, among: dateSupplyOpeners), tokens.count - opener.count <= 5 else { continue }
             // "It's the 9th": the day keeps its "the".
             let dayStart = opener.last == "the" ? opener.count - 1 : opener.count
             let day = kept[index][tokens[dayStart].range.lowerBound...].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
@@ -117,18 +115,8 @@ public enum RequestFinder {
                 before.removeLast(courtesy.count)
                 break
             }
-            let beforeTokens = words(in: Substring(before))
             // "When am I free on that day" + "The date is the 10th" → "When am I free on the 10th".
-            var merged: String?
-            for start in beforeTokens.indices {
-                guard let standIn = dayStandIns.first(where: { phrase in
-                    start + phrase.count <= beforeTokens.count && zip(beforeTokens[start...], phrase).allSatisfy { $0.text == $1 }
-                }) else { continue }
-                let range = beforeTokens[start].range.lowerBound..<beforeTokens[start + standIn.count - 1].range.upperBound
-                merged = before.replacingCharacters(in: range, with: onDay)
-                break
-            }
-            let reading = merged ?? "\(before) \(onDay)"
+            let reading = replacingDayStandIn(in: before, with: onDay) ?? "\(before) \(onDay)"
             var requests = kept
             requests[index - 1] = Substring(reading)
             requests.remove(at: index)
@@ -152,9 +140,7 @@ public enum RequestFinder {
     static func withDayAskedFirst(_ kept: [Substring]) -> (reading: String, requests: [Substring])? {
         for index in 0..<(kept.count - 1) {
             let tokens = words(in: kept[index])
-            guard let opener = dayQuestionOpeners.first(where: { phrase in
-                phrase.count < tokens.count && zip(tokens, phrase).allSatisfy { $0.text == $1 }
-            }), tokens.count - opener.count <= 5 else { continue }
+            guard let opener = opener(of: tokens, among: dayQuestionOpeners), tokens.count - opener.count <= 5 else { continue }
             var first = opener.count
             if tokens[first].text == "the" || tokens[first].text == "on", first + 1 < tokens.count { first += 1 }
             let word = tokens[first].text
@@ -163,18 +149,30 @@ public enum RequestFinder {
             let onDay = tokens[opener.count].text == "on" ? day : "on \(day)"
             var request = String(kept[index + 1]).trimmingCharacters(in: .whitespaces)
             while let last = request.last, ".!?;,".contains(last) { request.removeLast() }
-            let requestTokens = words(in: Substring(request))
-            for start in requestTokens.indices {
-                guard let standIn = dayStandIns.first(where: { phrase in
-                    start + phrase.count <= requestTokens.count && zip(requestTokens[start...], phrase).allSatisfy { $0.text == $1 }
-                }) else { continue }
-                let range = requestTokens[start].range.lowerBound..<requestTokens[start + standIn.count - 1].range.upperBound
-                let reading = request.replacingCharacters(in: range, with: onDay)
-                var requests = kept
-                requests[index + 1] = Substring(reading)
-                requests.remove(at: index)
-                return (requests.map(String.init).joined(separator: " "), requests)
-            }
+            guard let reading = replacingDayStandIn(in: request, with: onDay) else { continue }
+            var requests = kept
+            requests[index + 1] = Substring(reading)
+            requests.remove(at: index)
+            return (requests.map(String.init).joined(separator: " "), requests)
+        }
+        return nil
+    }
+
+    /// The phrase of `phrases` (longest first) that `tokens` start with, leaving a word after it.
+    static func opener(of tokens: [(text: String, range: Range<String.Index>)], among phrases: [[String]]) -> [String]? {
+        phrases.first { phrase in phrase.count < tokens.count && zip(tokens, phrase).allSatisfy { $0.text == $1 } }
+    }
+
+    /// `text` with its first word standing in for a day ("then", "that day", "on this date") replaced
+    /// by `onDay`; nil when it has none.
+    static func replacingDayStandIn(in text: String, with onDay: String) -> String? {
+        let tokens = words(in: Substring(text))
+        for start in tokens.indices {
+            guard let standIn = dayStandIns.first(where: { phrase in
+                start + phrase.count <= tokens.count && zip(tokens[start...], phrase).allSatisfy { $0.text == $1 }
+            }) else { continue }
+            let range = tokens[start].range.lowerBound..<tokens[start + standIn.count - 1].range.upperBound
+            return text.replacingCharacters(in: range, with: onDay)
         }
         return nil
     }
