@@ -322,6 +322,20 @@ if filter.map({ "turn kinds".contains($0) }) ?? true {
         }
         run("how many points (Emma, 10y chores)") { _ in [Turn(text: "how many points do I have", speaker: "Emma", session: "t-points")] }
         run("what are my chores (Jake)") { _ in [Turn(text: "what are my chores", speaker: "Jake", session: "t-chores")] }
+        // Not said: a tick (`{"type":"tick"}`, `hearth tick`) and the unread list (`hearth notifications`).
+        func timed(_ name: String, _ body: () throws -> Void) rethrows {
+            if let rowFilter, !name.contains(rowFilter) { return }
+            var samples: [UInt64] = []
+            for index in 0..<(turnCount + 20) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try body()
+                if index >= 20 { samples.append(DispatchTime.now().uptimeNanoseconds - start) }
+            }
+            record(name, size, samples)
+        }
+        try timed("tick (nothing new due)") { _ = try turnAssistant.tick(now: monday) }
+        let lisaMember = try turnAssistant.member(named: "Lisa")
+        try timed("unread notifications (Lisa)") { _ = try turnAssistant.unreadNotifications(to: lisaMember, now: monday) }
         for intent in turnAssistant.grammar.intents {
             guard let example = intent.examples.first?.text else { continue }
             let session = "t-\(intent.name)"
