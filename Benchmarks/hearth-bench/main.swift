@@ -222,8 +222,8 @@ func fillChores(_ store: FamilyStore) throws -> Int {
 // `HEARTH_BENCH_FILTER="turn kinds" .build/release/hearth-bench 2000` prints one table: a row per turn
 // kind, p50 and p99 at each size. The sizes differ only in history: every file holds the same
 // 14 days ahead (27 events a day, one or two of the six members each, with their reminders
-// queued) and as many days behind as its size needs (1k events: 3 weeks back; 100k: 10 years),
-// with each past reminder handed out and never acknowledged (`status = 'pending'`, as a
+// queued) and as many days behind as its size needs (1k events: 3 weeks back; 100k: 10 years;
+// a finished term of weekly lessons for every 200 events), with each past reminder handed out and never acknowledged (`status = 'pending'`, as a
 // long-running server piles them up), plus ten years of daily chores for three children. A
 // turn that does not grow with history has the same figures in every column.
 // `HEARTH_BENCH_TURNS=words` keeps the rows whose name contains them, `HEARTH_BENCH_SIZES=1000,100000`
@@ -271,6 +271,15 @@ if filter.map({ "turn kinds".contains($0) }) ?? true {
                                           end: start.addingTimeInterval(TimeInterval(30 * 60 * Int.random(in: 1...4, using: &random))),
                                           attendees: attendees)
                 try writer.insert(event, seriesEnd: nil, at: monday, by: nil)
+                if index % 200 == 100 {
+                    // A term of weekly lessons that ended on this day (one for every 200 events: the
+                    // recurring events of the family's past).
+                    let first = calendar.date(byAdding: .day, value: -77, to: start)!
+                    try writer.insert(CalendarEvent(id: EventID("turn_series_\(index)"), title: "Swimming term \(index)", start: first,
+                                                    end: first.addingTimeInterval(3600), attendees: [members[index % 6]],
+                                                    recurrence: "FREQ=WEEKLY;COUNT=12"),
+                                      seriesEnd: start.addingTimeInterval(3600), at: monday, by: nil)
+                }
                 // Its reminders: queued ahead, handed out (never acknowledged) behind.
                 for attendee in attendees {
                     for offset in CalendarSkill.reminderOffsets {
