@@ -18,14 +18,15 @@ extension StoreReader {
     /// Notifications due by `dueBy` that no front end has been handed yet (what a tick hands out).
     public func unsentNotifications(dueBy: Date, limit: Int = 1000) throws -> [OutboxNotification] {
         try Row.fetchAll(try db.cachedStatement(sql: """
-            SELECT * FROM notification WHERE status = 'pending' AND sent_at IS NULL AND deliver_at <= ? ORDER BY created_at, id LIMIT ?
+            SELECT * FROM notification INDEXED BY notification_unsent WHERE status = 'pending' AND sent_at IS NULL AND deliver_at <= ?
+            ORDER BY created_at, id LIMIT ?
             """), arguments: [dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
 
     /// Notifications to `recipient` due by `dueBy` and not yet read, oldest first (`hearth notifications`).
     public func unreadNotifications(to recipient: MemberID, dueBy: Date, limit: Int = 100) throws -> [OutboxNotification] {
         try Row.fetchAll(try db.cachedStatement(sql: """
-            SELECT * FROM notification WHERE recipient_id = ? AND status != 'read' AND deliver_at <= ?
+            SELECT * FROM notification INDEXED BY notification_unread WHERE recipient_id = ? AND status != 'read' AND deliver_at <= ?
             ORDER BY created_at, id LIMIT ?
             """), arguments: [recipient.rawValue, dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
