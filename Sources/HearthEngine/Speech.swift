@@ -160,12 +160,7 @@ enum Speech {
             case .ellipsis: out += "."
             case .currency:
                 if let (number, consumed) = amount(characters, from: index + 1) {
-                    let unit: String = switch character {
-                    case "$": number == "1" ? "dollar" : "dollars"
-                    case "€": number == "1" ? "euro" : "euros"
-                    default: number == "1" ? "pound" : "pounds"
-                    }
-                    out += "\(number) \(unit)"
+                    out += spokenAmount(number, sign: character)
                     index += 1 + consumed
                     continue
                 }
@@ -264,6 +259,16 @@ enum Speech {
         }
         guard let unit else { return nil }
         return ("\(number) \(unit)", cursor - start)
+    }
+
+    /// "5 dollars", "1 euro", "2.50 pounds": an amount read with its sign's unit.
+    static func spokenAmount(_ number: String, sign: Character) -> String {
+        let unit: String = switch sign {
+        case "$": number == "1" ? "dollar" : "dollars"
+        case "€": number == "1" ? "euro" : "euros"
+        default: number == "1" ? "pound" : "pounds"
+        }
+        return "\(number) \(unit)"
     }
 
     /// The digits (and cents) after a currency sign: "5", "5.50".

@@ -14,6 +14,10 @@ final class QueryPlanTests: XCTestCase {
     /// Tables that grow with history; a full scan of any of them grows the turn with it.
     static let growing: Set<String> = ["event", "event_attendee", "event_title_word", "notification"]
 
+    /// Searches bounded only above that read what is still live, not history: the notifications
+    /// waiting to be handed out, and the series that never end.
+    static let waitingOnly = ["INDEX notification_unsent ", "INDEX event_series_on_end (series_end_at=? AND start_at<?)"]
+
     /// The statements `body` runs on `store` (their SQL, each once, in order).
     func statements(on store: FamilyStore, _ body: () throws -> Void) throws -> [String] {
         let traced = Traced()
@@ -50,9 +54,16 @@ final class QueryPlanTests: XCTestCase {
             return try Row.fetchAll(statement).map { $0["detail"] as String }
         }
         return details.filter { detail in
-            guard detail.hasPrefix("SCAN ") else { return false }
-            let name = String(detail.dropFirst(5).prefix { $0 != " " })
-            return Self.growing.contains(tableOf[name] ?? name)
+            let words = detail.split(separator: " ").map(String.init)
+            guard words.count >= 2, words[0] == "SCAN" || words[0] == "SEARCH", Self.growing.contains(tableOf[words[1]] ?? words[1]) else {
+                return false
+            }
+            if words[0] == "SCAN" { return true }
+            // A search bounded only above ("start_at<?") reads history from its beginning, unless
+            // its index holds only what is still waiting.
+            guard let open = detail.firstIndex(of: "("), !Self.waitingOnly.contains(where: detail.contains) else { return false }
+            let bounds = detail[open...]
+            return bounds.contains("<") && !bounds.contains(">")
         }
     }
 
@@ -116,6 +127,31 @@ final class QueryPlanTests: XCTestCase {
         }
         XCTAssertTrue(ran.contains { $0.hasPrefix("DELETE FROM notification") }, "the move withdrew reminders")
         try assertNoScans(ran, on: store, "move and undo")
+    }
+
+    /// The check itself finds what it looks for: the series query before migration v21 (every
+    /// series ever started) and a notification read with no index.
+    func testTheCheckFindsHistoryReads() throws {
+        let (_, store) = try family()
+        XCTAssertEqual(try scans("SELECT e.* FROM event e INDEXED BY event_series_on_start WHERE e.rrule IS NOT NULL AND e.start_at < ? "
+                                 + "AND (e.series_end_at IS NULL OR e.series_end_at > ?)", on: store),
+                       ["SEARCH e USING INDEX event_series_on_start (start_at<?)"])
+        XCTAssertEqual(try scans("SELECT * FROM notification WHERE body = ?", on: store), ["SCAN notification"])
+        XCTAssertEqual(try scans("SELECT * FROM event WHERE id = ?", on: store), [])
+    }
+
+    func testTicksAndTheUnreadListUseIndexes() throws {
+        let (assistant, store) = try family()
+        let lisa = try assistant.member(named: "Lisa")
+        let later = Fixtures.monday.addingTimeInterval(3 * 86_400)
+        let ran = try statements(on: store) {
+            _ = try assistant.tick(now: later)
+            _ = try assistant.tick(now: later)
+            _ = try assistant.unreadNotifications(to: lisa, now: later)
+        }
+        XCTAssertTrue(ran.contains { $0.contains("INDEXED BY notification_unsent") }, "a tick reads what is waiting")
+        XCTAssertTrue(ran.contains { $0.contains("INDEXED BY notification_unread") }, "the unread list")
+        try assertNoScans(ran, on: store, "tick and unread")
     }
 
     /// A dedupe-key prefix means exactly "starts with": neighbours that share all but the last

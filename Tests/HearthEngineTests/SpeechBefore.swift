@@ -74,12 +74,7 @@ enum SpeechBefore {
             case "…": out += "."
             case "$", "€", "£":
                 if let (number, consumed) = Speech.amount(characters, from: index + 1) {
-                    let unit: String = switch character {
-                    case "$": number == "1" ? "dollar" : "dollars"
-                    case "€": number == "1" ? "euro" : "euros"
-                    default: number == "1" ? "pound" : "pounds"
-                    }
-                    out += "\(number) \(unit)"
+                    out += Speech.spokenAmount(number, sign: character)
                     index += 1 + consumed
                     continue
                 }
