@@ -229,13 +229,13 @@ func fillChores(_ store: FamilyStore) throws -> Int {
 // `HEARTH_BENCH_TURNS=words` keeps the rows whose name contains them, `HEARTH_BENCH_SIZES=1000,100000`
 // the sizes. Rows: the turns below, then one per intent (its first grammar example, said by
 // Lisa on a cleared conversation: a turn that asks a question is answered "never mind",
-// untimed). Figures are medians and p99s of `iterations / 10` turns (at least 50), wall time,
+// untimed). Figures are medians and p99s of `iterations / 10` turns (50 to 200), wall time,
 // and the median of the thread's CPU time.
 if filter.map({ "turn kinds".contains($0) }) ?? true {
     let sizes = (ProcessInfo.processInfo.environment["HEARTH_BENCH_SIZES"] ?? "1000,10000,100000")
         .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     let rowFilter = ProcessInfo.processInfo.environment["HEARTH_BENCH_TURNS"]
-    let turnCount = Swift.max(50, iterations / 10)
+    let turnCount = Swift.max(50, Swift.min(200, iterations / 10))
     let calendar = Calendar.family(zone)
     let members = ["lisa", "tom", "emma", "jake", "sue", "max"].map { MemberID($0) }
     let perDay = 27, daysAhead = 14
