@@ -178,6 +178,207 @@ measure("full turn: book an event (file, commit)", count: iterations / 20) { ind
     _ = fileAssistant.handle(Turn(text: "schedule jake for piano on \(freeDay(index)) at 6 pm", session: "bench-\(index)"))
 }
 
+/// Ten years of chores: a daily chore for each of three children (Max must be a member), done on
+/// 9 days in 10 (each completion with its points), the rest missed; today's still to do. Returns
+/// how many chores.
+func fillChores(_ store: FamilyStore) throws -> Int {
+    let calendar = Calendar.family(zone)
+    var choreCount = 0
+    try store.write { writer in
+        let tenYearsAgo = calendar.date(byAdding: .year, value: -10, to: calendar.startOfDay(for: monday))!
+        let children: [(MemberID, String)] = [(MemberID("emma"), "Feed the cat"), (MemberID("jake"), "Water the plants"),
+                                               (MemberID("max"), "Set the table")]
+        for (child, title) in children {
+            let series = ChoreSeries(id: ChoreSeriesID("big_series_\(child.rawValue)"), template: nil, title: title, points: 5,
+                                     assignees: [child], sharing: .single,
+                                     firstDue: calendar.date(bySettingHour: 18, minute: 0, second: 0, of: tenYearsAgo)!,
+                                     rrule: "FREQ=DAILY", createdBy: MemberID("lisa"), createdAt: tenYearsAgo)
+            try writer.insert(series, at: tenYearsAgo)
+            var day = tenYearsAgo, index = 0
+            while day <= monday {
+                let due = calendar.date(bySettingHour: 18, minute: 0, second: 0, of: day)!
+                let today = calendar.isDate(day, inSameDayAs: monday)
+                let done = !today && index % 10 != 9
+                let chore = Chore(id: ChoreID("big_chr_\(child.rawValue)_\(index)"), series: series.id, title: title, points: 5,
+                                  assignees: [child], due: due, status: today ? .pending : done ? .completed : .missed,
+                                  completedBy: done ? child : nil, completedAt: done ? due.addingTimeInterval(-1800) : nil,
+                                  pointsAwarded: done ? 5 : nil, createdBy: MemberID("lisa"), createdAt: day)
+                _ = try writer.insert(chore, at: day, by: MemberID("lisa"))
+                if done {
+                    _ = try writer.append(PointsEntry(member: child, amount: 5, kind: .chore, relatedID: chore.id.rawValue,
+                                                      at: due.addingTimeInterval(-1800), by: child))
+                }
+                choreCount += 1
+                index += 1
+                day = calendar.date(byAdding: .day, value: 1, to: day)!
+            }
+        }
+    }
+    return choreCount
+}
+
+// MARK: - Every turn kind at 1k / 10k / 100k events (issue 31)
+//
+// `HEARTH_BENCH_FILTER="turn kinds" .build/release/hearth-bench 2000` prints one table: a row per turn
+// kind, p50 and p99 at each size. The sizes differ only in history: every file holds the same
+// 14 days ahead (27 events a day, one or two of the six members each, with their reminders
+// queued) and as many days behind as its size needs (1k events: 3 weeks back; 100k: 10 years;
+// a finished term of weekly lessons for every 200 events), with each past reminder handed out and never acknowledged (`status = 'pending'`, as a
+// long-running server piles them up), plus ten years of daily chores for three children. A
+// turn that does not grow with history has the same figures in every column.
+// `HEARTH_BENCH_TURNS=words` keeps the rows whose name contains them, `HEARTH_BENCH_SIZES=1000,100000`
+// the sizes. Rows: the turns below, then one per intent (its first grammar example, said by
+// Lisa on a cleared conversation: a turn that asks a question is answered "never mind",
+// untimed). Figures are medians and p99s of `iterations / 10` turns (50 to 200), wall time,
+// and the median of the thread's CPU time.
+if filter.map({ "turn kinds".contains($0) }) ?? true {
+    let sizes = (ProcessInfo.processInfo.environment["HEARTH_BENCH_SIZES"] ?? "1000,10000,100000")
+        .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    let rowFilter = ProcessInfo.processInfo.environment["HEARTH_BENCH_TURNS"]
+    let turnCount = Swift.max(50, Swift.min(200, iterations / 10))
+    let calendar = Calendar.family(zone)
+    let members = ["lisa", "tom", "emma", "jake", "sue", "max"].map { MemberID($0) }
+    let perDay = 27, daysAhead = 14
+    /// The event a title turn names: Tom's "Review 50337", tomorrow at 17:30 (index 337: a review, Tom's, day 1).
+    let namedIndex = 337
+    struct Row { var name: String; var figures: [Int: (p50: UInt64, p99: UInt64, cpu: UInt64)] = [:] }
+    var rows: [Row] = []
+    /// This thread's CPU time: on a shared machine the wall time of a sub-millisecond turn is mostly
+    /// waiting for a core, so the table shows the CPU time's median too.
+    func cpuNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+    func record(_ name: String, _ size: Int, _ samples: [UInt64], cpu: [UInt64]) {
+        let sorted = samples.sorted()
+        let figure = (sorted[sorted.count / 2], sorted[Swift.min(sorted.count - 1, sorted.count * 99 / 100)], cpu.sorted()[cpu.count / 2])
+        if let index = rows.firstIndex(where: { $0.name == name }) { rows[index].figures[size] = figure } else {
+            rows.append(Row(name: name, figures: [size: figure]))
+        }
+    }
+    for size in sizes {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-turns-\(size)-\(getpid()).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        let turnStore = try FamilyStore.open(path: file)
+        try DemoFamily.install(into: turnStore, now: monday)
+        let started = DispatchTime.now().uptimeNanoseconds
+        var notificationCount = 0
+        try turnStore.write { writer in
+            try writer.insert(Member(id: MemberID("max"), name: "Max", kind: .child, role: .member, age: 12), position: 5, at: monday)
+            let lastDay = calendar.date(byAdding: .day, value: daysAhead - 1, to: calendar.startOfDay(for: monday))!
+            var random = SystemRandomNumberGenerator()
+            var handedOut: [String] = []
+            for index in 0..<size {
+                // Newest first: index 0…377 are the coming fortnight in every file.
+                let day = calendar.date(byAdding: .day, value: -(index / perDay), to: lastDay)!
+                let start = calendar.date(bySettingHour: [7, 8, 17, 18, 19][index % 5], minute: [0, 30][index % 2], second: 0, of: day)!
+                let attendees = index % 4 == 0 ? [members[index % 6], members[(index + 1) % 6]] : [members[index % 6]]
+                let title = "\(["Practice", "Piano lesson", "Review", "Dentist", "Meeting"][index % 5]) \(50_000 + index)"
+                let event = CalendarEvent(id: EventID("turn_\(index)"), title: title, start: start,
+                                          end: start.addingTimeInterval(TimeInterval(30 * 60 * Int.random(in: 1...4, using: &random))),
+                                          attendees: attendees)
+                try writer.insert(event, seriesEnd: nil, at: monday, by: nil)
+                if index % 200 == 100 {
+                    // A term of weekly lessons that ended on this day (one for every 200 events: the
+                    // recurring events of the family's past).
+                    let first = calendar.date(byAdding: .day, value: -77, to: start)!
+                    try writer.insert(CalendarEvent(id: EventID("turn_series_\(index)"), title: "Swimming term \(index)", start: first,
+                                                    end: first.addingTimeInterval(3600), attendees: [members[index % 6]],
+                                                    recurrence: "FREQ=WEEKLY;COUNT=12"),
+                                      seriesEnd: start.addingTimeInterval(3600), at: monday, by: nil)
+                }
+                // Its reminders: queued ahead, handed out (never acknowledged) behind.
+                for attendee in attendees {
+                    for offset in CalendarSkill.reminderOffsets {
+                        let id = "ntf_turn_\(index)_\(attendee.rawValue)_\(Int(offset))"
+                        try writer.enqueue(OutboxNotification(
+                            id: id, recipient: attendee, kind: "reminder", title: "Reminder", body: "\(title) soon",
+                            relatedID: event.id.rawValue, createdAt: monday, deliverAt: start.addingTimeInterval(-offset),
+                            dedupeKey: CalendarSkill.reminderKey(event: event.id, occurrence: start, member: attendee, offset: offset),
+                            aboutAt: start))
+                        notificationCount += 1
+                        if start.addingTimeInterval(-offset) <= monday { handedOut.append(id) }
+                    }
+                }
+            }
+            try writer.markSent(handedOut, at: monday)
+        }
+        _ = try fillChores(turnStore)
+        print(String(format: "turns: %d events, %d notifications, 10 years of chores in %.1f s", size, notificationCount,
+                     Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+        let turnAssistant = try Assistant(store: turnStore, grammarDirectory: intents, timeZone: zone, timeSource: .fixed(monday))
+        let named = "tom's review \(50_000 + namedIndex)"
+        /// `turns` timed together as one sample; `after` (untimed) puts the conversation back.
+        func run(_ name: String, count: Int = turnCount, _ turns: @escaping (Int) -> [Turn], after: ((Int) -> [Turn])? = nil) {
+            if let rowFilter, !name.contains(rowFilter) { return }
+            var samples: [UInt64] = [], cpu: [UInt64] = []
+            for index in 0..<(count + Swift.min(20, count)) {
+                let start = DispatchTime.now().uptimeNanoseconds, startCPU = cpuNanoseconds()
+                for turn in turns(index) { _ = turnAssistant.handle(turn) }
+                let elapsed = DispatchTime.now().uptimeNanoseconds - start, elapsedCPU = cpuNanoseconds() - startCPU
+                if index >= Swift.min(20, count) { samples.append(elapsed); cpu.append(elapsedCPU) }  // the first ones warm up
+                for turn in after?(index) ?? [] { _ = turnAssistant.handle(turn) }
+            }
+            record(name, size, samples, cpu: cpu)
+        }
+        func lisa(_ text: String, _ session: String) -> Turn { Turn(text: text, speaker: "Lisa", session: session) }
+        run("show my week") { _ in [lisa("show my week", "t-week")] }
+        run("what's on tomorrow") { _ in [lisa("what's on tomorrow", "t-tomorrow")] }
+        run("what does tom have this month") { _ in [lisa("what does tom have this month", "t-month")] }
+        run("where is everyone") { _ in [lisa("where is everyone", "t-where")] }
+        run("is jake free friday at 3") { _ in [lisa("is jake free friday at 3", "t-free")] }
+        run("book an event (file, commit)") { index in
+            // 14:00 is free in every generated day; a different day each time, so every turn books.
+            let day = ISO8601.dateString(calendar.date(byAdding: .day, value: 20 + index, to: monday)!, in: zone)
+            return [lisa("schedule max for tennis on \(day) at 2 pm", "t-book-\(index % 8)")]
+        }
+        run("when is (a title)") { _ in [lisa("when is \(named)", "t-when")] }
+        run("cancel (a title) + yes + undo (3 turns)", count: Swift.max(20, turnCount / 4)) { _ in
+            [lisa("cancel \(named)", "t-cancel"), lisa("yes", "t-cancel"), lisa("undo that", "t-cancel")]
+        }
+        run("how many points (Emma, 10y chores)") { _ in [Turn(text: "how many points do I have", speaker: "Emma", session: "t-points")] }
+        run("what are my chores (Jake)") { _ in [Turn(text: "what are my chores", speaker: "Jake", session: "t-chores")] }
+        // Not said: a tick (`{"type":"tick"}`, `hearth tick`) and the unread list (`hearth notifications`).
+        func timed(_ name: String, _ body: () throws -> Void) rethrows {
+            if let rowFilter, !name.contains(rowFilter) { return }
+            var samples: [UInt64] = [], cpu: [UInt64] = []
+            for index in 0..<(turnCount + 20) {
+                let start = DispatchTime.now().uptimeNanoseconds, startCPU = cpuNanoseconds()
+                try body()
+                if index >= 20 { samples.append(DispatchTime.now().uptimeNanoseconds - start); cpu.append(cpuNanoseconds() - startCPU) }
+            }
+            record(name, size, samples, cpu: cpu)
+        }
+        try timed("tick (nothing new due)") { _ = try turnAssistant.tick(now: monday) }
+        let lisaMember = try turnAssistant.member(named: "Lisa")
+        try timed("unread notifications (Lisa)") { _ = try turnAssistant.unreadNotifications(to: lisaMember, now: monday) }
+        for intent in turnAssistant.grammar.intents {
+            guard let example = intent.examples.first?.text else { continue }
+            let session = "t-\(intent.name)"
+            run("\(intent.name): \(example)") { _ in [lisa(example, session)] } after: { _ in [lisa("never mind", session)] }
+        }
+    }
+    func millis(_ value: UInt64?) -> String { value.map { String(format: "%.2f", Double($0) / 1e6) } ?? "-" }
+    let width = Swift.min(64, rows.map(\.name.count).max() ?? 10)
+    var header = "turn (ms; wall p50, p99; CPU p50)".padding(toLength: width, withPad: " ", startingAt: 0)
+    for size in sizes {
+        header += " | " + "\(size / 1000)k p50".padding(toLength: 9, withPad: " ", startingAt: 0) + " " + "p99".padding(toLength: 7, withPad: " ", startingAt: 0)
+            + " " + "cpu".padding(toLength: 7, withPad: " ", startingAt: 0)
+    }
+    print(header)
+    for row in rows {
+        var line = String(row.name.prefix(width)).padding(toLength: width, withPad: " ", startingAt: 0)
+        for size in sizes {
+            line += " | " + millis(row.figures[size]?.p50).padding(toLength: 9, withPad: " ", startingAt: 0) + " "
+                + millis(row.figures[size]?.p99).padding(toLength: 7, withPad: " ", startingAt: 0) + " "
+                + millis(row.figures[size]?.cpu).padding(toLength: 7, withPad: " ", startingAt: 0)
+        }
+        print(line)
+    }
+    if filter != nil { exit(0) }
+}
+
 // MARK: - A large family database: 100,000 events over ten years, six members (SPEC §6, issue 4).
 
 // The process measurements (cold start, the server's memory) use the same big database.
@@ -206,40 +407,8 @@ try bigStore.write { writer in
                                         attendees: attendees), seriesEnd: nil, at: monday, by: nil)
     }
 }
-// Ten years of chores: a daily chore for each of three children, done on 9 days in 10 (each
-// completion with its points), the rest missed; today's still to do.
 let choreStart = DispatchTime.now().uptimeNanoseconds
-var choreCount = 0
-try bigStore.write { writer in
-    let tenYearsAgo = calendar.date(byAdding: .year, value: -10, to: calendar.startOfDay(for: monday))!
-    let children: [(MemberID, String)] = [(MemberID("emma"), "Feed the cat"), (MemberID("jake"), "Water the plants"),
-                                           (MemberID("max"), "Set the table")]
-    for (child, title) in children {
-        let series = ChoreSeries(id: ChoreSeriesID("big_series_\(child.rawValue)"), template: nil, title: title, points: 5,
-                                 assignees: [child], sharing: .single,
-                                 firstDue: calendar.date(bySettingHour: 18, minute: 0, second: 0, of: tenYearsAgo)!,
-                                 rrule: "FREQ=DAILY", createdBy: MemberID("lisa"), createdAt: tenYearsAgo)
-        try writer.insert(series, at: tenYearsAgo)
-        var day = tenYearsAgo, index = 0
-        while day <= monday {
-            let due = calendar.date(bySettingHour: 18, minute: 0, second: 0, of: day)!
-            let today = calendar.isDate(day, inSameDayAs: monday)
-            let done = !today && index % 10 != 9
-            let chore = Chore(id: ChoreID("big_chr_\(child.rawValue)_\(index)"), series: series.id, title: title, points: 5,
-                              assignees: [child], due: due, status: today ? .pending : done ? .completed : .missed,
-                              completedBy: done ? child : nil, completedAt: done ? due.addingTimeInterval(-1800) : nil,
-                              pointsAwarded: done ? 5 : nil, createdBy: MemberID("lisa"), createdAt: day)
-            _ = try writer.insert(chore, at: day, by: MemberID("lisa"))
-            if done {
-                _ = try writer.append(PointsEntry(member: child, amount: 5, kind: .chore, relatedID: chore.id.rawValue,
-                                                  at: due.addingTimeInterval(-1800), by: child))
-            }
-            choreCount += 1
-            index += 1
-            day = calendar.date(byAdding: .day, value: 1, to: day)!
-        }
-    }
-}
+let choreCount = try fillChores(bigStore)
 print(String(format: "filled %d chores (10 years, 3 children) in %.1f s", choreCount,
              Double(DispatchTime.now().uptimeNanoseconds - choreStart) / 1e9))
 print(String(format: "filled 100,000 events in %.1f s", Double(DispatchTime.now().uptimeNanoseconds - fillStart) / 1e9))

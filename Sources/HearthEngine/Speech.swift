@@ -11,10 +11,14 @@ enum Speech {
     static func sanitised(_ text: String) -> String {
         // Marks that only vanish go first, so what they separated ("9*am") is read as a whole;
         // then passes until nothing changes (one, for text that is already speakable).
+        // Linear in the text and cheap per character (issue 31: a 193-line week spent 46 % of its
+        // turn here): ASCII characters are classified by their byte (`asciiMarks`); only other
+        // characters pay for Character comparisons and Unicode properties, and a step with nothing
+        // to do (no "->", no markup, no emoji in ASCII text) is skipped.
         var current = text
-        if current.contains("->") { current = current.replacing("->", with: "→") }
-        current.unicodeScalars.removeAll { markup.contains($0) }
-        current = String(current.filter { !isEmojiLike($0) })
+        if containsArrow(current.utf8) { current = current.replacing("->", with: "→") }
+        if current.unicodeScalars.contains(where: isMarkup) { current.unicodeScalars.removeAll { markup.contains($0) } }
+        if !current.utf8.allSatisfy({ $0 < 0x80 }) { current = String(current.filter { !isEmojiLike($0) }) }
         for _ in 0..<4 {
             let next = pass(current)
             if next == current { break }
@@ -26,23 +30,100 @@ enum Speech {
     /// Characters with no words in them: quotes, markdown, bullets.
     static let markup = Set("\"“”„«»`*#~^<>•·‣\\".unicodeScalars)
 
+    static func isMarkup(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? asciiMarks[Int(scalar.value)] == .drop : markup.contains(scalar)
+    }
+
+    /// Whether the bytes hold "->" (a superset check: `replacing` decides).
+    static func containsArrow(_ utf8: String.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: ">") && previous == UInt8(ascii: "-") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// What a character is to `pass`: what each of its cases matches.
+    enum Mark: Sendable {
+        case newline, arrow, hyphen, dash, percent, ampersand, at, plus, equals, degrees, times, ellipsis, currency, slash
+        case open, close, space, drop, other
+    }
+
+    /// The byte of a character that is one ASCII byte, else 0 ("\r\n" is two).
+    static func singleByte(_ character: Character) -> UInt8 {
+        let utf8 = character.utf8
+        return utf8.count == 1 ? utf8.first! : 0
+    }
+
+    /// The mark of each ASCII byte (the same cases as `mark` for other characters).
+    static let asciiMarks: [Mark] = (0..<128).map { value in
+        switch UInt8(value) {
+        case 0x0A, 0x0D: .newline
+        case UInt8(ascii: "-"): .hyphen
+        case UInt8(ascii: "%"): .percent
+        case UInt8(ascii: "&"): .ampersand
+        case UInt8(ascii: "@"): .at
+        case UInt8(ascii: "+"): .plus
+        case UInt8(ascii: "="): .equals
+        case UInt8(ascii: "$"): .currency
+        case UInt8(ascii: "/"): .slash
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): .open
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): .close
+        case UInt8(ascii: "_"), UInt8(ascii: "|"), 0x09: .space
+        case UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: "^"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"): .drop
+        default: .other
+        }
+    }
+
+    /// The mark of a character; `byte` is its `singleByte`. Characters other than one ASCII byte
+    /// compare as Characters (canonically equivalent ones, such as U+0387 for "·", match too).
+    static func mark(_ character: Character, byte: UInt8) -> Mark {
+        if byte != 0 { return asciiMarks[Int(byte)] }
+        switch character {
+        case "\n", "\r", "\r\n": return .newline
+        case "→", "⇒", "⟶": return .arrow
+        case "-": return .hyphen
+        case "–", "—", "―": return .dash
+        case "%": return .percent
+        case "&": return .ampersand
+        case "@": return .at
+        case "+": return .plus
+        case "=": return .equals
+        case "°": return .degrees
+        case "×": return .times
+        case "…": return .ellipsis
+        case "$", "€", "£": return .currency
+        case "/": return .slash
+        case "(", "[", "{": return .open
+        case ")", "]", "}": return .close
+        case "_", "|", "\t": return .space
+        case "\"", "“", "”", "„", "«", "»", "`", "*", "#", "~", "^", "<", ">", "•", "·", "‣", "\\": return .drop
+        default: return .other
+        }
+    }
+
     static func pass(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let characters = Array(text)
+        let bytes = characters.map(singleByte)
         var index = 0
         var lineStart = true
         while index < characters.count {
-            let character = characters[index]
+            let character = characters[index], byte = bytes[index]
             if lineStart {
                 // A list mark at the start of a line is layout, not words.
-                if character == " " || character == "\t" { index += 1; continue }
-                if "-*•+·‣".contains(character), index + 1 < characters.count, characters[index + 1] == " " {
+                if byte == 0x20 || byte == 0x09 { index += 1; continue }
+                let listMark = byte != 0 ? byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")
+                    : "•·‣".contains(character)
+                if listMark, index + 1 < characters.count, bytes[index + 1] == 0x20 {
                     index += 2; continue
                 }
                 lineStart = false
             }
-            if character.isNumber, character.isASCII, !previousIsWordCharacter(characters, index) {
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), !previousIsWordCharacter(characters, bytes, index) {
                 if let (spoken, consumed) = clockTime(characters, from: index) {
                     out += spoken
                     index += consumed
@@ -54,56 +135,51 @@ enum Speech {
                     continue
                 }
             }
-            switch character {
-            case "\n", "\r", "\r\n":
+            switch mark(character, byte: byte) {
+            case .newline:
                 // A line break ends a thought: a sentence, unless punctuation already says so.
                 trimTrailingSpaces(&out)
                 if let last = out.last, last.isLetter || last.isNumber { out += "." }
                 out += " "
                 lineStart = true
-            case "→", "⇒", "⟶":
+            case .arrow:
                 out += " to "
-            case "-" where out.last == " " && (index + 1 == characters.count || characters[index + 1] == " "):
+            case .hyphen where out.last == " " && (index + 1 == characters.count || bytes[index + 1] == 0x20):
                 trimTrailingSpaces(&out)
                 out += ", "
-            case "–", "—", "―":
+            case .dash:
                 // "3:30–5:00" is a range; "Tom — at work" a pause.
                 if previousIsDigit(out), index + 1 < characters.count, characters[index + 1].isNumber { out += " to " } else { out += ", " }
-            case "%": out += " percent"
-            case "&": out += " and "
-            case "@": out += " at "
-            case "+": out += previousIsDigit(out) || (index + 1 < characters.count && characters[index + 1].isNumber) ? " plus " : " "
-            case "=": out += " equals "
-            case "°": out += " degrees"
-            case "×": out += " times "
-            case "…": out += "."
-            case "$", "€", "£":
+            case .percent: out += " percent"
+            case .ampersand: out += " and "
+            case .at: out += " at "
+            case .plus: out += previousIsDigit(out) || (index + 1 < characters.count && characters[index + 1].isNumber) ? " plus " : " "
+            case .equals: out += " equals "
+            case .degrees: out += " degrees"
+            case .times: out += " times "
+            case .ellipsis: out += "."
+            case .currency:
                 if let (number, consumed) = amount(characters, from: index + 1) {
-                    let unit: String = switch character {
-                    case "$": number == "1" ? "dollar" : "dollars"
-                    case "€": number == "1" ? "euro" : "euros"
-                    default: number == "1" ? "pound" : "pounds"
-                    }
-                    out += "\(number) \(unit)"
+                    out += spokenAmount(number, sign: character)
                     index += 1 + consumed
                     continue
                 }
                 out += character == "$" ? " dollars " : character == "€" ? " euros " : " pounds "
-            case "/":
+            case .slash:
                 // "24/7" and "3/4" read well as they are; "yes/no" is "yes or no".
                 if previousIsDigit(out), index + 1 < characters.count, characters[index + 1].isNumber { out += "/" } else { out += " or " }
-            case "(", "[", "{":
+            case .open:
                 trimTrailingSpaces(&out)
                 if let last = out.last, !",.;:!?".contains(last) { out += "," }
                 out += " "
-            case ")", "]", "}":
+            case .close:
                 if index + 1 < characters.count, characters[index + 1].isLetter || characters[index + 1].isNumber { out += ", " }
-            case "_", "|", "\t": out += " "
-            case "\"", "“", "”", "„", "«", "»", "`", "*", "#", "~", "^", "<", ">", "•", "·", "‣", "\\":
+            case .space: out += " "
+            case .drop:
                 index += 1
                 continue
-            default:
-                if isEmojiLike(character) { index += 1; continue }
+            case .hyphen, .other:
+                if byte == 0 && isEmojiLike(character) { index += 1; continue }
                 out.append(character)
             }
             index += 1
@@ -185,6 +261,16 @@ enum Speech {
         return ("\(number) \(unit)", cursor - start)
     }
 
+    /// "5 dollars", "1 euro", "2.50 pounds": an amount read with its sign's unit.
+    static func spokenAmount(_ number: String, sign: Character) -> String {
+        let unit: String = switch sign {
+        case "$": number == "1" ? "dollar" : "dollars"
+        case "€": number == "1" ? "euro" : "euros"
+        default: number == "1" ? "pound" : "pounds"
+        }
+        return "\(number) \(unit)"
+    }
+
     /// The digits (and cents) after a currency sign: "5", "5.50".
     static func amount(_ characters: [Character], from start: Int) -> (String, Int)? {
         var index = start
@@ -206,9 +292,14 @@ enum Speech {
         index < characters.count && (characters[index].isLetter || characters[index].isNumber)
     }
 
-    static func previousIsWordCharacter(_ characters: [Character], _ index: Int) -> Bool {
-        index > 0 && (characters[index - 1].isLetter || characters[index - 1].isNumber || characters[index - 1] == ":"
-                      || characters[index - 1] == ".")
+    static func previousIsWordCharacter(_ characters: [Character], _ bytes: [UInt8], _ index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let byte = bytes[index - 1]
+        if byte != 0 {
+            return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+        }
+        return characters[index - 1].isLetter || characters[index - 1].isNumber || characters[index - 1] == ":" || characters[index - 1] == "."
     }
 
     static func previousIsDigit(_ text: String) -> Bool { text.last?.isNumber ?? false }
@@ -217,22 +308,32 @@ enum Speech {
         while text.last == " " { text.removeLast() }
     }
 
+    /// ",.;:!?" (U+037E, the Greek question mark, is a ";" to Character comparison).
+    static func isPunctuation(_ character: Character, byte: UInt8) -> Bool {
+        guard byte != 0 else { return ",.;:!?".contains(character) }
+        return byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+    }
+
     /// One space between words, none before punctuation, no doubled commas or stops.
     static func tidied(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let characters = Array(text)
+        let bytes = characters.map(singleByte)
         for (index, var character) in characters.enumerated() {
+            var byte = bytes[index]
             // A dash standing alone (" - ", which dropped marks can leave behind) is a pause.
-            if character == "-", out.isEmpty || out.last == " ", index + 1 == characters.count || characters[index + 1] == " " {
+            if byte == UInt8(ascii: "-"), out.isEmpty || out.last == " ", index + 1 == characters.count || bytes[index + 1] == 0x20 {
                 character = ","
+                byte = UInt8(ascii: ",")
             }
-            if character == " " {
+            if byte == 0x20 {
                 if out.isEmpty || out.last == " " { continue }
                 out.append(" ")
                 continue
             }
-            if ",.;:!?".contains(character) {
+            if isPunctuation(character, byte: byte) {
                 trimTrailingSpaces(&out)
                 if out.isEmpty { continue }  // nothing to punctuate
                 if let last = out.last, ",;:".contains(last), ".!?,;:".contains(character) {

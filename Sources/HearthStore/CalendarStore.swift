@@ -15,7 +15,7 @@ extension StoreReader {
     ///
     /// Sub-linear in the size of the calendar: ordinary one-offs (a week long at most) must start
     /// within a week before the range, a bounded scan of `event_on_start`; longer one-offs and
-    /// series come from their own partial indexes (migration v3). The member filter is checked per
+    /// series come from their own partial indexes (migrations v3 and v21). The member filter is checked per
     /// candidate through the attendee primary key rather than by listing all of a member's events.
     public func events(overlapping range: DateInterval, attendedBy members: [MemberID]? = nil) throws -> [CalendarEvent] {
         let query = RangeQuery(range: range, members: members)
@@ -24,10 +24,12 @@ extension StoreReader {
             UNION ALL
             SELECT e.* FROM event e INDEXED BY event_long_on_end WHERE \(query.longOneOffs)
             UNION ALL
-            SELECT e.* FROM event e INDEXED BY event_series_on_start WHERE \(query.series)
+            SELECT e.* FROM event e INDEXED BY event_series_on_end WHERE \(query.openSeries)
+            UNION ALL
+            SELECT e.* FROM event e INDEXED BY event_series_on_end WHERE \(query.endingSeries)
             ORDER BY start_at, id
             """
-        let arguments = query.ordinaryArguments + query.longArguments + query.seriesArguments
+        let arguments = query.ordinaryArguments + query.longArguments + query.openSeriesArguments + query.endingSeriesArguments
         // The branches are disjoint by construction; the set only guards against a row appearing twice.
         var seen: Set<String> = []
         let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).filter { seen.insert($0["id"]).inserted }
@@ -50,15 +52,23 @@ extension StoreReader {
             oneOffs.append(DateInterval(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: max(start, end))))
         }
         let series = try attachAttendees(Row.fetchAll(
-            try db.cachedStatement(sql: "SELECT e.* FROM event e INDEXED BY event_series_on_start WHERE \(query.series) ORDER BY start_at, id"),
-            arguments: query.seriesArguments))
+            try db.cachedStatement(sql: """
+                SELECT e.* FROM event e INDEXED BY event_series_on_end WHERE \(query.openSeries)
+                UNION ALL
+                SELECT e.* FROM event e INDEXED BY event_series_on_end WHERE \(query.endingSeries)
+                ORDER BY start_at, id
+                """),
+            arguments: query.openSeriesArguments + query.endingSeriesArguments))
         return (oneOffs, series)
     }
 
-    /// The three index-backed branches of a range query (see `events(overlapping:)`), with their arguments.
+    /// The index-backed branches of a range query (see `events(overlapping:)`), with their arguments.
+    /// Series come in two: those that never end, and those ending after the range starts, both from
+    /// `event_series_on_end` (migration v21), so a series finished long ago is never read.
     struct RangeQuery {
-        let ordinaryOneOffs: String, longOneOffs: String, series: String
-        let ordinaryArguments: StatementArguments, longArguments: StatementArguments, seriesArguments: StatementArguments
+        let ordinaryOneOffs: String, longOneOffs: String, openSeries: String, endingSeries: String
+        let ordinaryArguments: StatementArguments, longArguments: StatementArguments
+        let openSeriesArguments: StatementArguments, endingSeriesArguments: StatementArguments
 
         init(range: DateInterval, members: [MemberID]?) {
             let start = range.start.timeIntervalSince1970, end = range.end.timeIntervalSince1970
@@ -70,10 +80,12 @@ extension StoreReader {
             }
             ordinaryOneOffs = "e.rrule IS NULL AND e.start_at >= ? AND e.start_at < ? AND e.end_at > ?" + memberFilter
             longOneOffs = "e.rrule IS NULL AND e.end_at - e.start_at > 604800 AND e.end_at > ? AND e.start_at < ?" + memberFilter
-            series = "e.rrule IS NOT NULL AND e.start_at < ? AND (e.series_end_at IS NULL OR e.series_end_at > ?)" + memberFilter
+            openSeries = "e.rrule IS NOT NULL AND e.series_end_at IS NULL AND e.start_at < ?" + memberFilter
+            endingSeries = "e.rrule IS NOT NULL AND e.series_end_at > ? AND e.start_at < ?" + memberFilter
             ordinaryArguments = [start - StoreReader.ordinaryEventSeconds, end, start] + memberArguments
             longArguments = [start, start - StoreReader.ordinaryEventSeconds] + memberArguments
-            seriesArguments = [end, start] + memberArguments
+            openSeriesArguments = [end] + memberArguments
+            endingSeriesArguments = [start, end] + memberArguments
         }
     }
 

@@ -521,6 +521,19 @@ enum Migrations {
         migrator.registerMigration("v20-notification-moment") { db in
             try db.alter(table: "notification") { t in t.add(column: "about_at", .double) }
         }
+        // Reads that stay flat as the family's history grows (issue 31). Indexes only: nothing is
+        // rewritten, so an existing file keeps every row. Series by when they end, so a range query
+        // reads the series still running (or never ending) rather than every series ever started;
+        // the notifications not yet handed out, so a tick reads what is waiting rather than every
+        // reminder handed out and never acknowledged; a member's unread notifications oldest first,
+        // so `hearth notifications` stops at its limit without sorting everything unread; and the
+        // notifications about a record, so withdrawing a chore's reads that chore's alone.
+        migrator.registerMigration("v21-history-indexes") { db in
+            try db.execute(sql: "CREATE INDEX event_series_on_end ON event(series_end_at, start_at) WHERE rrule IS NOT NULL")
+            try db.execute(sql: "CREATE INDEX notification_unsent ON notification(deliver_at) WHERE status = 'pending' AND sent_at IS NULL")
+            try db.execute(sql: "CREATE INDEX notification_unread ON notification(recipient_id, created_at, id) WHERE status != 'read'")
+            try db.execute(sql: "CREATE INDEX notification_on_related ON notification(related_id, kind)")
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -18,14 +18,15 @@ extension StoreReader {
     /// Notifications due by `dueBy` that no front end has been handed yet (what a tick hands out).
     public func unsentNotifications(dueBy: Date, limit: Int = 1000) throws -> [OutboxNotification] {
         try Row.fetchAll(try db.cachedStatement(sql: """
-            SELECT * FROM notification WHERE status = 'pending' AND sent_at IS NULL AND deliver_at <= ? ORDER BY created_at, id LIMIT ?
+            SELECT * FROM notification INDEXED BY notification_unsent WHERE status = 'pending' AND sent_at IS NULL AND deliver_at <= ?
+            ORDER BY created_at, id LIMIT ?
             """), arguments: [dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
 
     /// Notifications to `recipient` due by `dueBy` and not yet read, oldest first (`hearth notifications`).
     public func unreadNotifications(to recipient: MemberID, dueBy: Date, limit: Int = 100) throws -> [OutboxNotification] {
         try Row.fetchAll(try db.cachedStatement(sql: """
-            SELECT * FROM notification WHERE recipient_id = ? AND status != 'read' AND deliver_at <= ?
+            SELECT * FROM notification INDEXED BY notification_unread WHERE recipient_id = ? AND status != 'read' AND deliver_at <= ?
             ORDER BY created_at, id LIMIT ?
             """), arguments: [recipient.rawValue, dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
@@ -35,9 +36,9 @@ extension StoreReader {
     /// (`CalendarSkill.goingOut`). Nil when there is none.
     public func nextUnsentNotificationDue(dedupePrefix prefix: String, after: Date) throws -> Date? {
         try Double.fetchOne(try db.cachedStatement(sql: """
-            SELECT min(deliver_at) FROM notification WHERE status = 'pending' AND sent_at IS NULL
-              AND substr(dedupe_key, 1, ?) = ? AND deliver_at > ?
-            """), arguments: [prefix.count, prefix, after.timeIntervalSince1970]).map(Date.init(timeIntervalSince1970:))
+            SELECT min(deliver_at) FROM notification WHERE +status = 'pending' AND sent_at IS NULL
+              AND \(DedupePrefix.sql) AND +deliver_at > ?
+            """), arguments: DedupePrefix.arguments(prefix) + [after.timeIntervalSince1970]).map(Date.init(timeIntervalSince1970:))
     }
 
     public func notification(_ id: String) throws -> OutboxNotification? {
@@ -58,8 +59,8 @@ extension StoreWriter {
     /// of a moved or cancelled event). Returns how many were removed.
     @discardableResult
     public func deletePendingNotifications(dedupePrefix prefix: String) throws -> Int {
-        try db.cachedStatement(sql: "DELETE FROM notification WHERE status = 'pending' AND substr(dedupe_key, 1, ?) = ?").execute(
-                       arguments: [prefix.count, prefix])
+        try db.cachedStatement(sql: "DELETE FROM notification WHERE +status = 'pending' AND \(DedupePrefix.sql)").execute(
+                       arguments: DedupePrefix.arguments(prefix))
         return db.changesCount
     }
 
@@ -135,4 +136,17 @@ extension OutboxNotification {
                   status: OutboxNotification.Status(rawValue: row["status"]) ?? .pending, dedupeKey: row["dedupe_key"],
                   aboutAt: (row["about_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
+}
+
+/// "The dedupe key starts with this prefix" as a range of the unique index on `dedupe_key` (issue
+/// 31): `substr(dedupe_key, 1, n) = prefix` cannot use it and scanned every pending notification
+/// (tens of thousands on a long-running family). Keys compare bytewise (BINARY): every key that
+/// starts with the prefix sorts at or after it and before the prefix followed by the bytes F4 90,
+/// which no UTF-8 text holds (the largest code point, U+10FFFF, is F4 8F BF BF); any other key
+/// falls outside the range. The `+` on the other columns keeps the planner off
+/// `notification_on_status`, whose `status = 'pending'` would otherwise look the better index and
+/// read every pending row. `OutboxStoreTests` checks the plan.
+enum DedupePrefix {
+    static let sql = "dedupe_key >= ? AND dedupe_key < (? || x'F490')"
+    static func arguments(_ prefix: String) -> StatementArguments { [prefix, prefix] }
 }

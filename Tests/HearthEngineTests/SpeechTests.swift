@@ -97,6 +97,35 @@ final class SpeechTests: XCTestCase {
         XCTAssertTrue(failures.isEmpty, "\(failures.count) replies are not plain speech:\n" + failures.prefix(20).joined(separator: "\n"))
     }
 
+    /// Issue 31 made the sanitiser linear and cheap per character; it must say exactly what the old
+    /// one said (`SpeechBefore`): on every reply's display text and speech for the grammar examples
+    /// and paraphrases, on all of them joined into one long reply (a busy week), and on random text
+    /// full of the marks, digits, dashes, emoji and look-alike characters each case reads.
+    func testTheLinearSanitiserSaysWhatTheOldOneSaid() throws {
+        let assistant = try Fixtures.demoAssistant()
+        var requests = assistant.grammar.intents.flatMap { $0.examples.map(\.text) }
+        requests += try SharedFixtures.paraphraseTexts()
+        var texts: [String] = []
+        for (index, request) in requests.enumerated() {
+            let reply = assistant.handle(Turn(text: request, speaker: "Lisa", session: "same-\(index)"))
+            texts += [request, reply.reply, reply.speak]
+        }
+        texts.append(texts.joined(separator: "\n"))
+        var random = TestSeed(default: 31_002).generator
+        // ASCII marks and digits, every non-ASCII case, characters canonically equal to one
+        // (U+0387 is "·", U+037E ";", U+1FEF "`"), combining marks, emoji, joiners and CR LF.
+        let alphabet = Array("ab AP m4pm:-.,;!?()[]{}\n\r\t\"'%$€£&@+=/_|*#~^<>\\0123456789 →⇒⟶–—―°×…“”„«»•·‣\u{0387}\u{037E}\u{1FEF}é"
+                             + "e\u{0301}\u{0338}🏠👋🏽👨‍👩‍👧\u{200D}\u{FE0F}1\u{20E3}\r\n①٣½")
+        for _ in 0..<20_000 {
+            texts.append(String((0..<Int.random(in: 0...48, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+        }
+        var differences: [String] = []
+        for text in texts where Speech.sanitised(text) != SpeechBefore.sanitised(text) {
+            differences.append("\(text.debugDescription): \(Speech.sanitised(text).debugDescription) ≠ \(SpeechBefore.sanitised(text).debugDescription)")
+        }
+        XCTAssertTrue(differences.isEmpty, "\(differences.count) of \(texts.count) differ:\n" + differences.prefix(10).joined(separator: "\n"))
+    }
+
     func testEmptyInputIsNotCaught() throws {
         let assistant = try Fixtures.demoAssistant()
         for text in ["", "   ", "\n\t "] {
