@@ -521,6 +521,20 @@ enum Migrations {
         migrator.registerMigration("v20-notification-moment") { db in
             try db.alter(table: "notification") { t in t.add(column: "about_at", .double) }
         }
+        // The family's reward titles are grammar vocabulary too (issue 33: a reward is recognised by
+        // the family's own titles), so a reward added, renamed or withdrawn moves the revision.
+        migrator.registerMigration("v21-reward-vocabulary-revision") { db in
+            for (name, event) in [
+                ("reward_insert", "AFTER INSERT ON reward"),
+                ("reward_delete", "AFTER DELETE ON reward"),
+                ("reward_update", "AFTER UPDATE OF title, aliases, active ON reward"),
+            ] {
+                try db.execute(sql: """
+                    CREATE TRIGGER family_revision_\(name) \(event) FOR EACH ROW
+                    BEGIN UPDATE family_revision SET revision = revision + 1 WHERE id = 1; END
+                    """)
+            }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }
