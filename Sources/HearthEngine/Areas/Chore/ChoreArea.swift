@@ -69,6 +69,16 @@ struct ChoreArea: WorksPerTurn {
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
         try working(in: turn).completeContractSlots(&slots, for: request)
     }
+
+    /// A chore's "new" or "overdue" notice goes out only while the chore is still to do: one done,
+    /// skipped or closed since it was queued (a read may queue it before the tick delivers it) says
+    /// nothing true any more.
+    func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification? {
+        guard notification.kind == "chore", ["New chore", "Chore overdue"].contains(notification.title),
+              let related = notification.relatedID else { return notification }
+        let chore = try skill.joining(turn.transaction).chore(ChoreID(related))
+        return chore?.status.isOpen == true ? notification : nil
+    }
 }
 
 /// The chore area at work on one turn.
@@ -83,6 +93,8 @@ struct ChoreTurn: AreaAtWork {
 
     func interpret(_ request: AreaRequest) throws -> AreaOutcome {
         let slots = request.slots
+        // Due, overdue and missed as the clock says now, not as the last tick left them.
+        if request.intent != "chore.assign" { try skill.catchUp(now: now) }
         switch request.intent {
         case "chore.assign":
             return area.act(.assign(try assignment(from: slots)))
@@ -129,7 +141,9 @@ struct ChoreTurn: AreaAtWork {
                 let yearAgo = calendar.date(byAdding: .day, value: -365, to: now)!
                 return area.act(.stats(member: member, firstDay: ISO8601.dateString(yearAgo, in: turn.timeZone), lastDay: today, rangeLabel: nil))
             }
-            let last = min(range.end.addingTimeInterval(-1), now)
+            // The whole period said, as a list of it reads it (a chore due Wednesday done on Monday
+            // is one done this week); days not yet come neither make nor break a streak.
+            let last = range.end.addingTimeInterval(-1)
             return area.act(.stats(member: member, firstDay: ISO8601.dateString(range.start, in: turn.timeZone),
                                    lastDay: ISO8601.dateString(max(last, range.start), in: turn.timeZone),
                                    rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
@@ -247,7 +261,12 @@ struct ChoreTurn: AreaAtWork {
 
     /// "laundry" → "Laundry": a one-off chore's title as said, capitalised; nil for no words.
     static func choreTitle(_ said: String) -> String? {
-        let trimmed = said.trimmingCharacters(in: .whitespaces)
+        var trimmed = said.trimmingCharacters(in: .whitespaces)
+        // "give Jake a chore: paint the porch": the chore is "paint the porch", not "Chore: paint…".
+        let words = trimmed.split(separator: " ", maxSplits: 1)
+        if words.count == 2, ["chore", "chore:", "job", "job:", "task", "task:"].contains(words[0].lowercased()) {
+            trimmed = String(words[1])
+        }
         guard !trimmed.isEmpty else { return nil }
         return trimmed.prefix(1).uppercased() + trimmed.dropFirst()
     }
@@ -265,7 +284,9 @@ struct ChoreTurn: AreaAtWork {
             let deadline = ChoreRules.weeklyDeadline(after: max(now, start), settings: settings, calendar: calendar)
             return deadline < end ? deadline : end.addingTimeInterval(-1)
         }
-        let due = time.hasTimeOfDay ? start : ChoreRules.dueTime(onDay: start, settings: settings, calendar: calendar)
+        var due = time.hasTimeOfDay ? start : ChoreRules.dueTime(onDay: start, settings: settings, calendar: calendar)
+        // "tonight" said once the evening has begun: by the end of it, not late from the start.
+        if !repeating, due <= now, let phrase, let end = ChoreRules.partOfDayEnd(phrase, on: due, calendar: calendar), end > now { due = end }
         if !repeating && due <= now { throw HearthError.pastTime(phrasing.words { words.moment(due, spoken: $0) }) }
         return due
     }
@@ -481,6 +502,7 @@ struct ChoreTurn: AreaAtWork {
         let done = stats.completed == 1 ? "1 chore" : "\(stats.completed) chores"
         var parts = ["\(name) \(have) done \(done)\(when)"]
         if stats.completed > 0 { parts[0] += stats.onTime == stats.completed ? ", all on time" : " (\(stats.onTime) on time)" }
+        if stats.awaitingReview > 0 { parts[0] += ", and \(stats.awaitingReview) more waiting for review" }
         if let rate = stats.completionRate { parts.append("\(Int((rate * 100).rounded())) % of the chores due") }
         if stats.minutesSpent > 0 { parts.append("\(TimeFormatter.duration(minutes: stats.minutesSpent)) spent on them") }
         let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
