@@ -114,6 +114,15 @@ final class ChoreSkillTests: XCTestCase {
     }
 
     /// Test 17: a chore needing verification waits for a parent other than whoever did it.
+    ///
+    /// Decided from the seeds' text (issue 33): the state is `.pendingReview`, not `.completed`.
+    /// Seed 000's test asserts `XCTAssertEqual(chore.status, .completed) // Pending parent
+    /// verification` on the `chore` value made before `completeChore` ran and never read again, so
+    /// that line checks nothing about the completion; its own comment, its
+    /// `verificationRequired == true`, seed 000's COMPLETE_CHORE_FLOW ("IF chore requires
+    /// verification: Mark as 'pending verification'") and seed 004's completion workflow ("Status
+    /// changes to `pending_review`"; "If approved: status → `completed`") all say the chore waits. So
+    /// it is `.pendingReview` until a parent approves, and `.completed` after (asserted below).
     func testChoreRequiringVerification() throws {
         let chore = try assign("Clean room", points: 15, to: emma, due: thursday, requiresReview: true)
         let tuesday = at("2026-02-03T17:00:00-05:00")
