@@ -476,9 +476,17 @@ public enum ChoreRules {
     }
 
     /// Whether a completion waits for a parent before it earns points: the chore asks for review,
-    /// or the family reviews everything its supervised members (and children) check off.
+    /// or the family reviews everything its supervised members (and children) check off (seed
+    /// 004's default) — unless a parent relaxed it for that member or for that chore.
     public static func needsReview(_ chore: Chore, completer: Member, settings: ChoreSettings) -> Bool {
-        chore.requiresReview || (settings.reviewAllCompletions && (completer.supervised || completer.kind == .child))
+        if chore.requiresReview { return true }
+        guard settings.reviewAllCompletions, completer.supervised || completer.kind == .child else { return false }
+        return !settings.reviewRelaxedMembers.contains(completer.id) && !settings.reviewRelaxedChores.contains(chore.title.lowercased())
+    }
+
+    /// Who may say whose chores need checking: a parent.
+    public static func denial(toSetReviewPolicyBy actor: Member) -> String? {
+        Permissions.check(actor: actor, action: .choreReviewPolicy)?.text
     }
 
     // MARK: Redemption and balances

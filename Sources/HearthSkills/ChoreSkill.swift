@@ -388,6 +388,20 @@ public struct ChoreSkill: Sendable {
         return review
     }
 
+    // MARK: - Review policy
+
+    /// seed 004's review of supervised members' completions, relaxed or restored by a parent: for
+    /// `members` (nil: every supervised member) or, with `chore` (a title), for that chore.
+    public func setReview(required: Bool, members: [MemberID]?, chore: String?, actor: Member, now: Date) throws {
+        try SkillError.checkPermission(ChoreRules.denial(toSetReviewPolicyBy: actor))
+        try store.write { writer in
+            try writer.setChoreReview(required: required, members: members, chore: chore)
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "chore_settings", subjectID: nil,
+                                            summary: required ? "Asked for chores to be checked" : "Said chores need no checking"))
+        }
+        logger.info("chore review policy set", metadata: ["required": "\(required)", "members": "\(members?.count ?? -1)"])
+    }
+
     // MARK: - Skipping and pausing
 
     /// "skip the dishes today": the chores are skipped (they earn nothing and break no streak).

@@ -488,10 +488,7 @@ enum Migrations {
                 ("place_delete", "AFTER DELETE ON place"),
                 ("place_update", "AFTER UPDATE OF id, name ON place"),
             ] {
-                try db.execute(sql: """
-                    CREATE TRIGGER family_revision_\(name) \(event) FOR EACH ROW
-                    BEGIN UPDATE family_revision SET revision = revision + 1 WHERE id = 1; END
-                    """)
+                try revisionTrigger(db, name: name, event: event)
             }
         }
         // PINs hashed with a memory-hard function (issue 26): which function and cost a row used, so
@@ -529,13 +526,19 @@ enum Migrations {
                 ("reward_delete", "AFTER DELETE ON reward"),
                 ("reward_update", "AFTER UPDATE OF title, aliases, active ON reward"),
             ] {
-                try db.execute(sql: """
-                    CREATE TRIGGER family_revision_\(name) \(event) FOR EACH ROW
-                    BEGIN UPDATE family_revision SET revision = revision + 1 WHERE id = 1; END
-                    """)
+                try revisionTrigger(db, name: name, event: event)
             }
         }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
+    }
+
+    /// A trigger moving the family's revision (`family_revision`) after `event` on a table the
+    /// roster or the grammar's vocabulary is read from.
+    private static func revisionTrigger(_ db: Database, name: String, event: String) throws {
+        try db.execute(sql: """
+            CREATE TRIGGER family_revision_\(name) \(event) FOR EACH ROW
+            BEGIN UPDATE family_revision SET revision = revision + 1 WHERE id = 1; END
+            """)
     }
 }

@@ -10,7 +10,7 @@ import HearthTime
 struct ChoreArea: WorksPerTurn {
     static let id: SkillAreaID = "chore"
     let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
-                   "chore.pause"]
+                   "chore.pause", "chore.review_policy"]
     let help = AreaHelp(topic: "chores with points and rewards",
                         examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
                                    "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],
@@ -32,6 +32,9 @@ struct ChoreArea: WorksPerTurn {
         case skip(chores: [ChoreID])
         case stats(member: MemberID, firstDay: String, lastDay: String, rangeLabel: String?)
         case pause(members: [MemberID]?, firstDay: String, lastDay: String)
+        /// "Emma's chores don't need checking any more": `members` nil for every supervised member,
+        /// `chore` a title for one chore.
+        case reviewPolicy(required: Bool, members: [MemberID]?, chore: String?)
     }
 
     struct Question: Codable, Sendable, Equatable {
@@ -147,6 +150,15 @@ struct ChoreTurn: AreaAtWork {
             return area.act(.stats(member: member, firstDay: ISO8601.dateString(range.start, in: turn.timeZone),
                                    lastDay: ISO8601.dateString(max(last, range.start), in: turn.timeZone),
                                    rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
+        case "chore.review_policy":
+            if let denial = ChoreRules.denial(toSetReviewPolicyBy: speaker) { throw HearthError.permissionDenied(denial) }
+            let check = slots.texts["check"]?.lowercased() ?? ""
+            let relax = ["don't", "dont", "do not", "doesn't", "doesnt", "does not", "no longer", "stop", "no need", "you don't", "you dont",
+                         "no more"].contains { check.hasPrefix($0) }
+            let everyone = roster.members.map(\.id)
+            let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
+            let chore = slots.texts["title"].map { said in ChoreRules.template(matching: said, in: (try? skill.templates()) ?? [])?.title ?? said }
+            return area.act(.reviewPolicy(required: !relax, members: chore == nil ? members : nil, chore: chore))
         case "chore.pause":
             let everyone = roster.members.map(\.id)
             let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
@@ -338,6 +350,9 @@ struct ChoreTurn: AreaAtWork {
         case .skip(let chores): return .completed(try skip(chores))
         case .stats(let member, let first, let last, let label): return .completed(ActionResult(reply: try stats(member, first, last, label)))
         case .pause(let members, let first, let last): return .completed(try pause(members, first, last))
+        case .reviewPolicy(let required, let members, let chore):
+            try skill.setReview(required: required, members: members, chore: chore, actor: speaker, now: now)
+            return .completed(ActionResult(reply: reviewPolicyWords(required: required, members: members, chore: chore), lastChange: .forget))
         }
     }
 
@@ -514,6 +529,15 @@ struct ChoreTurn: AreaAtWork {
             : "\(whose) streak is \(days(stats.streak.current)) in a row with every chore done; the longest is \(days(stats.streak.longest))."
         let text = parts.joined(separator: ", ") + ". " + streak
         return ReplyText(text, speak: text.replacingOccurrences(of: " %", with: " percent"))
+    }
+
+    func reviewPolicyWords(required: Bool, members: [MemberID]?, chore: String?) -> ReplyText {
+        phrasing.words { spoken in
+            let whose = chore.map { words.title($0, spoken: spoken) }
+                ?? members.map { "\(joinedList($0.map(phrasing.name)))'s chores" } ?? "the children's chores"
+            return required ? "OK, I'll ask a parent to check \(whose) before the points are given."
+                            : "OK, \(whose) won't need checking any more: the points come as soon as they're done."
+        }
     }
 
     func pause(_ members: [MemberID]?, _ first: String, _ last: String) throws -> ActionResult {
