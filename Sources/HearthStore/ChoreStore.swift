@@ -369,6 +369,13 @@ extension StoreWriter {
         if required { try setSetting(ChoreSettingKey.reviewAll, "true") }
     }
 
+    /// A member who leaves the family leaves no trace in the review settings.
+    func forgetInChoreReview(_ member: MemberID) throws {
+        let relaxed = try reader.listSetting(ChoreSettingKey.relaxedMembers)
+        guard relaxed.contains(member.rawValue) else { return }
+        try setListSetting(ChoreSettingKey.relaxedMembers, relaxed.filter { $0 != member.rawValue })
+    }
+
     private func setListSetting(_ key: String, _ list: [String]) throws {
         let data = try JSONEncoder().encode(list)
         try setSetting(key, String(decoding: data, as: UTF8.self))

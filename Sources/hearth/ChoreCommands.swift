@@ -48,7 +48,8 @@ struct ChoresCommand: ParsableCommand {
                 try skill.setReview(required: required, members: members.isEmpty ? nil : members.map(\.id), chore: chore,
                                     actor: entered.member, now: entered.now)
                 let whose = chore.map { "'\($0)'" } ?? (members.isEmpty ? "every supervised member's chores" : members.map(\.name).joined(separator: " and ") + "'s chores")
-                print(required ? "A parent checks \(whose) before the points are given." : "\(whose.prefix(1).uppercased() + whose.dropFirst()) earn their points at once.")
+                let earns = chore == nil ? "earn their points" : "earns its points"
+                print(required ? "A parent checks \(whose) before the points are given." : "\(whose.prefix(1).uppercased() + whose.dropFirst()) \(earns) at once.")
             }
         }
     }

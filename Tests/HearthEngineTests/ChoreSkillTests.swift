@@ -250,9 +250,11 @@ final class ChoreSkillTests: XCTestCase {
         XCTAssertEqual(again.award, ChoreRules.Award(base: 5, earlyBonus: 0, firstChoreBonus: 0, wasOnTime: true))
         XCTAssertEqual(try entries(tom).filter { $0.kind == .firstChoreBonus }.count, 1)
 
-        // A new child, done very late: still the welcome bonus, nothing else.
+        // A new child, done very late: still the welcome bonus, nothing else (her completions earn
+        // at once, like the demo's children's: a new child's are checked by default, seed 004).
         let mia = Member(id: MemberID("mia"), name: "Mia", kind: .child, role: .member, age: 5, supervised: true)
         try store.write { try $0.insert(mia, position: 5, at: monday) }
+        try skill.setReview(required: false, members: [mia.id], chore: nil, actor: member(lisa), now: monday)
         roster = Roster(members: try store.read { try $0.members() })
         let hers = try assign("Feed the cat", points: 5, to: mia.id, due: monday.addingTimeInterval(3600))
         let late = try skill.complete(hers.id, by: mia.id, actor: mia, roster: roster, now: at("2026-02-04T09:00:00-05:00"))
