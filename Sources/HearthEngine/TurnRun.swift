@@ -116,7 +116,7 @@ struct TurnRun {
                 // A free answer to an open question ("I need milk" after "does anyone need anything?").
                 // Bytes that were not text (U+FFFD, what a lossy decode leaves) answer nothing: the fuzz
                 // test found a damaged line recorded as a member's reply to a family question.
-                guard !trimmed.unicodeScalars.contains("\u{FFFD}") else { throw HearthError.notUnderstood }
+                guard !Grammar.isDamaged(trimmed) else { throw HearthError.notUnderstood }
                 let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
                 let claims = try areas.areas.compactMap { try $0.claimsUnmatched(trimmed, in: context) }
                 guard let claimed = FreeAnswerClaim.chosen(claims)?.intent else { throw HearthError.notUnderstood }

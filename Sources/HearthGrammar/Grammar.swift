@@ -330,13 +330,22 @@ public struct Grammar: Sendable {
         return lhs.priority > rhs.priority
     }
 
+    /// Whether `utterance` holds bytes that were not text: U+FFFD (what a lossy decode leaves) or a
+    /// control character other than a tab or a line break, which no one types or says (the fuzz
+    /// test, seed 20261126: "3\u{13}_" answered option 3 of an open question).
+    public static func isDamaged(_ utterance: String) -> Bool {
+        utterance.unicodeScalars.contains { scalar in
+            scalar == "\u{FFFD}" || (scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar))
+        }
+    }
+
     /// The best match for the request inside `utterance` (`RequestFinder.readings`: without the
     /// chatter around it, then sentence by sentence). No match: the first reading, normalised,
     /// for the back-off.
     public func match(_ utterance: String) -> MatchResult {
-        // Bytes that were not text (U+FFFD, what a lossy decode leaves) mean the input was damaged on
-        // its way: nothing in it is read, not even a digit that would answer an open question.
-        if utterance.unicodeScalars.contains("\u{FFFD}") { return .noMatch(Normalizer.normalize(utterance)) }
+        // Bytes that were not text mean the input was damaged on its way: nothing in it is read, not
+        // even a digit that would answer an open question.
+        if Self.isDamaged(utterance) { return .noMatch(Normalizer.normalize(utterance)) }
         let readings = RequestFinder.readings(of: utterance)
         var first: MatchResult?
         // A cue frame's reading through words it passed over gives way to a later reading that
