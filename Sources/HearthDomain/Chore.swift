@@ -255,15 +255,23 @@ public struct ChoreSettings: Codable, Sendable, Equatable {
     public var weeklyDeadlineTime: String
     /// The time of day of a due date said without one ("by Saturday"): "HH:MM" (demo 18:00).
     public var defaultDueTime: String
-    /// Every completion by a supervised member waits for a parent's review.
+    /// Every completion by a supervised member waits for a parent's review (seed 004: "All
+    /// supervised account completions require parent/guardian review"): a family's default.
     public var reviewAllCompletions: Bool
+    /// Supervised members whose completions a parent has said need no checking ("Emma's chores
+    /// don't need checking any more").
+    public var reviewRelaxedMembers: Set<MemberID>
+    /// Chores (titles, lowercased) whose completions need no checking ("the dishes don't need checking").
+    public var reviewRelaxedChores: Set<String>
     /// Every redemption waits for a parent's yes.
     public var rewardsNeedApproval: Bool
 
     public init(weeklyDeadlineWeekday: Int = 5, weeklyDeadlineTime: String = "18:00", defaultDueTime: String = "18:00",
-                reviewAllCompletions: Bool = false, rewardsNeedApproval: Bool = false) {
+                reviewAllCompletions: Bool = false, reviewRelaxedMembers: Set<MemberID> = [], reviewRelaxedChores: Set<String> = [],
+                rewardsNeedApproval: Bool = false) {
         self.weeklyDeadlineWeekday = weeklyDeadlineWeekday; self.weeklyDeadlineTime = weeklyDeadlineTime
         self.defaultDueTime = defaultDueTime; self.reviewAllCompletions = reviewAllCompletions
+        self.reviewRelaxedMembers = reviewRelaxedMembers; self.reviewRelaxedChores = reviewRelaxedChores
         self.rewardsNeedApproval = rewardsNeedApproval
     }
 }

@@ -142,10 +142,12 @@ public enum ChoreRules {
         /// `completed / due`; nil when nothing was due.
         public var completionRate: Double?
         public var streak: Streak
+        /// Done, and waiting for a parent's review (not in `completed`: it has earned nothing yet).
+        public var awaitingReview: Int
 
-        public init(completed: Int, onTime: Int, minutesSpent: Int, due: Int, completionRate: Double?, streak: Streak) {
+        public init(completed: Int, onTime: Int, minutesSpent: Int, due: Int, completionRate: Double?, streak: Streak, awaitingReview: Int = 0) {
             self.completed = completed; self.onTime = onTime; self.minutesSpent = minutesSpent; self.due = due
-            self.completionRate = completionRate; self.streak = streak
+            self.completionRate = completionRate; self.streak = streak; self.awaitingReview = awaitingReview
         }
     }
 
@@ -164,10 +166,14 @@ public enum ChoreRules {
         }
         let completed = counted.filter { $0.status == .completed }
         let onTime = completed.filter { chore in chore.completedAt.map { $0 <= chore.due } == true }
+        let waiting = chores.filter { chore in
+            let day = dayString(chore.due, calendar: calendar)
+            return chore.status == .pendingReview && belongs(chore, to: member) && first <= day && day <= last
+        }
         let records = dayRecords(for: member, chores: chores, pauses: pauses, from: first, through: last, calendar: calendar)
         return Stats(completed: completed.count, onTime: onTime.count, minutesSpent: completed.reduce(0) { $0 + ($1.minutesSpent ?? 0) },
                      due: counted.count, completionRate: counted.isEmpty ? nil : Double(completed.count) / Double(counted.count),
-                     streak: streak(records, today: today))
+                     streak: streak(records, today: today), awaitingReview: waiting.count)
     }
 
     /// Whether `chore` is `member`'s (see `dayRecords` for "Emma or Jake" chores).
@@ -224,6 +230,19 @@ public enum ChoreRules {
         return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: start) ?? start
     }
 
+    /// When a chore said for a part of the day without a clock time ("tonight", "this evening")
+    /// is due at the latest: the end of that part of `day` — morning noon, afternoon 5 PM, evening
+    /// 9 PM, night 11 PM. nil when `phrase` names no part of the day or says a clock time. A chore
+    /// asked for at 6 PM "this evening" is due by 9 PM, not at 6 PM and late from the start.
+    public static func partOfDayEnd(_ phrase: String, on day: Date, calendar: Calendar) -> Date? {
+        let words = phrase.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        guard !words.contains(where: { $0.contains(where: \.isNumber) || ["noon", "midnight", "oclock", "o'clock"].contains($0) }) else { return nil }
+        let ends: [(words: Set<String>, hour: Int)] = [(["morning"], 12), (["afternoon", "lunchtime"], 17), (["evening"], 21),
+                                                       (["tonight", "night"], 23)]
+        guard let hour = ends.first(where: { !$0.words.isDisjoint(with: words) })?.hour else { return nil }
+        return calendar.date(bySettingHour: hour, minute: 0, second: 0, of: calendar.startOfDay(for: day))
+    }
+
     /// "HH:MM" as hour and minute; `fallback` when it is not a valid clock time.
     private static func clock(_ text: String, default fallback: (Int, Int)) -> (Int, Int) {
         let parts = text.split(separator: ":").compactMap { Int($0) }
@@ -267,9 +286,73 @@ public enum ChoreRules {
             word.removeAll { $0 == "'" }
             guard word.contains(where: { $0.isLetter || $0.isNumber }), !stopWords.contains(word) else { continue }
             word = singular(word)
-            if !stopWords.contains(word) { words.insert(word) }
+            guard !stopWords.contains(word) else { continue }
+            // A lemma that is a stop word ("washing" → "wash") keeps the word as said: the noun
+            // ("the washing") still tells chores apart.
+            let base = lemma(word)
+            words.insert(stopWords.contains(base) ? word : base)
         }
         return words
+    }
+
+    /// A word's dictionary form as chores compare it, the same for a title and for what was said,
+    /// so every tense of a verb meets its title ("swept" and "sweeping" → "sweep", "hung" → "hang",
+    /// "tidied" → "tidy", "mopped" → "mop"): English's irregular past forms from a table, then the
+    /// regular endings ("-ied", "-ed", "-ing") and a final silent "e" ("raked" and "rake" → "rak").
+    /// A comparison key, never shown.
+    public static func lemma(_ word: String) -> String {
+        if let base = irregularPast[word] { return silentE(base) }
+        var stem = word
+        if stem.count > 4, stem.hasSuffix("ied") {
+            stem = String(stem.dropLast(3)) + "y"
+        } else if stem.count > 4, stem.hasSuffix("ed"), !stem.hasSuffix("eed") {
+            stem = undoubled(String(stem.dropLast(2)))
+        } else if stem.count > 5, stem.hasSuffix("ing") {
+            stem = undoubled(String(stem.dropLast(3)))
+        }
+        return silentE(stem)
+    }
+
+    /// "mopp" → "mop", "stirr" → "stir"; "fill", "press" and "buzz" keep theirs (English doubles
+    /// them in the base form too).
+    private static func undoubled(_ stem: String) -> String {
+        guard stem.count > 2, let last = stem.last, stem.dropLast().last == last, !"lsz".contains(last),
+              !"aeiou".contains(last) else { return stem }
+        return String(stem.dropLast())
+    }
+
+    /// "rake" → "rak", so the base form and the stem of "raked" and "raking" meet.
+    private static func silentE(_ word: String) -> String {
+        word.count > 3 && word.hasSuffix("e") && !word.hasSuffix("ee") ? String(word.dropLast()) : word
+    }
+
+    /// English's irregular past tenses and participles → base form: the general table, not a list
+    /// per chore.
+    static let irregularPast: [String: String] = [
+        "swept": "sweep", "kept": "keep", "slept": "sleep", "wept": "weep", "crept": "creep", "felt": "feel", "knelt": "kneel",
+        "dealt": "deal", "meant": "mean", "hung": "hang", "took": "take", "taken": "take", "threw": "throw", "thrown": "throw",
+        "fed": "feed", "bled": "bleed", "led": "lead", "made": "make", "brought": "bring", "bought": "buy", "caught": "catch",
+        "taught": "teach", "fought": "fight", "sought": "seek", "thought": "think", "did": "do", "done": "do", "gave": "give",
+        "given": "give", "got": "get", "gotten": "get", "went": "go", "gone": "go", "left": "leave", "ran": "run", "sat": "sit",
+        "shook": "shake", "shaken": "shake", "spun": "spin", "swung": "swing", "wrung": "wring", "wound": "wind", "wrote": "write",
+        "written": "write", "drew": "draw", "drawn": "draw", "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride",
+        "built": "build", "bent": "bend", "sent": "send", "spent": "spend", "lent": "lend", "lit": "light", "dug": "dig",
+        "stuck": "stick", "hid": "hide", "hidden": "hide", "ate": "eat", "eaten": "eat", "froze": "freeze", "frozen": "freeze",
+        "chose": "choose", "chosen": "choose", "broke": "break", "broken": "break", "woke": "wake", "woken": "wake", "wore": "wear",
+        "worn": "wear", "tore": "tear", "torn": "tear", "began": "begin", "begun": "begin", "sold": "sell", "told": "tell",
+        "found": "find", "held": "hold", "stood": "stand", "met": "meet", "fell": "fall", "fallen": "fall", "grew": "grow",
+        "grown": "grow", "knew": "know", "known": "know", "blew": "blow", "blown": "blow", "flew": "fly", "flown": "fly",
+        "saw": "see", "seen": "see", "came": "come", "became": "become", "rang": "ring", "rung": "ring", "drank": "drink",
+        "drunk": "drink", "ground": "grind", "laid": "lay", "paid": "pay", "said": "say", "hit": "hit", "put": "put", "set": "set",
+        "cut": "cut", "shut": "shut", "split": "split", "spread": "spread", "let": "let",
+    ]
+
+    /// The verbs among `stopWords` that say what is done to a chore's thing, as lemmas.
+    private static let choreVerbs: Set<String> = Set(["take", "do", "clean", "tidy", "make", "empty", "put", "finish", "wash"].map(lemma))
+
+    /// The chore verbs of `said`, in any tense, as lemmas ("tidied" → "tidy", "took" → "tak").
+    static func verbLemmas(_ said: String) -> Set<String> {
+        Set(said.lowercased().split { !$0.isLetter }.map { lemma(String($0)) }.filter(choreVerbs.contains))
     }
 
     /// "dishes" → "dish", "boxes" → "box", "bins" → "bin"; short words ("bus") and "-ss" words
@@ -289,20 +372,24 @@ public enum ChoreRules {
         return shared.contains(where: { word in !word.allSatisfy(\.isNumber) }) ? shared.count : 0
     }
 
-    /// The element sharing the most words with what was said; the first of equals; nil when none shares any.
-    private static func best<T>(_ said: String, in items: [T], phrases: (T) -> [String]) -> T? {
+    /// The element sharing the most words with what was said; the first of equals; nil when none
+    /// shares any. `whole`: only an element whose words hold every word said.
+    private static func best<T>(_ said: String, in items: [T], whole: Bool = false, phrases: (T) -> [String]) -> T? {
         let words = significantWords(said)
         var winner: (item: T, score: Int)?
         for item in items {
             let score = overlap(words, phrases: phrases(item))
+            if whole, score < words.count { continue }
             if score > 0 && score > (winner?.score ?? 0) { winner = (item, score) }
         }
         return winner?.item
     }
 
-    /// The template a spoken chore names ("the bins" → Take out trash), by its title and aliases.
+    /// The template a spoken chore names ("the bins" → Take out trash), by its title and aliases:
+    /// every word said must be one of its words, so "hang up the washing" is a chore of its own,
+    /// not "washing up" (Do dishes).
     public static func template(matching said: String, in templates: [ChoreTemplate]) -> ChoreTemplate? {
-        best(said, in: templates) { [$0.title] + $0.aliases }
+        best(said, in: templates, whole: true) { [$0.title] + $0.aliases }
     }
 
     /// The active reward a spoken request names ("extra screen time", "cash"), by its title and aliases.
@@ -310,18 +397,23 @@ public enum ChoreRules {
         best(said, in: rewards.filter(\.active)) { [$0.title] + $0.aliases }
     }
 
-    /// The chores a spoken title names, best match first (equals keep their order). Nothing said —
+    /// The chores a spoken title names best (equals keep their order). Nothing said —
     /// or nothing but filler, as in "my chores" — names them all.
     public static func chores(matching said: String?, in chores: [Chore]) -> [Chore] {
         let words = significantWords(said ?? "")
         guard !words.isEmpty else { return chores }
+        let verbs = verbLemmas(said ?? "")
         var scored: [(index: Int, chore: Chore, score: Int)] = []
         for (index, chore) in chores.enumerated() {
             let score = overlap(words, phrases: [chore.title])
-            if score > 0 { scored.append((index, chore, score)) }
+            // The common chore verbs name no chore on their own ("took out" alone is nothing), but
+            // between two chores of the same thing they tell which: "I tidied the playroom" is
+            // "Tidy the playroom", not "Vacuum the playroom".
+            if score > 0 { scored.append((index, chore, score * 16 + verbs.intersection(verbLemmas(chore.title)).count)) }
         }
-        scored.sort { first, second in first.score != second.score ? first.score > second.score : first.index < second.index }
-        return scored.map(\.chore)
+        // Only the best: "I swept the porch" names "Sweep the porch", not "Paint the porch" too.
+        let top = scored.map(\.score).max() ?? 0
+        return scored.filter { $0.score == top }.map(\.chore)
     }
 
     // MARK: Permissions
@@ -384,9 +476,17 @@ public enum ChoreRules {
     }
 
     /// Whether a completion waits for a parent before it earns points: the chore asks for review,
-    /// or the family reviews everything its supervised members (and children) check off.
+    /// or the family reviews everything its supervised members (and children) check off (seed
+    /// 004's default) — unless a parent relaxed it for that member or for that chore.
     public static func needsReview(_ chore: Chore, completer: Member, settings: ChoreSettings) -> Bool {
-        chore.requiresReview || (settings.reviewAllCompletions && (completer.supervised || completer.kind == .child))
+        if chore.requiresReview { return true }
+        guard settings.reviewAllCompletions, completer.supervised || completer.kind == .child else { return false }
+        return !settings.reviewRelaxedMembers.contains(completer.id) && !settings.reviewRelaxedChores.contains(chore.title.lowercased())
+    }
+
+    /// Who may say whose chores need checking: a parent.
+    public static func denial(toSetReviewPolicyBy actor: Member) -> String? {
+        Permissions.check(actor: actor, action: .choreReviewPolicy)?.text
     }
 
     // MARK: Redemption and balances
@@ -418,6 +518,27 @@ public enum ChoreRules {
             result.append((entry.member, entry.points, rank))
         }
         return result
+    }
+
+    // MARK: Pauses
+
+    /// What a pause does to an open chore due on `day` (civil "YYYY-MM-DD"): nil when no pause
+    /// covers anyone who could do it; skipped when every assignee is paused; and for "Emma or Jake"
+    /// with only Emma paused, the chore stays open for Jake alone (issue 33: it was skipped, and
+    /// Jake could no longer check it off).
+    public static func paused(_ chore: Chore, by pauses: [ChorePause], day: String) -> Chore? {
+        let away = chore.assignees.filter { member in pauses.contains { $0.covers(day, member: member) } }
+        guard chore.status.isOpen, !away.isEmpty else { return nil }
+        var changed = chore
+        if away.count == chore.assignees.count {
+            changed.status = .skipped
+        } else if chore.sharing == .anyOf {
+            changed.assignees = chore.assignees.filter { !away.contains($0) }
+            if changed.assignees.count == 1 { changed.sharing = .single }
+        } else {
+            changed.status = .skipped
+        }
+        return changed
     }
 
     // MARK: Missed chores

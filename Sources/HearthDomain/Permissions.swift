@@ -22,7 +22,7 @@ public enum Permissions {
         // Reminders
         case reminderForSelf, reminderForOthers, reminderSeeOthers
         // Chores
-        case choreRead, choreAssign, choreCompleteOwn, choreCompleteOthers, choreReview, choreSkip, chorePause
+        case choreRead, choreAssign, choreCompleteOwn, choreCompleteOthers, choreReview, choreSkip, chorePause, choreReviewPolicy
         // Points and rewards
         case pointsSeeOwn, pointsSeeOthers, pointsAdjust
         case rewardManage, rewardRedeemOwn, rewardRedeemForOthers, rewardApprove
@@ -85,7 +85,7 @@ public enum Permissions {
         case .reminderForOthers, .reminderSeeOthers: return parents
         case .choreRead: return everyone
         case .choreCompleteOwn: return family
-        case .choreAssign, .choreCompleteOthers, .choreReview, .choreSkip, .chorePause: return parents
+        case .choreAssign, .choreCompleteOthers, .choreReview, .choreSkip, .chorePause, .choreReviewPolicy: return parents
         case .pointsSeeOwn: return everyone
         case .pointsSeeOthers: return [.owner, .coParent, .adult, .viewer]
         case .pointsAdjust: return parents
@@ -142,6 +142,7 @@ public enum Permissions {
         case .choreReview: return "Only a parent can approve chores."
         case .choreSkip: return "Only a parent can skip a chore."
         case .chorePause: return "Only a parent can pause chores."
+        case .choreReviewPolicy: return "Only a parent can say whose chores need checking."
         case .pointsSeeOwn: return "As a viewer you have no points to see."
         case .pointsSeeOthers: return "You can only see your own points."
         case .pointsAdjust: return "Only a parent can give or take away points."

@@ -5,12 +5,12 @@ import HearthStore
 import Logging
 
 /// The family as one turn sees it: the roster and the grammar whose vocabulary (every word naming
-/// a member, every place name) was built from it, read together at one `revision` of the family
+/// a member, every place name, every reward title) was built from it, read together at one `revision` of the family
 /// tables (`StoreReader.familyRevision`). A turn never mixes two snapshots.
 struct FamilySnapshot: Sendable {
     let revision: Int
     let roster: Roster
-    /// `member_name` and `place_name`, as given to `Grammar.load`.
+    /// `member_name`, `place_name` and `reward_name`, as given to `Grammar.load`.
     let vocabulary: [String: [String]]
     let grammar: Grammar
 
@@ -24,7 +24,15 @@ struct FamilySnapshot: Sendable {
     static func read(_ reader: StoreReader) throws -> Read {
         let roster = Roster(members: try reader.members(), speakerAliases: try reader.speakerAliases())
         return Read(revision: try reader.familyRevision(), roster: roster,
-                    vocabulary: ["member_name": roster.nameVocabulary, "place_name": try reader.places().map { $0.name.lowercased() }])
+                    vocabulary: ["member_name": roster.nameVocabulary, "place_name": try reader.places().map { $0.name.lowercased() },
+                                 "reward_name": rewardVocabulary(try reader.rewards())])
+    }
+
+    /// The family's own reward titles and their other words, as the grammar reads text (normalised:
+    /// "Bike ride to the park" → "bike ride to the park"), so "can I have a bike ride to the park"
+    /// is a redemption without "bike ride" being a reward word every family has (issue 33).
+    static func rewardVocabulary(_ rewards: [Reward]) -> [String] {
+        rewards.filter(\.active).flatMap { [$0.title] + $0.aliases }.map { Normalizer.normalize($0).text }.filter { !$0.isEmpty }
     }
 
     /// Whether two vocabularies make the same grammar (the words, not their order or repeats).

@@ -32,16 +32,14 @@ public struct NormalizedText: Sendable, Equatable {
 
 public enum Normalizer {
     /// Text damaged on its way, which nothing should read: U+FFFD (what a lossy decode leaves for
-    /// bytes that were not UTF-8) or a control character other than tab, line feed and carriage
-    /// return (NUL, BEL, ESC…: no keyboard or speech recogniser produces them). Such a line is not
+    /// bytes that were not UTF-8) or a control character (C0, DEL, C1) other than tab, line feed and
+    /// carriage return (NUL, BEL, ESC…: no keyboard or speech recogniser produces them). Such a line is not
     /// understood, and never recorded as a member's free reply to a question.
     public static func isDamaged(_ text: String) -> Bool {
+        // The fuzz test found both answering open questions: "\u{FFFD}\u{FFFD}8@" chose option 8,
+        // "3\u{13}_" option 3 (seeds 1175586 and 20261126).
         text.unicodeScalars.contains { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: return false
-            case 0x00...0x1F, 0x7F, 0xFFFD: return true
-            default: return false
-            }
+            scalar == "\u{FFFD}" || (scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar))
         }
     }
 
@@ -59,6 +57,7 @@ public enum Normalizer {
         if present.contains(.replaced) {
             for index in raw.indices {
                 guard raw[index].facts.contains(.replaced), let meant = slips[raw[index].text] ?? contractions[raw[index].text] else { continue }
+                if index > 0, isAdjectiveAfter(raw[index - 1].text, word: raw[index].text) { continue }
                 raw[index] = RawToken(text: meant, source: raw[index].source)
             }
             present = raw.reduce(WordFacts()) { $0.union($1.facts) }
@@ -283,6 +282,24 @@ public enum Normalizer {
         "meting": "meeting", "everyday": "every day", "everyweek": "every week",
         // Question words typed in a hurry: "wat do i have tomorrow".
         "wat": "what", "wats": "what's", "whta": "what", "wht": "what",
+    ]
+
+    /// Whether `word`, a contraction without its apostrophe, is an ordinary word where it stands:
+    /// "ill" after a linking verb or a word of degree ("Jake is ill", "Emma's ill", "feeling ill",
+    /// "very ill") is the adjective, not "i'll". A subject before it is what makes "I'll" — and a
+    /// linking verb or degree word is never followed by one.
+    static func isAdjectiveAfter(_ previous: String, word: String) -> Bool {
+        guard word == "ill" else { return false }
+        return linkingWords.contains(previous) || (previous.hasSuffix("'s") && previous.count > 2)
+    }
+
+    /// Words after which an adjective, not a subject, comes: forms of "be", verbs of seeming and
+    /// becoming, words of degree.
+    static let linkingWords: Set<String> = [
+        "is", "isn't", "are", "aren't", "was", "wasn't", "were", "weren't", "be", "been", "being", "am", "i'm", "he's", "she's",
+        "feel", "feels", "felt", "feeling", "look", "looks", "looked", "looking", "seem", "seems", "seemed", "get", "gets", "got",
+        "getting", "gotten", "fell", "fall", "falls", "falling", "become", "becomes", "became", "very", "too", "really", "quite",
+        "still", "pretty", "seriously", "terribly", "bit", "little", "rather",
     ]
 
     /// Speech-to-text drops apostrophes; grammars are written with them.

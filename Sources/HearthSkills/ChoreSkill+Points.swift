@@ -52,6 +52,17 @@ extension ChoreSkill {
     /// A member's balance.
     public func balance(of member: MemberID) throws -> Int { try store.read { try $0.pointsBalance(of: member) } }
 
+    /// seed 003's `totalPointsEarned`: every point ever earned — chores, bonuses, a parent's
+    /// awards — whatever was since spent; deductions and refunds are not earnings.
+    public func lifetimePoints(of member: MemberID) throws -> Int {
+        try store.read { try $0.pointsEntries(of: member) }.filter { Self.earningKinds.contains($0.kind) && $0.amount > 0 }.reduce(0) { $0 + $1.amount }
+    }
+
+    /// seed 003's `totalFamilyPoints`: the balances of everyone taking part in points, added up.
+    public func familyPoints(roster: Roster, now: Date) throws -> Int {
+        try leaderboard(roster: roster, now: now).reduce(0) { $0 + $1.totalPoints }
+    }
+
     /// What an adjustment did: the points actually given (negative: taken) and the balance after.
     public struct Adjustment: Sendable, Equatable {
         public var applied: Int

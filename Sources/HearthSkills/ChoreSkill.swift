@@ -33,6 +33,7 @@ public struct ChoreSkill: Sendable {
     public func settings() throws -> ChoreSettings { try store.read { try $0.choreSettings() } }
     public func templates() throws -> [ChoreTemplate] { try store.read { try $0.choreTemplates() } }
     public func pauses() throws -> [ChorePause] { try store.read { try $0.chorePauses() } }
+    public func chore(_ id: ChoreID) throws -> Chore? { try store.read { try $0.chore(id) } }
 
     // MARK: - Templates
 
@@ -116,10 +117,15 @@ public struct ChoreSkill: Sendable {
             var result = Assigned(chores: [], series: [], upcoming: [])
             for group in groups {
                 if let rule = assignment.rrule {
-                    let series = ChoreSeries(id: ChoreSeriesID(ids.next("chs")), template: assignment.template, title: assignment.title,
+                    var series = ChoreSeries(id: ChoreSeriesID(ids.next("chs")), template: assignment.template, title: assignment.title,
                                              points: assignment.points, assignees: group, sharing: group.count == 1 ? .single : sharing,
                                              firstDue: assignment.due, rrule: rule, skip: assignment.skip, requiresReview: assignment.requiresReview,
                                              missedPolicy: assignment.missedPolicy, createdBy: actor.id, createdAt: now)
+                    // "every evening at 6" said at 6:30: the first turn is the next one, never one
+                    // late from the start (issue 33).
+                    if series.firstDue <= now, let next = try calendarSkill.upcoming(Self.asEvent(series), from: now.addingTimeInterval(1), limit: 1).first {
+                        series.firstDue = next.start
+                    }
                     try writer.insert(series, at: now)
                     result.series.append(series)
                     result.chores += try inside.makeOccurrences(of: series, now: now, writer: writer)
@@ -226,11 +232,11 @@ public struct ChoreSkill: Sendable {
             let assignee = try assignee(of: series, dueAt: due, reader: writer.reader)
             let assignees = assignee.map { [$0] } ?? series.assignees
             let day = ISO8601.dateString(due, in: calendar.timeZone)
-            let paused = assignees.allSatisfy { member in pauses.contains { $0.covers(day, member: member) } }
-            let chore = Chore(id: ChoreID(ids.next("chr")), series: series.id, template: series.template, title: series.title,
+            var chore = Chore(id: ChoreID(ids.next("chr")), series: series.id, template: series.template, title: series.title,
                               points: series.points, assignees: assignees, sharing: assignee == nil ? series.sharing : .single, due: due,
-                              status: paused ? .skipped : .pending, requiresReview: series.requiresReview, missedPolicy: series.missedPolicy,
+                              requiresReview: series.requiresReview, missedPolicy: series.missedPolicy,
                               createdBy: series.createdBy, createdAt: now)
+            if let paused = ChoreRules.paused(chore, by: pauses, day: day) { chore = paused }
             if try writer.insert(chore, at: now, by: nil) { made.append(chore) }
             latest = chore
         }
@@ -382,6 +388,20 @@ public struct ChoreSkill: Sendable {
         return review
     }
 
+    // MARK: - Review policy
+
+    /// seed 004's review of supervised members' completions, relaxed or restored by a parent: for
+    /// `members` (nil: every supervised member) or, with `chore` (a title), for that chore.
+    public func setReview(required: Bool, members: [MemberID]?, chore: String?, actor: Member, now: Date) throws {
+        try SkillError.checkPermission(ChoreRules.denial(toSetReviewPolicyBy: actor))
+        try store.write { writer in
+            try writer.setChoreReview(required: required, members: members, chore: chore)
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "chore_settings", subjectID: nil,
+                                            summary: required ? "Asked for chores to be checked" : "Said chores need no checking"))
+        }
+        logger.info("chore review policy set", metadata: ["required": "\(required)", "members": "\(members?.count ?? -1)"])
+    }
+
     // MARK: - Skipping and pausing
 
     /// "skip the dishes today": the chores are skipped (they earn nothing and break no streak).
@@ -415,11 +435,11 @@ public struct ChoreSkill: Sendable {
         let skipped = try store.write { writer -> Int in
             for pause in pauses { try writer.insert(pause, at: now, by: actor.id) }
             var skipped = 0
-            for var chore in try writer.reader.chores(statuses: [.pending, .overdue], dueFrom: start, dueBefore: end) {
-                guard chore.assignees.contains(where: { member in pauses.contains { $0.member == nil || $0.member == member } }) else { continue }
-                chore.status = .skipped
-                try writer.update(chore, at: now, by: actor.id)
-                skipped += 1
+            for chore in try writer.reader.chores(statuses: [.pending, .overdue], dueFrom: start, dueBefore: end) {
+                let day = ISO8601.dateString(chore.due, in: calendar.timeZone)
+                guard let changed = ChoreRules.paused(chore, by: pauses, day: day) else { continue }
+                try writer.update(changed, at: now, by: actor.id)
+                if changed.status == .skipped { skipped += 1 }
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "pause", subjectType: "chore", subjectID: nil,
                                             summary: "Paused chores for \(try members.map { try writer.reader.whom($0, actor: actor.id) } ?? "the family")"))
@@ -435,56 +455,73 @@ public struct ChoreSkill: Sendable {
     public func stats(of member: MemberID, firstDay: String, lastDay: String, now: Date) throws -> ChoreRules.Stats {
         guard let start = ISO8601.date(firstDay, in: calendar.timeZone), let last = ISO8601.date(lastDay, in: calendar.timeZone),
               let end = calendar.date(byAdding: .day, value: 1, to: last) else { throw SkillError.invalid("I couldn't tell which days you mean.") }
-        let (chores, pauses) = try store.read { (try $0.chores(member: member, dueFrom: start, dueBefore: end), try $0.chorePauses()) }
+        // The same query as a list of them ("what chores has Jake done this week"), so both agree.
+        let chores = try self.chores(of: member, dueFrom: start, dueBefore: end)
+        let pauses = try self.pauses()
         return ChoreRules.stats(for: member, chores: chores, pauses: pauses, from: firstDay, through: lastDay,
                                 now: now, calendar: calendar)
     }
 
     // MARK: - Time-driven work
 
-    /// `hearth tick`: makes the occurrences of every series that have come up, marks chores past due
-    /// overdue (telling the assignee once), closes missed ones by their policy, and gives each
-    /// perfect week's bonus at its close. Idempotent: a second tick at the same time changes nothing.
-    /// Returns how many notifications it queued.
+    /// Brings the chores to `now`, as every read of them needs (issue 33: a list was wrong until a
+    /// `hearth tick` ran): makes the occurrences of every series that have come up, marks chores
+    /// past due overdue and closes missed ones by their policy. Each change queues its notice
+    /// ("Next up", "Chore overdue") once (the outbox's dedupe keys), to go out with the next
+    /// delivery, whether a read or the tick made it. Idempotent. Returns how many it queued.
+    @discardableResult
+    func catchUp(now: Date, writer: StoreWriter) throws -> Int {
+        let formatter = TimeFormatter(calendar: calendar, now: now)
+        var queued = 0
+        for series in try writer.reader.activeChoreSeries() {
+            // One already due when made is told as overdue below, not as "next up … by yesterday".
+            for chore in try makeOccurrences(of: series, now: now, writer: writer) where chore.status.isOpen && chore.due > now {
+                for member in chore.assignees {
+                    let notification = OutboxNotification(
+                        id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
+                        body: "Next up: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!",
+                        relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-new:\(chore.id.rawValue):\(member.rawValue)")
+                    if try writer.enqueue(notification) { queued += 1 }
+                }
+            }
+        }
+        for var chore in try writer.reader.chores(statuses: [.pending, .overdue], dueBefore: now) {
+            let next = try chore.series.flatMap { series in
+                try writer.reader.chores(series: series).first { $0.due > chore.due }?.due
+            }
+            if ChoreRules.closesAsMissed(chore, nextDue: next, now: now) {
+                chore.status = .missed
+                try writer.update(chore, at: now, by: nil)
+            } else if chore.status == .pending {
+                chore.status = .overdue
+                try writer.update(chore, at: now, by: nil)
+                for member in chore.assignees {
+                    let notification = OutboxNotification(
+                        id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore overdue",
+                        body: "\(chore.title) was due \(Self.dueWords(chore.due, formatter: formatter)). "
+                            + Self.lateOffer(chore, formatter: formatter),
+                        relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-overdue:\(chore.id.rawValue):\(member.rawValue)")
+                    if try writer.enqueue(notification) { queued += 1 }
+                }
+            }
+        }
+        return queued
+    }
+
+    /// `catchUp` in the turn's transaction: what a list, a completion, a skip or a statistic runs
+    /// first, so it reads the chores as they stand at `now`.
+    public func catchUp(now: Date) throws {
+        try store.write { writer in _ = try joining(writer.joined).catchUp(now: now, writer: writer) }
+    }
+
+    /// `hearth tick`: brings the chores to `now` (`catchUp`, with its notices) and gives each
+    /// perfect week's bonus at its close. Idempotent: a second tick at the same time changes
+    /// nothing. Returns how many notifications it queued.
     @discardableResult
     public func tick(now: Date, roster: Roster) throws -> Int {
-        let formatter = TimeFormatter(calendar: calendar, now: now)
-        return try store.write { writer in
+        try store.write { writer in
             let inside = joining(writer.joined)
-            var queued = 0
-            for series in try writer.reader.activeChoreSeries() {
-                for chore in try inside.makeOccurrences(of: series, now: now, writer: writer) where chore.status.isOpen {
-                    for member in chore.assignees {
-                        let notification = OutboxNotification(
-                            id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
-                            body: "Next up: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!",
-                            relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-new:\(chore.id.rawValue):\(member.rawValue)")
-                        if try writer.enqueue(notification) { queued += 1 }
-                    }
-                }
-            }
-            for var chore in try writer.reader.chores(statuses: [.pending, .overdue], dueBefore: now) {
-                let next = try chore.series.flatMap { series in
-                    try writer.reader.chores(series: series).first { $0.due > chore.due }?.due
-                }
-                if ChoreRules.closesAsMissed(chore, nextDue: next, now: now) {
-                    chore.status = .missed
-                    try writer.update(chore, at: now, by: nil)
-                } else if chore.status == .pending {
-                    chore.status = .overdue
-                    try writer.update(chore, at: now, by: nil)
-                    for member in chore.assignees {
-                        let notification = OutboxNotification(
-                            id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore overdue",
-                            body: "\(chore.title) was due \(Self.dueWords(chore.due, formatter: formatter)). "
-                                + Self.lateOffer(chore, formatter: formatter),
-                            relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-overdue:\(chore.id.rawValue):\(member.rawValue)")
-                        if try writer.enqueue(notification) { queued += 1 }
-                    }
-                }
-            }
-            queued += try inside.awardPerfectWeeks(now: now, roster: roster, writer: writer)
-            return queued
+            return try inside.catchUp(now: now, writer: writer) + inside.awardPerfectWeeks(now: now, roster: roster, writer: writer)
         }
     }
 

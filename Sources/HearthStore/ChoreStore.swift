@@ -9,12 +9,22 @@ extension StoreReader {
     // MARK: Settings
 
     /// The family's chore settings; what is not set keeps `ChoreSettings`' defaults.
+    /// A setting holding a list (a JSON array of strings); empty when unset or unreadable.
+    func listSetting(_ key: String) throws -> [String] {
+        guard let text = try setting(key), let data = text.data(using: .utf8),
+              let list = try? JSONDecoder().decode([String].self, from: data) else { return [] }
+        return list
+    }
+
     public func choreSettings() throws -> ChoreSettings {
         var settings = ChoreSettings()
         if let day = try setting("chore_deadline_weekday").flatMap(Int.init), (1...7).contains(day) { settings.weeklyDeadlineWeekday = day }
         if let time = try setting("chore_deadline_time") { settings.weeklyDeadlineTime = time }
         if let time = try setting("default_due_time") { settings.defaultDueTime = time }
-        settings.reviewAllCompletions = try setting("chore_review_all") == "true"
+        // Seed 004: on unless the family turned it off.
+        settings.reviewAllCompletions = try setting(ChoreSettingKey.reviewAll) != "false"
+        settings.reviewRelaxedMembers = Set(try listSetting(ChoreSettingKey.relaxedMembers).map { MemberID($0) })
+        settings.reviewRelaxedChores = Set(try listSetting(ChoreSettingKey.relaxedChores))
         settings.rewardsNeedApproval = try setting("rewards_need_approval") == "true"
         return settings
     }
@@ -327,5 +337,47 @@ extension StoreWriter {
 
     static func encodeWords(_ words: [String]) -> String {
         String(decoding: (try? JSONEncoder().encode(words)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+}
+
+
+/// The family_setting keys of the chore settings that `StoreWriter.setChoreReview` writes.
+public enum ChoreSettingKey {
+    public static let reviewAll = "chore_review_all"
+    public static let relaxedMembers = "chore_review_relaxed_members"
+    public static let relaxedChores = "chore_review_relaxed_chores"
+}
+
+extension StoreWriter {
+    /// Whether completions by supervised members need a parent's check: for `members` (nil: every
+    /// supervised member) and, when `chore` is given, for that chore (its title) only.
+    public func setChoreReview(required: Bool, members: [MemberID]?, chore: String?) throws {
+        if let chore {
+            var titles = Set(try reader.listSetting(ChoreSettingKey.relaxedChores))
+            if required { titles.remove(chore.lowercased()) } else { titles.insert(chore.lowercased()) }
+            try setListSetting(ChoreSettingKey.relaxedChores, titles.sorted())
+            return
+        }
+        guard let members else {
+            try setSetting(ChoreSettingKey.reviewAll, required ? "true" : "false")
+            if required { try setListSetting(ChoreSettingKey.relaxedMembers, []) }
+            return
+        }
+        var relaxed = Set(try reader.listSetting(ChoreSettingKey.relaxedMembers))
+        for member in members { if required { relaxed.remove(member.rawValue) } else { relaxed.insert(member.rawValue) } }
+        try setListSetting(ChoreSettingKey.relaxedMembers, relaxed.sorted())
+        if required { try setSetting(ChoreSettingKey.reviewAll, "true") }
+    }
+
+    /// A member who leaves the family leaves no trace in the review settings.
+    func forgetInChoreReview(_ member: MemberID) throws {
+        let relaxed = try reader.listSetting(ChoreSettingKey.relaxedMembers)
+        guard relaxed.contains(member.rawValue) else { return }
+        try setListSetting(ChoreSettingKey.relaxedMembers, relaxed.filter { $0 != member.rawValue })
+    }
+
+    private func setListSetting(_ key: String, _ list: [String]) throws {
+        let data = try JSONEncoder().encode(list)
+        try setSetting(key, String(decoding: data, as: UTF8.self))
     }
 }

@@ -109,6 +109,10 @@ public enum DemoFamily {
 
             try writer.setSetting("chore_deadline_weekday", "5")
             try writer.setSetting("chore_deadline_time", "18:00")
+            // Seed 004 reviews every supervised member's completion by default; the demo's parents
+            // have relaxed it for Emma and Jake, as seed 000's Scenario 4 has Jake's "I took out the
+            // trash" earn its points at once. "Emma's chores need checking again" turns it back on.
+            try writer.setChoreReview(required: false, members: [MemberID("emma"), MemberID("jake")], chore: nil)
             for template in choreTemplates { try writer.insert(template, at: now, by: MemberID("lisa")) }
             for reward in rewards { try writer.insert(reward, at: now, by: MemberID("lisa")) }
             for (index, past) in choreHistory.enumerated() {

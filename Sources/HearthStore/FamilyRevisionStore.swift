@@ -3,7 +3,8 @@ import GRDB
 
 // The family's revision (migration "v17-family-revision"): a number SQLite triggers bump whenever
 // a table behind the roster or the grammar's vocabulary changes — members (names, kinds, roles,
-// ages, aliases, order, home zones), per-speaker aliases, places (added, removed, renamed).
+// ages, aliases, order, home zones), per-speaker aliases, places (added, removed, renamed), and
+// rewards (their titles are vocabulary too; migration "v22-reward-vocabulary-revision").
 // Triggers catch every writer: a turn, the CLI, an import, another process on the same file. A
 // long-running assistant reads it at the start of each turn and reloads the family when it moved.
 

@@ -136,6 +136,8 @@ extension StoreWriter {
         try run("DELETE FROM invitation WHERE accepted_member_id = ?", [id])
         // The log of what they did, and of what was done to them.
         try run("DELETE FROM activity WHERE actor_id = ? OR subject_id = ?", [id, id])
+        // The settings naming them (whose chores need no checking).
+        try forgetInChoreReview(member)
         // The member; foreign keys take their links, points, locations, check-ins, timetable, sessions.
         try run("DELETE FROM member WHERE id = ?", [id])
         // Any column left naming them (a text column without a foreign key, a table added later).

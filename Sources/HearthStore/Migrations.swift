@@ -488,10 +488,7 @@ enum Migrations {
                 ("place_delete", "AFTER DELETE ON place"),
                 ("place_update", "AFTER UPDATE OF id, name ON place"),
             ] {
-                try db.execute(sql: """
-                    CREATE TRIGGER family_revision_\(name) \(event) FOR EACH ROW
-                    BEGIN UPDATE family_revision SET revision = revision + 1 WHERE id = 1; END
-                    """)
+                try revisionTrigger(db, name: name, event: event)
             }
         }
         // PINs hashed with a memory-hard function (issue 26): which function and cost a row used, so
@@ -534,7 +531,27 @@ enum Migrations {
             try db.execute(sql: "CREATE INDEX notification_unread ON notification(recipient_id, created_at, id) WHERE status != 'read'")
             try db.execute(sql: "CREATE INDEX notification_on_related ON notification(related_id, kind)")
         }
+        // The family's reward titles are grammar vocabulary too (issue 33: a reward is recognised by
+        // the family's own titles), so a reward added, renamed or withdrawn moves the revision.
+        migrator.registerMigration("v22-reward-vocabulary-revision") { db in
+            for (name, event) in [
+                ("reward_insert", "AFTER INSERT ON reward"),
+                ("reward_delete", "AFTER DELETE ON reward"),
+                ("reward_update", "AFTER UPDATE OF title, aliases, active ON reward"),
+            ] {
+                try revisionTrigger(db, name: name, event: event)
+            }
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
+    }
+
+    /// A trigger moving the family's revision (`family_revision`) after `event` on a table the
+    /// roster or the grammar's vocabulary is read from.
+    private static func revisionTrigger(_ db: Database, name: String, event: String) throws {
+        try db.execute(sql: """
+            CREATE TRIGGER family_revision_\(name) \(event) FOR EACH ROW
+            BEGIN UPDATE family_revision SET revision = revision + 1 WHERE id = 1; END
+            """)
     }
 }

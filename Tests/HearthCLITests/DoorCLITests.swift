@@ -344,6 +344,7 @@ final class DoorFixture {
             Probe(path: "device show", arguments: { ["device", "--db", $0] }, actions: fixed([])),
             Probe(path: "device set", arguments: { ["device", "set", "Lisa", "--db", $0] }, actions: fixed([.householdDevice])),
             Probe(path: "device off", arguments: { ["device", "off", "--db", $0] }, actions: fixed([.householdDevice])),
+            Probe(path: "chores review", arguments: { ["chores", "review", "off", "--member", "Emma", "--db", $0] }, actions: fixed([.choreReviewPolicy])),
             Probe(path: "stress-writes", arguments: { ["stress-writes", "--count", "3", "--db", $0] },
                   actions: fixed([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers])),
             Probe(path: "grammar sample", arguments: { ["grammar", "sample", "--count", "2", "--db", $0] }, actions: fixed([.choreRead])),

@@ -222,7 +222,7 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
     func testSignificantWords() {
         XCTAssertEqual(ChoreRules.significantWords("Took out the trash"), ["trash"])
         XCTAssertEqual(ChoreRules.significantWords("take out trash"), ["trash"])
-        XCTAssertEqual(ChoreRules.significantWords("Jake's bins"), ["jake", "bin"])
+        XCTAssertEqual(ChoreRules.significantWords("Jake's bins"), ["jak", "bin"], "comparison keys: a silent e goes (ChoreRules.lemma)")
         XCTAssertEqual(ChoreRules.significantWords("the dishes"), ["dish"])
         XCTAssertEqual(ChoreRules.significantWords("my chores please"), [])
     }
@@ -262,10 +262,61 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(ChoreRules.chores(matching: "", in: list).count, 4)
         XCTAssertEqual(ChoreRules.chores(matching: "my chores", in: list).count, 4)
         XCTAssertEqual(ChoreRules.chores(matching: "the dog", in: list).map(\.title), ["Feed the dog", "Walk the dog and take out dog trash"])
-        XCTAssertEqual(ChoreRules.chores(matching: "dog trash", in: list).map(\.title),
-                       ["Walk the dog and take out dog trash", "Feed the dog", "Take out trash"])
+        XCTAssertEqual(ChoreRules.chores(matching: "dog trash", in: list).map(\.title), ["Walk the dog and take out dog trash"],
+                       "only the best: the one sharing both words")
         XCTAssertEqual(ChoreRules.chores(matching: "the dishes", in: list).map(\.title), ["Do dishes"])
         XCTAssertEqual(ChoreRules.chores(matching: "the lawn", in: list).map(\.title), [])
+    }
+
+    /// Issue 33: a chore done is said in any tense. One inflection rule for every chore: English's
+    /// irregular past forms, then the regular endings.
+    func testLemmasMeetAcrossTenses() {
+        let pairs = [("swept", "sweep"), ("sweeping", "sweep"), ("hung", "hang"), ("tidied", "tidy"), ("took", "take"),
+                     ("taken", "take"), ("mopped", "mop"), ("raked", "rake"), ("raking", "rake"), ("threw", "throw"),
+                     ("fed", "feed"), ("emptied", "empty"), ("watered", "water"), ("brought", "bring")]
+        for (said, base) in pairs { XCTAssertEqual(ChoreRules.lemma(said), ChoreRules.lemma(base), said) }
+        XCTAssertNotEqual(ChoreRules.lemma("hung"), ChoreRules.lemma("fold"))
+        XCTAssertEqual(ChoreRules.significantWords("I swept the porch"), ChoreRules.significantWords("sweep the porch"))
+        XCTAssertEqual(ChoreRules.significantWords("hung up the washing"), ChoreRules.significantWords("Hang up the washing"))
+        XCTAssertEqual(ChoreRules.significantWords("the washing up"), ["washing"], "a noun whose lemma is a stop word stays as said")
+    }
+
+    func testTheVerbTellsTwoChoresOfOneThingApart() {
+        let due = at(2026, 2, 5, 18)
+        let list = [chore("Paint the porch", for: [jake], due: due), chore("Sweep the porch", for: [jake], due: due),
+                    chore("Vacuum the playroom", for: [emma], due: due), chore("Tidy the playroom", for: [emma], due: due),
+                    chore("Fold the washing", for: [emma], due: due), chore("Hang up the washing", for: [emma], due: due),
+                    chore("Turn the compost", for: [jake], due: due), chore("Take out the compost", for: [jake], due: due)]
+        let expected = ["I swept the porch": "Sweep the porch", "tidied the playroom": "Tidy the playroom",
+                        "hung up the washing": "Hang up the washing", "took out the compost": "Take out the compost",
+                        "folded the washing": "Fold the washing"]
+        for (said, title) in expected { XCTAssertEqual(ChoreRules.chores(matching: said, in: list).map(\.title), [title], said) }
+        XCTAssertNil(ChoreRules.template(matching: "hang up the washing", in: templates), "not 'washing up'")
+    }
+
+    /// Issue 33: "Emma or Jake", and Emma's chores paused: it stays open, Jake's.
+    func testAPauseLeavesAnEitherChoreToTheOther() {
+        let due = at(2026, 2, 2, 19)
+        let either = chore("Feed the dog", for: [emma, jake], due: due, sharing: .anyOf)
+        let emmaAway = [ChorePause(member: emma.id, firstDay: "2026-02-02", lastDay: "2026-02-02")]
+        let left = ChoreRules.paused(either, by: emmaAway, day: "2026-02-02")
+        XCTAssertEqual(left?.status, .pending)
+        XCTAssertEqual(left?.assignees, [jake.id])
+        let bothAway = emmaAway + [ChorePause(member: jake.id, firstDay: "2026-02-02", lastDay: "2026-02-02")]
+        XCTAssertEqual(ChoreRules.paused(either, by: bothAway, day: "2026-02-02")?.status, .skipped)
+        XCTAssertEqual(ChoreRules.paused(chore(for: [emma], due: due), by: emmaAway, day: "2026-02-02")?.status, .skipped)
+        XCTAssertNil(ChoreRules.paused(chore(for: [jake], due: due), by: emmaAway, day: "2026-02-02"))
+        XCTAssertNil(ChoreRules.paused(either, by: emmaAway, day: "2026-02-03"), "another day")
+    }
+
+    /// Issue 33: "tonight" said once the evening has begun is due by its end.
+    func testAPartOfTheDayEndsWhenItEnds() {
+        let day = at(2026, 2, 2, 18)
+        XCTAssertEqual(ChoreRules.partOfDayEnd("this evening", on: day, calendar: calendar).map(local), "2026-02-02 21:00")
+        XCTAssertEqual(ChoreRules.partOfDayEnd("tonight", on: day, calendar: calendar).map(local), "2026-02-02 23:00")
+        XCTAssertEqual(ChoreRules.partOfDayEnd("this morning", on: day, calendar: calendar).map(local), "2026-02-02 12:00")
+        XCTAssertNil(ChoreRules.partOfDayEnd("tonight at 7", on: day, calendar: calendar), "a clock time is a clock time")
+        XCTAssertNil(ChoreRules.partOfDayEnd("by Friday", on: day, calendar: calendar))
     }
 
     // MARK: Permissions

@@ -23,6 +23,9 @@ final class TranscriptTests: XCTestCase {
         "timetable-school-day", "timetable-weekend-holiday", "timetable-week-boundary", "timetable-busy",
         "family-members", "family-permissions", "privacy-everything",
         "family-changes-while-running", "question-frames", "calendar-series-first-occurrence",
+        "chores-either-of-two-paused", "chores-tonight-not-late", "chores-past-tenses", "chores-ill-is-an-adjective",
+        "rewards-family-titles", "chores-due-without-tick", "chores-stats-agree", "chores-supervised-review",
+        "points-lifetime-and-family",
     ]
 
     func testGoldenTranscripts() throws {

@@ -6,7 +6,7 @@ import XCTest
 /// resolver that reads a fixed list of phrases, so every test is about the matcher alone.
 final class BackoffTests: XCTestCase {
     static let grammar = try! Grammar.load(directory: GrammarLoadingTests.intentsDirectory, vocabulary: [
-        "member_name": ["lisa", "tom", "emma", "jake", "grandma sue", "grandma", "sue", "mom", "dad"], "place_name": ["home", "work", "school"]],
+        "member_name": ["lisa", "tom", "emma", "jake", "grandma sue", "grandma", "sue", "mom", "dad"], "place_name": ["home", "work", "school"], "reward_name": []],
         jit: false, examples: false)
     static let times: Set<String> = ["thursday", "on thursday", "this thursday", "on this thursday", "at 4", "on thursday at 4",
                                      "thursday at 4", "tomorrow", "at 10", "tomorrow at 10", "on friday", "friday"]

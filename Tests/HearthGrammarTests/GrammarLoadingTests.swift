@@ -8,7 +8,7 @@ final class GrammarLoadingTests: XCTestCase {
     let demoNames = ["lisa", "tom", "emma", "jake", "grandma sue", "grandma", "sue", "mom", "dad"]
 
     func testRepositoryGrammarsLoadAndAreUnambiguousOnTheirExamples() throws {
-        let grammar = try Grammar.load(directory: Self.intentsDirectory, vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"]])
+        let grammar = try Grammar.load(directory: Self.intentsDirectory, vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"], "reward_name": []])
         XCTAssertGreaterThan(grammar.intents.count, 8)
         let problems = grammar.validateExamples()
         XCTAssertTrue(problems.isEmpty, problems.map(\.description).joined(separator: "\n"))
@@ -117,7 +117,7 @@ final class GrammarLoadingTests: XCTestCase {
     }
 
     func testRegexHostileAndHugeInputNeverHangs() throws {
-        let grammar = try Grammar.load(directory: Self.intentsDirectory, vocabulary: ["member_name": demoNames, "place_name": []])
+        let grammar = try Grammar.load(directory: Self.intentsDirectory, vocabulary: ["member_name": demoNames, "place_name": [], "reward_name": []])
         // What a match ended in: the intent, the normalised text nothing matched, or the refusal.
         enum Outcome: Equatable {
             case matched(String), noMatch(String), limitExceeded(String), tooLong(bytes: Int)

@@ -90,7 +90,7 @@ final class LiteralFilterTests: XCTestCase {
     /// the same candidates as one running every pattern.
     func testTheFilterNeverSkipsAPatternThatMatches() throws {
         let grammar = try Grammar.load(directory: Self.root.appendingPathComponent("Intents"),
-                                       vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"]])
+                                       vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"], "reward_name": []])
         var utterances = grammar.intents.flatMap { $0.examples.map(\.text) }
         utterances += try SharedFixtures.paraphraseTexts()
         XCTAssertGreaterThan(utterances.count, 300)

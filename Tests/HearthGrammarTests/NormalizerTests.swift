@@ -39,6 +39,15 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(normal("?!... ,"), "")
     }
 
+    /// "ill" is "i'll" only where a subject can stand: after a linking verb or a word of degree it
+    /// is the adjective (issue 33: "Jake is ill today, so no chores for him" was not understood).
+    func testIllIsAnAdjectiveAfterALinkingVerb() {
+        let expected = ["Jake is ill today, so no chores for him": "jake is ill today so no chores for him", "Emma's ill": "emma's ill",
+                        "he's feeling very ill": "he's feeling very ill", "ill be back in half an hour": "i'll be back in half an hour",
+                        "tomorrow ill do it": "tomorrow i'll do it"]
+        for (said, normalised) in expected { XCTAssertEqual(normal(said), normalised, said) }
+    }
+
     func testOriginalTextIsRecoverable() {
         let text = Normalizer.normalize("Um, book it at Dr. Smith's Office, please")
         XCTAssertEqual(text.text, "book it at dr smith's office")

@@ -45,7 +45,7 @@ final class TimeGuardTests: XCTestCase {
     func testOnlyTheInnermostLargeDefinitionIsGuarded() throws {
         XCTAssertEqual(try smallGrammar().guardedDefinitions, ["time"], "{time_phrase} holds {time}, already guarded; small ones are not")
         let real = try Grammar.load(directory: Self.root.appendingPathComponent("Intents"),
-                                    vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"]])
+                                    vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"], "reward_name": []])
         XCTAssertTrue(real.guardedDefinitions.contains("when"), "\(real.guardedDefinitions)")
     }
 
@@ -74,7 +74,7 @@ final class TimeGuardTests: XCTestCase {
     /// phrase cannot start, the time definition alone indeed matches nothing from there.
     func testTheGuardNeverSkipsAPositionWhereATimePhraseMatches() throws {
         let grammar = try Grammar.load(directory: Self.root.appendingPathComponent("Intents"),
-                                       vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"]])
+                                       vocabulary: ["member_name": demoNames, "place_name": ["home", "work", "school"], "reward_name": []])
         let utterances = try utterances(grammar)
         XCTAssertGreaterThan(utterances.count, 300)
         let guarded = grammar.scratch(), plain = CompiledPattern.Scratch(pairs: grammar.maximumCaptures + 1)

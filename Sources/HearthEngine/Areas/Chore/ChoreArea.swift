@@ -10,7 +10,7 @@ import HearthTime
 struct ChoreArea: WorksPerTurn {
     static let id: SkillAreaID = "chore"
     let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
-                   "chore.pause"]
+                   "chore.pause", "chore.review_policy"]
     let help = AreaHelp(topic: "chores with points and rewards",
                         examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
                                    "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],
@@ -32,6 +32,9 @@ struct ChoreArea: WorksPerTurn {
         case skip(chores: [ChoreID])
         case stats(member: MemberID, firstDay: String, lastDay: String, rangeLabel: String?)
         case pause(members: [MemberID]?, firstDay: String, lastDay: String)
+        /// "Emma's chores don't need checking any more": `members` nil for every supervised member,
+        /// `chore` a title for one chore.
+        case reviewPolicy(required: Bool, members: [MemberID]?, chore: String?)
     }
 
     struct Question: Codable, Sendable, Equatable {
@@ -69,6 +72,16 @@ struct ChoreArea: WorksPerTurn {
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
         try working(in: turn).completeContractSlots(&slots, for: request)
     }
+
+    /// A chore's "new" or "overdue" notice goes out only while the chore is still to do: one done,
+    /// skipped or closed since it was queued (a read may queue it before the tick delivers it) says
+    /// nothing true any more.
+    func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification? {
+        guard notification.kind == "chore", ["New chore", "Chore overdue"].contains(notification.title),
+              let related = notification.relatedID else { return notification }
+        let chore = try skill.joining(turn.transaction).chore(ChoreID(related))
+        return chore?.status.isOpen == true ? notification : nil
+    }
 }
 
 /// The chore area at work on one turn.
@@ -83,6 +96,8 @@ struct ChoreTurn: AreaAtWork {
 
     func interpret(_ request: AreaRequest) throws -> AreaOutcome {
         let slots = request.slots
+        // Due, overdue and missed as the clock says now, not as the last tick left them.
+        if request.intent != "chore.assign" { try skill.catchUp(now: now) }
         switch request.intent {
         case "chore.assign":
             return area.act(.assign(try assignment(from: slots)))
@@ -129,10 +144,21 @@ struct ChoreTurn: AreaAtWork {
                 let yearAgo = calendar.date(byAdding: .day, value: -365, to: now)!
                 return area.act(.stats(member: member, firstDay: ISO8601.dateString(yearAgo, in: turn.timeZone), lastDay: today, rangeLabel: nil))
             }
-            let last = min(range.end.addingTimeInterval(-1), now)
+            // The whole period said, as a list of it reads it (a chore due Wednesday done on Monday
+            // is one done this week); days not yet come neither make nor break a streak.
+            let last = range.end.addingTimeInterval(-1)
             return area.act(.stats(member: member, firstDay: ISO8601.dateString(range.start, in: turn.timeZone),
                                    lastDay: ISO8601.dateString(max(last, range.start), in: turn.timeZone),
                                    rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
+        case "chore.review_policy":
+            if let denial = ChoreRules.denial(toSetReviewPolicyBy: speaker) { throw HearthError.permissionDenied(denial) }
+            let check = slots.texts["check"]?.lowercased() ?? ""
+            let relax = ["don't", "dont", "do not", "doesn't", "doesnt", "does not", "no longer", "stop", "no need", "you don't", "you dont",
+                         "no more"].contains { check.hasPrefix($0) }
+            let everyone = roster.members.map(\.id)
+            let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
+            let chore = slots.texts["title"].map { said in ChoreRules.template(matching: said, in: (try? skill.templates()) ?? [])?.title ?? said }
+            return area.act(.reviewPolicy(required: !relax, members: chore == nil ? members : nil, chore: chore))
         case "chore.pause":
             let everyone = roster.members.map(\.id)
             let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
@@ -247,7 +273,12 @@ struct ChoreTurn: AreaAtWork {
 
     /// "laundry" → "Laundry": a one-off chore's title as said, capitalised; nil for no words.
     static func choreTitle(_ said: String) -> String? {
-        let trimmed = said.trimmingCharacters(in: .whitespaces)
+        var trimmed = said.trimmingCharacters(in: .whitespaces)
+        // "give Jake a chore: paint the porch": the chore is "paint the porch", not "Chore: paint…".
+        let words = trimmed.split(separator: " ", maxSplits: 1)
+        if words.count == 2, ["chore", "chore:", "job", "job:", "task", "task:"].contains(words[0].lowercased()) {
+            trimmed = String(words[1])
+        }
         guard !trimmed.isEmpty else { return nil }
         return trimmed.prefix(1).uppercased() + trimmed.dropFirst()
     }
@@ -265,7 +296,9 @@ struct ChoreTurn: AreaAtWork {
             let deadline = ChoreRules.weeklyDeadline(after: max(now, start), settings: settings, calendar: calendar)
             return deadline < end ? deadline : end.addingTimeInterval(-1)
         }
-        let due = time.hasTimeOfDay ? start : ChoreRules.dueTime(onDay: start, settings: settings, calendar: calendar)
+        var due = time.hasTimeOfDay ? start : ChoreRules.dueTime(onDay: start, settings: settings, calendar: calendar)
+        // "tonight" said once the evening has begun: by the end of it, not late from the start.
+        if !repeating, due <= now, let phrase, let end = ChoreRules.partOfDayEnd(phrase, on: due, calendar: calendar), end > now { due = end }
         if !repeating && due <= now { throw HearthError.pastTime(phrasing.words { words.moment(due, spoken: $0) }) }
         return due
     }
@@ -317,6 +350,9 @@ struct ChoreTurn: AreaAtWork {
         case .skip(let chores): return .completed(try skip(chores))
         case .stats(let member, let first, let last, let label): return .completed(ActionResult(reply: try stats(member, first, last, label)))
         case .pause(let members, let first, let last): return .completed(try pause(members, first, last))
+        case .reviewPolicy(let required, let members, let chore):
+            try skill.setReview(required: required, members: members, chore: chore, actor: speaker, now: now)
+            return .completed(ActionResult(reply: reviewPolicyWords(required: required, members: members, chore: chore), lastChange: .forget))
         }
     }
 
@@ -481,6 +517,7 @@ struct ChoreTurn: AreaAtWork {
         let done = stats.completed == 1 ? "1 chore" : "\(stats.completed) chores"
         var parts = ["\(name) \(have) done \(done)\(when)"]
         if stats.completed > 0 { parts[0] += stats.onTime == stats.completed ? ", all on time" : " (\(stats.onTime) on time)" }
+        if stats.awaitingReview > 0 { parts[0] += ", and \(stats.awaitingReview) more waiting for review" }
         if let rate = stats.completionRate { parts.append("\(Int((rate * 100).rounded())) % of the chores due") }
         if stats.minutesSpent > 0 { parts.append("\(TimeFormatter.duration(minutes: stats.minutesSpent)) spent on them") }
         let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
@@ -492,6 +529,15 @@ struct ChoreTurn: AreaAtWork {
             : "\(whose) streak is \(days(stats.streak.current)) in a row with every chore done; the longest is \(days(stats.streak.longest))."
         let text = parts.joined(separator: ", ") + ". " + streak
         return ReplyText(text, speak: text.replacingOccurrences(of: " %", with: " percent"))
+    }
+
+    func reviewPolicyWords(required: Bool, members: [MemberID]?, chore: String?) -> ReplyText {
+        phrasing.words { spoken in
+            let whose = chore.map { words.title($0, spoken: spoken) }
+                ?? members.map { "\(joinedList($0.map(phrasing.name)))'s chores" } ?? "the children's chores"
+            return required ? "OK, I'll ask a parent to check \(whose) before the points are given."
+                            : "OK, \(whose) won't need checking any more: the points come as soon as they're done."
+        }
     }
 
     func pause(_ members: [MemberID]?, _ first: String, _ last: String) throws -> ActionResult {

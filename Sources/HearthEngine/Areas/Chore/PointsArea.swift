@@ -18,6 +18,10 @@ struct PointsArea: SkillArea {
 
     enum Action: AreaActionValue {
         case balance(member: MemberID)
+        /// "how many points has Jake earned in total": every point ever earned (seed 003).
+        case lifetime(member: MemberID)
+        /// "how many points does the family have": everyone's balances added up (seed 003).
+        case familyTotal
         /// `weekly`: ranked by what was earned this week ("who's winning this week"), else by balance.
         case leaderboard(weekly: Bool)
         case adjust(member: MemberID, amount: Int, reason: String?)
@@ -29,8 +33,14 @@ struct PointsArea: SkillArea {
         case "points.balance":
             let weekly = slots.phrases["range"].map { $0.lowercased().contains("week") } ?? false
             if slots.texts["ranking"] != nil { return act(.leaderboard(weekly: weekly)) }
+            if slots.texts["family"] != nil {
+                let everyone = turn.roster.members.map(\.id)
+                if let denial = ChoreRules.denial(toSeePointsOf: everyone, by: turn.speaker) { throw HearthError.permissionDenied(denial) }
+                return act(.familyTotal)
+            }
             let member = slots.members["member"]?.first ?? turn.speaker.id
             if let denial = ChoreRules.denial(toSeePointsOf: [member], by: turn.speaker) { throw HearthError.permissionDenied(denial) }
+            if slots.texts["lifetime"] != nil { return act(.lifetime(member: member)) }
             // A parent with no points of their own asking "how many points?" means the children's.
             if slots.members["member"] == nil, turn.speaker.kind == .adult,
                try skill.joining(turn.transaction).balance(of: member) == 0 { return act(.leaderboard(weekly: weekly)) }
@@ -64,6 +74,16 @@ struct PointsArea: SkillArea {
             let summary = try skill.points(of: member, roster: turn.roster, now: turn.now)
             let week = summary.weeklyPoints > 0 ? ", \(summary.weeklyPoints) of them earned this week" : ""
             return .completed(ActionResult(reply: ReplyText("\(words.Has(member)) \(words.points(summary.totalPoints))\(week).")))
+        case .lifetime(let member):
+            let earned = try skill.lifetimePoints(of: member), balance = try skill.balance(of: member)
+            let mine = member == turn.speaker.id, name = turn.phrasing.name(member)
+            let sum = mine ? "You've earned \(words.points(earned)) in total" : "\(name) has earned \(words.points(earned)) in total"
+            let left = balance == earned ? (mine ? ", and still have them all" : ", and still has them all")
+                : (mine ? "; you have \(words.points(balance)) now" : "; \(name) has \(words.points(balance)) now")
+            return .completed(ActionResult(reply: ReplyText(sum + left + ".")))
+        case .familyTotal:
+            let total = try skill.familyPoints(roster: turn.roster, now: turn.now)
+            return .completed(ActionResult(reply: ReplyText("The family has \(words.points(total)) altogether.")))
         case .leaderboard(let weekly):
             let board = try skill.leaderboard(roster: turn.roster, now: turn.now)
             guard !board.isEmpty else { return .completed(ActionResult(reply: ReplyText("Nobody has any points yet."))) }
@@ -121,7 +141,9 @@ struct PointsArea: SkillArea {
             if let points = request.slots.numbers["points"] { slots["points"] = .int(Self.deducts(request.slots.texts["direction"]) ? -points : points) }
             slots["direction"] = nil
         case "points.balance":
-            if slots["member"] == nil, request.slots.texts["ranking"] == nil { slots["member"] = .string(turn.speaker.name) }
+            if slots["member"] == nil, request.slots.texts["ranking"] == nil, request.slots.texts["family"] == nil {
+                slots["member"] = .string(turn.speaker.name)
+            }
         default:
             break
         }
