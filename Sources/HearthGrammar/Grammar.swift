@@ -361,7 +361,8 @@ public struct Grammar: Sendable {
     public func match(_ utterance: String) -> MatchResult {
         // Text damaged on its way (`Normalizer.isDamaged`): nothing in it is read, not even a digit
         // that would answer an open question.
-        if Normalizer.isDamaged(utterance) { return .noMatch(Normalizer.normalize(utterance)) }
+        // Symbol soup (`Normalizer.isSymbolSoup`) likewise.
+        if Normalizer.isDamaged(utterance) || Normalizer.isSymbolSoup(utterance) { return .noMatch(Normalizer.normalize(utterance)) }
         let readings = RequestFinder.readings(of: utterance)
         var first: MatchResult?
         // A cue frame's reading through words it passed over gives way to a later reading that

@@ -43,6 +43,20 @@ public enum Normalizer {
         }
     }
 
+    /// Symbols with a figure or two in them, which no one types as a request: a bracket or operator
+    /// no sentence needs ("[", "{", "|", "\\", "^", "<", "=", "~", "`") and no more letters and digits
+    /// than other visible characters. The fuzz test found "\"5 ]/" and "^8" choosing an option
+    /// of an open question. "add the meeting [work]" and "(5)" are still read.
+    public static func isSymbolSoup(_ text: String) -> Bool {
+        var visible = 0, wordlike = 0, operators = false
+        for scalar in text.unicodeScalars where !scalar.properties.isWhitespace {
+            visible += 1
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { wordlike += 1 }
+            if "[]{}|\\^<>=~`".unicodeScalars.contains(scalar) { operators = true }
+        }
+        return operators && wordlike * 2 <= visible
+    }
+
     public static func normalize(_ input: String) -> NormalizedText {
         var raw = rawTokens(input)
         // 0xE2 leads the UTF-8 of an en or em dash.

@@ -9,7 +9,7 @@ import HearthTestSupport
 final class GrammarArtifactTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
     static let vocabulary = ["member_name": ["lisa", "tom", "emma", "jake", "grandma sue", "grandma", "sue", "mom", "dad"],
-                             "place_name": ["home", "work", "school"]]
+                             "place_name": ["home", "work", "school"], "reward_name": ["screen time", "bike ride"]]
 
     var cache: GrammarCache!
 

@@ -41,6 +41,13 @@ final class NormalizerTests: XCTestCase {
 
     /// "ill" is "i'll" only where a subject can stand: after a linking verb or a word of degree it
     /// is the adjective (issue 33: "Jake is ill today, so no chores for him" was not understood).
+    func testSymbolSoupIsNotARequest() {
+        for soup in ["\"5 ]/", "[ {,*} 3", "|2|", "^8", "=5"] { XCTAssertTrue(Normalizer.isSymbolSoup(soup), soup) }
+        for text in ["5", "(5)", "add the meeting [work] on friday", "option 2", "5 <3", "a=b is not what I typed?"] {
+            XCTAssertFalse(Normalizer.isSymbolSoup(text), text)
+        }
+    }
+
     func testIllIsAnAdjectiveAfterALinkingVerb() {
         let expected = ["Jake is ill today, so no chores for him": "jake is ill today so no chores for him", "Emma's ill": "emma's ill",
                         "he's feeling very ill": "he's feeling very ill", "ill be back in half an hour": "i'll be back in half an hour",
