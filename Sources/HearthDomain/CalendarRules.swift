@@ -238,6 +238,48 @@ extension CalendarRules {
     static let appointmentProviders: Set<String> = ["dentist", "doctor", "orthodontist", "optician", "optometrist",
                                                     "pediatrician", "paediatrician", "vet", "therapist", "physio", "gp"]
 
+    /// Words for "an entry" that say nothing about what it is: "a meeting called budget review" is
+    /// titled by its name, "a slot on my calendar for a haircut" by what the slot is for.
+    static let placeholderHeads: Set<String> = ["event", "events", "entry", "calendar event", "calendar entry", "meeting",
+                                                "appointment", "slot", "time slot", "spot", "time", "space", "room",
+                                                "something", "reminder", "booking", "new event", "new entry", "block"]
+
+    /// Placeholders that are only room on the calendar: what they are "for" names the event
+    /// ("a meeting for the school board" keeps its title).
+    static let slotHeads: Set<String> = ["event", "entry", "calendar event", "calendar entry", "slot", "time slot", "spot",
+                                         "time", "space", "room", "something", "booking", "new event", "new entry", "block"]
+
+    /// The event's own name inside what was said as a title: after "called", "named", "titled"
+    /// ("meeting called budget review" → "budget review"), or after a placeholder on the calendar
+    /// followed by "for" ("slot on my calendar for a haircut" → "haircut"). Otherwise unchanged.
+    public static func namedTitle(_ said: String) -> String {
+        let words = said.split(separator: " ").map(String.init)
+        let lower = words.map { $0.lowercased() }
+        let articles: Set<String> = ["a", "an", "the", "my", "our", "new"]
+        func rest(after index: Int) -> String? {
+            var from = index + 1
+            while from < words.count - 1, articles.contains(lower[from]) { from += 1 }
+            return from < words.count ? words[from...].joined(separator: " ") : nil
+        }
+        // "… called / named / titled / entitled X": the name, when what comes before it is a placeholder.
+        if let index = lower.firstIndex(where: { ["called", "named", "titled", "entitled"].contains($0) }), index > 0,
+           placeholderHeads.contains(lower[..<index].filter { !articles.contains($0) }.joined(separator: " ")),
+           let name = rest(after: index) {
+            return name.trimmingCharacters(in: CharacterSet(charactersIn: "\"'“”"))
+        }
+        // "slot on my calendar for X", "time in the diary for X", "something for X": what it is for.
+        if let index = lower.firstIndex(of: "for"), index > 0 {
+            let head = lower[..<index].filter { !articles.contains($0) }
+            let calendarWords: Set<String> = ["on", "in", "to", "calendar", "schedule", "diary", "agenda", "planner"]
+            let noun = head.prefix { !calendarWords.contains($0) }.joined(separator: " ")
+            if slotHeads.contains(noun), head.dropFirst(head.prefix { !calendarWords.contains($0) }.count).allSatisfy(calendarWords.contains),
+               let name = rest(after: index) {
+                return name
+            }
+        }
+        return said
+    }
+
     /// The stored title for what was said: first letter capitalised, "appointment" after a bare provider.
     public static func eventTitle(from said: String) -> String {
         var title = said.trimmingCharacters(in: .whitespaces)

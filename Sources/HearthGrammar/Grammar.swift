@@ -368,6 +368,7 @@ public struct Grammar: Sendable {
         // A cue frame's reading through words it passed over gives way to a later reading that
         // says the request whole ("Thanks! Also, is Tom free at 2?" reads "is Tom free at 2?").
         var readThrough: MatchResult?
+        var readThroughPassedOver = Int.max, readThroughAsks = false
         for (number, reading) in readings.enumerated() {
             let normalized = Normalizer.normalize(reading)
             if normalized.text.utf8.count > Self.maximumInputLength { return .tooLong(bytes: normalized.text.utf8.count) }
@@ -375,15 +376,40 @@ public struct Grammar: Sendable {
             // A trimmed reading must be a request by itself: a bare answer or follow-up ("at five"
             // out of "yes please at five") means something only as it was said.
             // And a slot never spans two sentences: "Great. Add a new event to" is no title.
-            if let best = matches.first, number == 0 || !Self.isDialog(best.intent),
-               readings.count == 1 || !best.captures.contains(where: { RequestFinder.spansSentences($0.original) }) {
+            // A match whose slot spans two sentences is set aside for the next one in the same
+            // reading ("I need to schedule an appointment. Can you check what's available on my
+            // calendar?": not a title "appointment. Can you check …", but the free-time question).
+            let usable = readings.count == 1 ? matches.first
+                : matches.first { !$0.captures.contains(where: { RequestFinder.spansSentences($0.original) }) }
+            if let best = usable, number == 0 || !Self.isDialog(best.intent) {
+                // A question read through a cue frame is not given up for a statement said before
+                // it ("I need to schedule an appointment. Can you check what's available?" asks).
+                if best.passedOver == 0, readThroughAsks, !Self.asks(reading) { continue }
                 if best.passedOver == 0 { return .matched(best, normalized) }
-                if readThrough == nil { readThrough = .matched(best, normalized) }
+                // Of two readings through a cue frame, the one that passes over fewer words ("What
+                // about the 15th? Am I free at all?" → "Am I free at all on the 15th").
+                if readThrough == nil || best.passedOver < readThroughPassedOver {
+                    readThrough = .matched(best, normalized)
+                    readThroughPassedOver = best.passedOver
+                    readThroughAsks = Self.asks(reading)
+                }
             }
             if first == nil { first = limitExceeded ? .limitExceeded(normalized) : .noMatch(normalized) }
         }
         return readThrough ?? first!
     }
+
+    /// Whether a reading is a question: it ends with a question mark, or opens as one does
+    /// (a reading put together from two sentences has lost its mark: "When am I free on the 7th").
+    static func asks(_ reading: String) -> Bool {
+        if reading.last(where: { !$0.isWhitespace }) == "?" { return true }
+        let first = reading.prefix { $0.isLetter || $0 == "'" }.lowercased()
+        return questionOpeners.contains(first)
+    }
+
+    static let questionOpeners: Set<String> = ["what", "what's", "whats", "when", "when's", "where", "where's", "which", "who",
+                                               "who's", "how", "how's", "is", "are", "am", "do", "does", "did", "can", "could",
+                                               "will", "would", "have", "has", "any", "anything"]
 
     /// The dialog's own intents (answers, follow-ups, help), which only mean something as said.
     static func isDialog(_ intent: String) -> Bool { intent.hasPrefix("dialog.") }
@@ -395,10 +421,14 @@ public struct Grammar: Sendable {
         for intent in intents {
             for example in intent.examples {
                 let expected = example.intent ?? intent.name
-                // As `match` reads it: the first reading of the request (`RequestFinder`) that matches.
-                let matches = RequestFinder.readings(of: example.text).enumerated().lazy
-                    .map { ($0.offset, self.candidates(Normalizer.normalize($0.element)).matches) }
-                    .first { !$0.1.isEmpty && ($0.0 == 0 || !Self.isDialog($0.1[0].intent)) }?.1 ?? []
+                // As `match` reads it (which reading of the request, which of its matches), and the
+                // other matches of that reading for the tie check.
+                let result = match(example.text)
+                var matches: [IntentMatch] = []
+                if case .matched(let best, let normalized) = result {
+                    matches = candidates(normalized).matches
+                    if let at = matches.firstIndex(where: { $0.intent == best.intent }) { matches = Array(matches[at...]) }
+                }
                 let got = matches.first?.intent ?? "none"
                 if got != expected {
                     problems.append(GrammarError(file: intent.file, intent: intent.name,

@@ -24,6 +24,7 @@ public enum RequestFinder {
         "brilliant", "amazing", "fine", "super", "sweet", "wow", "oh", "ah", "hmm", "hm", "um", "uh", "well", "so",
         "thanks", "thank you", "thanks a lot", "thank you so much", "thank you very much", "thanks so much", "many thanks",
         "cheers", "much appreciated", "appreciate it", "i appreciate it", "i appreciate that",
+        "it's great", "it is great", "its great", "it's good", "its good", "it's perfect", "its perfect", "it's fine", "its fine",
         "that's great", "that is great", "that's good", "that is good", "that's perfect", "that is perfect", "that's fine",
         "that is fine", "that's cool", "that's awesome", "that's nice", "that's wonderful", "that's fantastic",
         "that's all", "that's it", "that's right", "that is right", "that's correct", "that is correct",
@@ -149,7 +150,10 @@ public enum RequestFinder {
             let onDay = tokens[opener.count].text == "on" ? day : "on \(day)"
             var request = String(kept[index + 1]).trimmingCharacters(in: .whitespaces)
             while let last = request.last, ".!?;,".contains(last) { request.removeLast() }
-            guard let reading = replacingDayStandIn(in: request, with: onDay) else { continue }
+            // With no stand-in, the day goes after the request, if it names none of its own
+            // ("What about the 15th? Am I free at all?" → "Am I free at all on the 15th").
+            let namesADay = words(in: Substring(request)).contains { dayStarts.contains($0.text) || $0.text.first?.isNumber == true }
+            guard let reading = replacingDayStandIn(in: request, with: onDay) ?? (namesADay ? nil : "\(request) \(onDay)") else { continue }
             var requests = kept
             requests[index + 1] = Substring(reading)
             requests.remove(at: index)

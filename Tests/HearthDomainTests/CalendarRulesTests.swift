@@ -114,6 +114,20 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertEqual(CalendarRules.eventTitle(from: "piano lesson"), "Piano lesson")
     }
 
+    /// A placeholder's own name is the title (issue 29): what follows "called", or what a slot
+    /// on the calendar is "for"; a real event's "for" stays part of its title.
+    func testNamedTitle() {
+        XCTAssertEqual(CalendarRules.namedTitle("meeting called budget review"), "budget review")
+        XCTAssertEqual(CalendarRules.namedTitle("an event titled \"Sam's party\""), "Sam's party")
+        XCTAssertEqual(CalendarRules.namedTitle("slot on my calendar for a haircut"), "haircut")
+        XCTAssertEqual(CalendarRules.namedTitle("time in the diary for the school run"), "school run")
+        XCTAssertEqual(CalendarRules.namedTitle("meeting for the school board"), "meeting for the school board")
+        XCTAssertEqual(CalendarRules.namedTitle("appointment for Emma"), "appointment for Emma")
+        XCTAssertEqual(CalendarRules.namedTitle("dinner called off"), "dinner called off", "only a placeholder is renamed")
+        XCTAssertEqual(CalendarRules.namedTitle("event called"), "event called", "nothing after 'called'")
+        XCTAssertEqual(CalendarRules.namedTitle("dentist"), "dentist")
+    }
+
     func testFormatTimeSlot() {
         let formatter = TimeFormatter(calendar: calendar, now: at("2026-02-02 09:00"))
         let slot = TimeSlot(start: at("2026-02-07 14:00"), end: at("2026-02-07 16:00"))

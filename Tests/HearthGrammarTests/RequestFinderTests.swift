@@ -90,7 +90,10 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(RequestFinder.readings(of: "How about on Friday? Do I have anything that day?")[1], "Do I have anything on Friday")
         // Not a day: "what about the dentist" names no day, so nothing is put in.
         XCTAssertFalse(RequestFinder.readings(of: "What about the dentist? When is it then?").contains { $0.contains("on the dentist") })
-        // No stand-in in the request: the day is not pushed into it.
-        XCTAssertFalse(RequestFinder.readings(of: "What about the 7th? Show my calendar.").contains { $0.contains("calendar on") })
+        // No stand-in in the request: the day goes after it, unless it names a day of its own.
+        XCTAssertEqual(RequestFinder.readings(of: "Ok, what about the 15th? Am I free at all?")[1], "Am I free at all on the 15th")
+        XCTAssertEqual(RequestFinder.readings(of: "What about the 7th? Show my calendar.")[1], "Show my calendar on the 7th")
+        XCTAssertFalse(RequestFinder.readings(of: "What about the 7th? Am I free on Friday?").contains { $0.contains("on the 7th") })
+        XCTAssertFalse(RequestFinder.readings(of: "How about Monday? Is Emma free at 4?").contains { $0.contains("on Monday") })
     }
 }

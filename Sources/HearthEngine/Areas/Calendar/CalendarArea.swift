@@ -56,7 +56,7 @@ struct CalendarArea: WorksPerTurn {
             if CalendarTurn.speakerJoins(request), case .list(let names)? = slots["attendees"], !names.contains(turn.speaker.name) {
                 slots["attendees"] = .list(names + [turn.speaker.name])
             }
-            if resolved.wordsBeforeTimes["when"] != nil { slots["title"] = .string(CalendarTurn.newEventTitle(request)) }
+            if resolved.wordsBeforeTimes["when"] != nil || resolved.texts["title"] != nil { slots["title"] = .string(CalendarTurn.newEventTitle(request)) }
             if let time = resolved.times["when"], let start = time.start, time.hasTimeOfDay, slots["end"] == nil || time.kind == .recurrence && time.end == nil {
                 let minutes = time.minutes ?? CalendarRules.suggestedDurationMinutes(title: resolved.texts["title"] ?? "")
                 slots["end"] = .string(work.iso(start.addingTimeInterval(TimeInterval(minutes * 60))))
@@ -66,12 +66,18 @@ struct CalendarArea: WorksPerTurn {
             }
             slots["repeats"] = nil
         case "calendar.check_availability":
-            if let time = resolved.times["when"], let start = time.start, time.end == nil {
-                slots["end"] = .string(work.iso(start.addingTimeInterval(3600)))
+            if let asked = work.askedInterval(resolved.times["when"], said: resolved.phrases["when"]) {
+                slots["start"] = .string(work.iso(asked.start))
+                slots["end"] = .string(work.iso(asked.end))
             }
         case "calendar.find_free_time":
             if slots["members"] == nil { slots["members"] = .list([turn.speaker.name]) }
             if slots["minutes"] == nil { slots["minutes"] = .int(60) }
+            if let asked = work.askedInterval(resolved.times["window"], said: resolved.phrases["window"]) {
+                // As the search runs it: free time already past is not offered.
+                slots["window_start"] = .string(work.iso(max(asked.start, min(turn.now, asked.end))))
+                slots["window_end"] = .string(work.iso(asked.end))
+            }
             if slots["window_start"] == nil || slots["window_end"] == nil {
                 let window = work.defaultSearchWindow
                 slots["window_start"] = .string(work.iso(window.start))
@@ -85,6 +91,10 @@ struct CalendarArea: WorksPerTurn {
         case "calendar.show":
             // An event asked for by name with no day is looked for coming up, not today.
             let byName = resolved.texts["title"].map { !CalendarRules.namesAnyEvent($0) } ?? false
+            if let asked = work.askedInterval(resolved.times["range"], said: resolved.phrases["range"]) {
+                slots["range_start"] = .string(work.iso(asked.start))
+                slots["range_end"] = .string(work.iso(asked.end))
+            }
             if slots["range_start"] == nil && !byName {
                 let today = work.dayInterval(containing: turn.now)
                 slots["range_start"] = .string(work.iso(today.start))
@@ -127,6 +137,20 @@ struct CalendarTurn: AreaAtWork {
         return spans.first { words.contains($0.0) }?.1
     }
 
+    /// The interval a question asks about: a part of the day said with no clock time ("Saturday
+    /// afternoon", "tomorrow morning") spans its hours, where a booking reads it as one hour
+    /// (`TemporalAPI`: afternoon → 2 PM); otherwise the resolved interval. Free time, "what's on"
+    /// and availability all ask through this, in the parse's slots and in the answer alike.
+    func askedInterval(_ time: TemporalResolution?, said: String?) -> DateInterval? {
+        guard let time, let start = time.start else { return nil }
+        if time.end == nil, let hours = Self.partOfDayHours(said: said ?? "") {
+            let day = calendar.startOfDay(for: start)
+            let from = calendar.date(byAdding: .hour, value: hours.lowerBound, to: day)!
+            return DateInterval(start: from, end: calendar.date(byAdding: .hour, value: hours.upperBound, to: day)!)
+        }
+        return interval(of: time)
+    }
+
     func dayInterval(containing date: Date) -> DateInterval {
         let start = calendar.startOfDay(for: date)
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
@@ -159,6 +183,9 @@ struct CalendarTurn: AreaAtWork {
                 return .say(ReplyText("What should I put on the calendar? Say it whole, like \"add the dentist for Emma on Friday at 4\".",
                                       speak: "What should I put on the calendar? Say it whole, like add the dentist for Emma on Friday at 4."), endsQuestion: false)
             }
+            // A time with no name ("add an event on the 15th at 5"): an event, so questions read
+            // "Who is the event for?", never "Who is the  for?".
+            if title.trimmingCharacters(in: .whitespaces).isEmpty { title = "event" }
             var attendees = resolved.members["attendees"] ?? []
             if Self.speakerJoins(request), !attendees.contains(speaker.id) { attendees.append(speaker.id) }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
@@ -182,7 +209,7 @@ struct CalendarTurn: AreaAtWork {
             return outcome
         case "calendar.find_free_time":
             let members = resolved.members["members"] ?? [speaker.id]
-            var window = resolved.times["window"].flatMap(interval(of:)) ?? defaultSearchWindow
+            var window = askedInterval(resolved.times["window"], said: resolved.phrases["window"]) ?? defaultSearchWindow
             if window.start < now { window = DateInterval(start: now, end: max(now, window.end)) }
             return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window))
         case "calendar.show":
@@ -191,24 +218,18 @@ struct CalendarTurn: AreaAtWork {
                 return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),
                                       rangeLabel: said, soonest: Self.saysSoonest(request), whether: Self.asksWhether(request)))
             }
-            let range = resolved.times["range"].flatMap(interval(of:)) ?? dayInterval(containing: now)
+            let range = askedInterval(resolved.times["range"], said: resolved.phrases["range"]) ?? dayInterval(containing: now)
             let members = resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)
             return act(.showCalendar(members: members, range: range, rangeLabel: said ?? "today"))
         case "calendar.check_availability":
             guard let time = resolved.times["when"], let start = time.start else {
                 throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "")
             }
-            var end = time.end ?? start.addingTimeInterval(3600)
-            var from = start
             // "is Tom free Thursday afternoon" asks about the afternoon, not the hour the
             // resolver books an afternoon event at.
-            if time.end == nil, let hours = Self.partOfDayHours(said: resolved.phrases["when"] ?? "") {
-                let day = calendar.startOfDay(for: start)
-                from = calendar.date(byAdding: .hour, value: hours.lowerBound, to: day)!
-                end = calendar.date(byAdding: .hour, value: hours.upperBound, to: day)!
-            }
+            let asked = askedInterval(time, said: resolved.phrases["when"]) ?? DateInterval(start: start, duration: 3600)
             let members = resolved.members["members"] ?? [speaker.id]
-            return act(.checkAvailability(members: members, interval: DateInterval(start: from, end: max(from, end))))
+            return act(.checkAvailability(members: members, interval: asked))
         case "calendar.move_event":
             if var change = try referredChange(.move, resolved, verb: "Move") {
                 if let minutes = resolved.numbers["shift"], let start = change.occurrenceStart {
@@ -238,13 +259,13 @@ struct CalendarTurn: AreaAtWork {
     /// the time that reads ("for two") are the title's, up to where that part starts.
     static func newEventTitle(_ request: AreaRequest) -> String {
         let title = request.slots.texts["title"] ?? ""
-        guard let before = request.slots.wordsBeforeTimes["when"] else { return title }
+        guard let before = request.slots.wordsBeforeTimes["when"] else { return CalendarRules.namedTitle(title) }
         let said = request.utterance
         if let titleSaid = request.slots.phrases["title"], let whenSaid = request.slots.phrases["when"],
            let start = said.range(of: titleSaid), let end = said.range(of: whenSaid, range: start.upperBound..<said.endIndex) {
-            return SlotResolver.cleanText(String(said[start.lowerBound..<end.lowerBound]))
+            return CalendarRules.namedTitle(SlotResolver.cleanText(String(said[start.lowerBound..<end.lowerBound])))
         }
-        return SlotResolver.cleanText(title + " " + before)
+        return CalendarRules.namedTitle(SlotResolver.cleanText(title + " " + before))
     }
 
     /// "…and set it to repeat", said with no rule: every week on the event's weekday, which is
