@@ -50,6 +50,92 @@ public enum FamilyRules {
     }
 }
 
+/// A change to a member (issue 32), by voice ("make Tom a viewer", "call Lisa mum", "Grandpa lives
+/// in Chicago", "Zoe is 10 now") or `hearth member edit`: each field nil when it stays as it is.
+public struct MemberChange: Sendable, Equatable {
+    /// Whose word an alias is. The rule (README "Changing a member"): a word is the speaker's own
+    /// unless the sentence says whose — "everyone calls Lisa mom" is the family's, "Emma calls Lisa
+    /// mum" and "the kids call Lisa mum" are those members' own words.
+    public enum AliasScope: Sendable, Equatable {
+        /// Words only these members use (their "mum" is this member; another child's may be someone else).
+        case speakers([MemberID])
+        /// A word everyone in the family uses (kept with the member).
+        case family
+    }
+
+    public var name: String?
+    public var role: HouseholdRole?
+    public var kind: MemberKind?
+    public var age: Int?
+    /// The member's home zone: `.some(nil)` puts them back in the family's zone.
+    public var homeTimeZone: String??
+    /// Words to add for them (whose: `aliasScope`).
+    public var aliases: [String]
+    public var aliasScope: AliasScope
+    /// Words to forget: the family's, or (with `.speakers`) those members' own.
+    public var forget: [String]
+
+    public init(name: String? = nil, role: HouseholdRole? = nil, kind: MemberKind? = nil, age: Int? = nil, homeTimeZone: String?? = nil,
+                aliases: [String] = [], aliasScope: AliasScope = .family, forget: [String] = []) {
+        self.name = name; self.role = role; self.kind = kind; self.age = age; self.homeTimeZone = homeTimeZone
+        self.aliases = aliases; self.aliasScope = aliasScope; self.forget = forget
+    }
+
+    public var isEmpty: Bool { name == nil && role == nil && kind == nil && age == nil && homeTimeZone == nil && aliases.isEmpty && forget.isEmpty }
+
+    /// Whether the change touches a role (or being a child): the owner's call.
+    public var changesRole: Bool { role != nil || kind != nil }
+    /// Whether the change touches a field of the member's own (name, age, zone).
+    public var changesDetails: Bool { name != nil || age != nil || homeTimeZone != nil }
+    /// Whether the words changed are only the actor's own.
+    public func wordsAreOnly(_ actor: MemberID) -> Bool { aliasScope == .speakers([actor]) }
+}
+
+extension FamilyRules {
+    /// The permission table's actions a member change needs from `actor`: a role is the owner's
+    /// (`memberRoleChange`), details and anyone else's words a parent's (`memberEdit`), one's own
+    /// words anyone's (`memberOwnWords`).
+    public static func actions(for change: MemberChange, by actor: MemberID) -> [Permissions.Action] {
+        var actions: [Permissions.Action] = []
+        if change.changesRole { actions.append(.memberRoleChange) }
+        if change.changesDetails { actions.append(.memberEdit) }
+        if !change.aliases.isEmpty || !change.forget.isEmpty { actions.append(change.wordsAreOnly(actor) ? .memberOwnWords : .memberEdit) }
+        return actions
+    }
+
+    /// Whether `actor` may make `change` to `member`: the table first, then what depends on the
+    /// member — the owner stays the owner, and nobody becomes a second one.
+    public static func denial(toChange member: Member, _ change: MemberChange, by actor: Member) -> String? {
+        for action in actions(for: change, by: actor.id) {
+            if let refusal = Permissions.check(actor: actor, action: action) { return refusal.text }
+        }
+        if change.changesRole {
+            if change.role == .owner && member.role != .owner { return "A family has one owner, and that can't be handed over." }
+            if member.role == .owner && (change.role.map { $0 != .owner } ?? false || change.kind == .child) {
+                return "\(member.name) owns the family, so their role stays the same."
+            }
+        }
+        return nil
+    }
+
+    /// A word for a member as it may be stored: letters, spaces, hyphens and apostrophes, 1–30
+    /// characters. Nil when it is fine, else the problem.
+    public static func problem(withWord word: String) -> String? {
+        let trimmed = word.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first, first.isLetter, trimmed.count <= 30,
+              trimmed.allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" || $0 == "'" }) else {
+            return "A name for someone can only have letters, spaces, hyphens and apostrophes (30 at most)."
+        }
+        return nil
+    }
+
+    /// How a member is listed: "Lisa, the owner", "Emma, a child, age 10", "Grandma Sue, a viewer".
+    public static func listing(_ member: Member) -> String {
+        if member.kind == .child, let age = member.age { return "\(member.name), a child, age \(age)" }
+        return "\(member.name), \(roleWords(member.role, member.kind))"
+    }
+}
+
 extension FamilyRules {
     /// The id a new member gets: their name in lowercase letters and digits joined by "_"
     /// ("Grandma Sue" → "grandma_sue"), numbered when taken ("max_2").

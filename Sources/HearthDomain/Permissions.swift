@@ -40,6 +40,13 @@ public enum Permissions {
         case schoolHolidayEdit
         // The family itself
         case memberAdd, memberRemove, coParentAdd, coParentRemove, invite, placeManage, familyDelete, activityRead, export
+        /// Another member's details (home time zone, age, name), a word the whole family uses for
+        /// someone, or a word another member uses (issue 32). A member's role is `memberRoleChange`.
+        case memberEdit
+        /// Making a member a viewer, a co-parent, an adult member or a child: the owner's call.
+        case memberRoleChange
+        /// The words a member themself uses for the others ("call Lisa mum" from Emma): their own.
+        case memberOwnWords
         // Sign-in: anyone sets their own PIN; these are another member's PIN and the family's PIN requirement
         case pinSetOthers, pinRequire
         /// The household device (the member a shared device with no speaker acts as) and local-admin mode.
@@ -106,6 +113,9 @@ public enum Permissions {
         case .schoolHolidayEdit: return parents
         case .memberAdd, .memberRemove, .placeManage, .activityRead, .export, .pinSetOthers, .pinRequire: return managers
         case .coParentAdd, .coParentRemove, .invite, .familyDelete, .householdDevice: return owner
+        case .memberEdit: return managers
+        case .memberRoleChange: return owner
+        case .memberOwnWords: return everyone
         case .outboxDeliver: return managers
         }
     }
@@ -175,6 +185,9 @@ public enum Permissions {
         case .pinSetOthers: return "Only a parent can change someone else's PIN."
         case .pinRequire: return "Only a parent can change whether a PIN is required."
         case .export: return "Only a parent can export the family's data."
+        case .memberEdit: return "Only a parent can change someone's details in the family."
+        case .memberRoleChange: return "Only the family's owner can change someone's role."
+        case .memberOwnWords: return "You can't change what you call people."
         case .householdDevice: return "Only the family's owner can change how a shared device signs in."
         case .outboxDeliver: return "Only a parent can hand out everyone's notifications."
         }

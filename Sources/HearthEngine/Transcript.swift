@@ -1,10 +1,12 @@
 import Foundation
 import HearthDomain
+import HearthSkills
 import HearthStore
 import Logging
 
 /// Golden transcripts (SPEC §4) hold the whole reply of every turn. Headers `@now ISO ZONE`,
-/// `@family demo`; in the body `@as NAME`, `@advance 20m`, `> utterance`, then what Hearth answers:
+/// `@family demo` (or `@family new NAME`: a family of one, NAME its owner, in the `@now` zone, whose
+/// other members the transcript adds by voice); in the body `@as NAME`, `@advance 20m`, `> utterance`, then what Hearth answers:
 ///
 ///     < display line            (every line of `reply`, in order)
 ///     ~ spoken text             (`speak`, one line)
@@ -192,7 +194,9 @@ public struct Transcript: Sendable {
             }
         }
         guard let now, let timeZone else { throw ParseError(path: path, line: 1, message: "missing '@now 2026-02-02T09:00 America/New_York' header") }
-        guard family == "demo" else { throw ParseError(path: path, line: 1, message: "only '@family demo' is supported") }
+        guard family == "demo" || Self.newFamilyOwner(family) != nil else {
+            throw ParseError(path: path, line: 1, message: "use '@family demo' or '@family new NAME' (NAME: the new family's owner)")
+        }
         return Transcript(path: path, now: now, timeZone: timeZone, family: family, steps: steps, lines: lines)
     }
 
@@ -250,11 +254,23 @@ public struct Transcript: Sendable {
         public var passed: Bool { mismatches.isEmpty }
     }
 
-    /// Replays the dialog on a fresh in-memory demo family with a pinned clock and sequential ids.
+    /// The owner's name of `@family new NAME`; nil for any other family line.
+    static func newFamilyOwner(_ family: String) -> String? {
+        guard family.hasPrefix("new ") else { return nil }
+        let name = family.dropFirst(4).trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+
+    /// Replays the dialog on a fresh in-memory family (the demo's, or a new one with only its owner)
+    /// with a pinned clock and sequential ids.
     /// `logger`: where the assistant logs (the privacy test reads it; by default nowhere).
     public func run(grammarDirectory: URL, logger: Logger? = nil) throws -> Outcome {
         let store = try FamilyStore.inMemory()
-        try DemoFamily.install(into: store, now: now)
+        if let owner = Self.newFamilyOwner(family) {
+            _ = try FamilySkill(store: store).createFamily(owner: owner, timeZone: timeZone.identifier, now: now)
+        } else {
+            try DemoFamily.install(into: store, now: now)
+        }
         let assistant = try Assistant(store: store, grammarDirectory: grammarDirectory, timeZone: timeZone,
                                       timeSource: .fixed(now), ids: SequentialIDGenerator(),
                                       logger: logger ?? Logger(label: "hearth", factory: { _ in SwiftLogNoOpLogHandler() }))

@@ -21,8 +21,10 @@ public struct FamilySkill: Sendable {
         public var role: HouseholdRole
         public var age: Int?
         public var aliases: [String]
-        public init(name: String, kind: MemberKind, role: HouseholdRole, age: Int? = nil, aliases: [String] = []) {
-            self.name = name; self.kind = kind; self.role = role; self.age = age; self.aliases = aliases
+        /// Their home time zone when they live elsewhere (an IANA identifier).
+        public var homeTimeZone: String?
+        public init(name: String, kind: MemberKind, role: HouseholdRole, age: Int? = nil, aliases: [String] = [], homeTimeZone: String? = nil) {
+            self.name = name; self.kind = kind; self.role = role; self.age = age; self.aliases = aliases; self.homeTimeZone = homeTimeZone
         }
     }
 
@@ -51,9 +53,14 @@ public struct FamilySkill: Sendable {
         try SkillError.checkPermission(FamilyRules.denial(toAdd: new.role, by: actor))
         if let problem = FamilyRules.problem(withName: new.name) { throw SkillError.invalid(problem) }
         if let age = new.age, let problem = FamilyRules.problem(withAge: age) { throw SkillError.invalid(problem) }
+        if let zone = new.homeTimeZone, TimeZone(identifier: zone) == nil {
+            throw SkillError.invalid("I don't know the time zone \"\(zone)\". Use a name like America/Chicago.")
+        }
         let name = Self.tidy(new.name)
         return try store.write { writer in
             let members = try writer.reader.members()
+            // The family's own zone is no zone of their own.
+            let family = try writer.reader.setting("time_zone")
             if let same = members.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
                 throw SkillError.alreadyExists("\(same.name) is already in the family.")
             }
@@ -62,7 +69,8 @@ public struct FamilySkill: Sendable {
                 throw SkillError.alreadyExists("\"\(clash)\" already means someone in the family.")
             }
             let member = Member(id: FamilyRules.memberID(for: name, taken: Set(members.map(\.id))), name: name, kind: new.kind,
-                                role: new.role, age: new.age, supervised: new.kind == .child, aliases: aliases)
+                                role: new.role, age: new.age, supervised: new.kind == .child, aliases: aliases,
+                                homeTimeZone: new.homeTimeZone == family ? nil : new.homeTimeZone)
             try writer.add(member, at: now, by: actor.id)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "add", subjectType: "member", subjectID: member.id.rawValue,
                                             summary: "Added \(name) as \(Self.describe(member))"))
@@ -106,6 +114,148 @@ public struct FamilySkill: Sendable {
         try store.write { writer in
             if let speaker { try writer.setAlias(key, for: member, saidBy: speaker) } else { try writer.addFamilyAlias(key, for: member, at: now) }
         }
+    }
+
+    // MARK: - Changing a member (issue 32)
+
+    /// What a member change did: the member before and after, and each part in words for the reply
+    /// and the log.
+    public struct MemberUpdate: Sendable, Equatable {
+        public var before: Member
+        public var after: Member
+        /// The words given (not those that were theirs already) and forgotten, and whose they are.
+        public var wordsAdded: [String]
+        public var wordsForgotten: [String]
+        public var wordScope: MemberChange.AliasScope
+        /// Parts that were already so ("Tom is already a viewer."): nothing was written for them.
+        public var unchanged: [String]
+        /// Each part changed, as the family's log says it ("Made Tom a viewer").
+        public var changes: [String]
+    }
+
+    /// Changes a member: their role (the owner only), name, age, home zone, and the words the family
+    /// or some members use for them. One transaction; the log gets one line per part changed. A
+    /// word that already names someone else (for whoever would use it) is refused, and so is a name
+    /// another member has.
+    @discardableResult
+    public func updateMember(_ id: MemberID, _ change: MemberChange, by actor: Member, now: Date) throws -> MemberUpdate {
+        guard !change.isEmpty else { throw SkillError.invalid("Say what to change: a role, a name, an age, a time zone or a word for them.") }
+        if let name = change.name, let problem = FamilyRules.problem(withName: name) { throw SkillError.invalid(problem) }
+        if let age = change.age, let problem = FamilyRules.problem(withAge: age) { throw SkillError.invalid(problem) }
+        if let zone = change.homeTimeZone ?? nil, TimeZone(identifier: zone) == nil {
+            throw SkillError.invalid("I don't know the time zone \"\(zone)\". Use a city or a name like America/Chicago.")
+        }
+        for word in change.aliases { if let problem = FamilyRules.problem(withWord: word) { throw SkillError.invalid(problem) } }
+        return try store.write { writer in
+            let members = try writer.reader.members()
+            let speakerAliases = try writer.reader.speakerAliases()
+            guard let member = members.first(where: { $0.id == id }) else { throw SkillError.notFound("That person isn't in the family.") }
+            try SkillError.checkPermission(FamilyRules.denial(toChange: member, change, by: actor))
+            var after = member, unchanged: [String] = [], summaries: [String] = [], added: [String] = [], forgotten: [String] = []
+            if let name = change.name.map(Self.tidy), name != member.name {
+                if let same = members.first(where: { $0.id != id && $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+                    throw SkillError.alreadyExists("\(same.name) is already in the family.")
+                }
+                after.name = name
+                summaries.append("Renamed \(member.name) to \(name)")
+            }
+            if change.changesRole {
+                let kind = change.kind ?? (change.role == .coParent || change.role == .viewer ? .adult : member.kind)
+                let role = change.role ?? member.role
+                if kind == member.kind && role == member.role {
+                    unchanged.append("\(after.name) is already \(FamilyRules.roleWords(role, kind)).")
+                } else {
+                    after.kind = kind; after.role = role
+                    if kind != member.kind { after.supervised = kind == .child }
+                    summaries.append("Made \(after.name) \(FamilyRules.roleWords(role, kind))")
+                }
+            }
+            if let age = change.age {
+                if age == member.age { unchanged.append("\(after.name) is already \(age).") } else {
+                    after.age = age
+                    summaries.append("Set \(after.name)'s age to \(age)")
+                }
+            }
+            if let zone = change.homeTimeZone {
+                // The family's own zone is no zone of their own.
+                let family = try writer.reader.setting("time_zone")
+                let stored = zone == family ? nil : zone
+                if stored == member.homeTimeZone { unchanged.append("\(after.name) is already on \(zone.map(Self.zoneWords) ?? "the family's") time.") } else {
+                    after.homeTimeZone = stored
+                    summaries.append("Set \(after.name)'s time zone to \(stored ?? "the family's")")
+                }
+            }
+            for word in change.forget.map({ $0.lowercased().trimmingCharacters(in: .whitespaces) }) {
+                switch change.aliasScope {
+                case .family:
+                    guard after.aliases.contains(word) else { throw SkillError.notFound("\(after.name) isn't called \(word) by the family.") }
+                    after.aliases.removeAll { $0 == word }
+                    forgotten.append(word)
+                    summaries.append("Removed \(word) as the family's word for \(after.name)")
+                case .speakers(let speakers):
+                    for speaker in speakers {
+                        guard speakerAliases[speaker]?[word] == id else {
+                            throw SkillError.notFound("\(members.first { $0.id == speaker }?.name ?? "They") don't call \(after.name) \(word).")
+                        }
+                        try writer.removeAlias(word, saidBy: speaker)
+                    }
+                    forgotten.append(word)
+                    summaries.append("Removed \(word) as \(Self.whose(speakers, members: members))'s word for \(after.name)")
+                }
+            }
+            for said in change.aliases {
+                let word = said.lowercased().trimmingCharacters(in: .whitespaces).split(separator: " ").joined(separator: " ")
+                let others = members.filter { $0.id != id }
+                // A member's name (or part of it) is never someone else's word.
+                if let named = others.first(where: { $0.name.lowercased() == word || $0.name.lowercased().split(separator: " ").contains(Substring(word)) }) {
+                    throw SkillError.alreadyExists("\(named.name) is already someone's name in the family, so it can't mean \(after.name) too.")
+                }
+                if word == after.name.lowercased() { throw SkillError.invalid("That's already \(after.name)'s name.") }
+                switch change.aliasScope {
+                case .family:
+                    if let other = others.first(where: { $0.aliases.contains(word) }) {
+                        throw SkillError.alreadyExists("The family already says \(word) for \(other.name).")
+                    }
+                    if after.aliases.contains(word) { unchanged.append("The family already calls \(after.name) \(word).") } else {
+                        after.aliases.append(word)
+                        added.append(word)
+                        summaries.append("Added \(word) as the family's word for \(after.name)")
+                    }
+                case .speakers(let speakers):
+                    var set: [MemberID] = []
+                    for speaker in speakers {
+                        if speakerAliases[speaker]?[word] == id { continue }
+                        try writer.setAlias(word, for: id, saidBy: speaker)
+                        set.append(speaker)
+                    }
+                    if set.isEmpty {
+                        let who = Self.whose(speakers, members: members, actor: actor.id, subject: true)
+                        unchanged.append("\(who) already \(speakers == [actor.id] || speakers.count > 1 ? "call" : "calls") \(after.name) \(word).")
+                    } else {
+                        added.append(word)
+                        summaries.append("Added \(word) as \(Self.whose(set, members: members))'s word for \(after.name)")
+                    }
+                }
+            }
+            if after != member { try writer.update(after, at: now, by: actor.id) }
+            for summary in summaries {
+                try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "member", subjectID: id.rawValue, summary: summary))
+            }
+            return MemberUpdate(before: member, after: after, wordsAdded: added, wordsForgotten: forgotten, wordScope: change.aliasScope,
+                                unchanged: unchanged, changes: summaries)
+        }
+    }
+
+    /// "Emma", "Emma and Jake" — whose words; the actor as "you" when `subject` ("You already call…").
+    static func whose(_ speakers: [MemberID], members: [Member], actor: MemberID? = nil, subject: Bool = false) -> String {
+        joinedList(speakers.map { id in
+            subject && id == actor ? "You" : members.first { $0.id == id }?.name ?? FamilyRules.formerMember
+        })
+    }
+
+    /// "America/Los_Angeles" → "Los Angeles".
+    public static func zoneWords(_ identifier: String) -> String {
+        String(identifier.split(separator: "/").last ?? Substring(identifier)).replacingOccurrences(of: "_", with: " ")
     }
 
     // MARK: - Places

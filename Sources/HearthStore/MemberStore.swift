@@ -82,6 +82,25 @@ extension StoreWriter {
             """).execute(arguments: [speaker.rawValue, word.lowercased(), member.rawValue])
     }
 
+    /// Writes a member's own fields back (issue 32: `FamilySkill.updateMember`): name, kind, role,
+    /// age, supervision, the family's words for them and their home zone, with who changed them.
+    public func update(_ member: Member, at now: Date, by actor: MemberID?) throws {
+        let aliases = String(decoding: try JSONEncoder().encode(member.aliases), as: UTF8.self)
+        try db.cachedStatement(sql: """
+            UPDATE member SET name = ?, kind = ?, role = ?, age = ?, supervised = ?, aliases = ?, home_time_zone = ?,
+                              updated_at = ?, updated_by = ?, change_tag = change_tag + 1
+            WHERE id = ?
+            """).execute(arguments: [member.name, member.kind.rawValue, member.role.rawValue, member.age, member.supervised, aliases,
+                                     member.homeTimeZone, now.timeIntervalSince1970, actor?.rawValue, member.id.rawValue])
+    }
+
+    /// Forgets the word `speaker` uses for someone; whether they had it.
+    @discardableResult
+    public func removeAlias(_ word: String, saidBy speaker: MemberID) throws -> Bool {
+        try db.cachedStatement(sql: "DELETE FROM member_alias WHERE speaker_id = ? AND word = ?").execute(arguments: [speaker.rawValue, word.lowercased()])
+        return db.changesCount > 0
+    }
+
     /// Adds a word the whole family uses for `member` (kept with the member, lowercase, no repeats).
     public func addFamilyAlias(_ word: String, for member: MemberID, at now: Date) throws {
         guard var stored = try reader.member(member) else { return }

@@ -3,6 +3,7 @@ import Foundation
 import HearthDomain
 import HearthSkills
 import HearthStore
+import HearthTime
 
 // Setting up a real family (issue 9): `hearth init` (guided or with flags), `hearth member
 // add|remove|list`, `hearth place add|remove|list` and `hearth family delete`. Every change goes
@@ -24,7 +25,10 @@ extension Initialize {
         return try FamilySkill(store: store).createFamily(owner: owner, timeZone: zone, familyName: familyName, now: options.pinnedNow ?? Date())
     }
 
-    /// The guided set-up on a terminal: your name, the family's time zone, then the others one per line.
+    /// The guided set-up on a terminal: your name, the family's time zone (a city, a country or a
+    /// zone name; asked again, not from the start, when it is not known), then the others one per
+    /// line, each with a role, an age for a child and where they live when it is elsewhere, and
+    /// finally what to run next.
     func createInteractively(store: FamilyStore) throws -> Member {
         func ask(_ prompt: String) -> String? {
             FileHandle.standardOutput.write(Data((prompt + " ").utf8))
@@ -34,18 +38,39 @@ extension Initialize {
         var owner: Member?
         let skill = FamilySkill(store: store)
         let now = options.pinnedNow ?? Date()
+        var name = ""
+        while name.isEmpty {
+            guard let said = ask("What's your name?") else { throw ValidationError("set-up stopped: no name given") }
+            if let problem = FamilyRules.problem(withName: said) { print(problem) } else { name = said }
+        }
         while owner == nil {
-            guard let name = ask("What's your name?"), !name.isEmpty else { throw ValidationError("set-up stopped: no name given") }
             let suggested = options.tz ?? TimeZone.current.identifier
-            let zone = ask("The family's time zone? [\(suggested)]").flatMap { $0.isEmpty ? nil : $0 } ?? suggested
+            guard let answer = ask("Where does the family live? A city, a country or a time zone [\(suggested)]") else {
+                throw ValidationError("set-up stopped: no time zone given")
+            }
+            let zone = answer.isEmpty ? suggested : (TimeZone(identifier: answer)?.identifier ?? TemporalZones.zone(forPlace: answer)?.identifier)
+            guard let zone else {
+                print("I don't know the time zone of \(answer). Say a big city near it (London, Chicago), or a zone like America/New_York.")
+                continue
+            }
             do { owner = try skill.createFamily(owner: name, timeZone: zone, familyName: familyName, now: now) } catch let error as SkillError {
                 print(Self.words(error))
             }
         }
-        print("Who else is in the family? One per line: a name, then a role (co-parent, member, viewer or child) and for a child their age,")
-        print("like \"Tom co-parent\", \"Emma child 10\" or \"Grandma Sue viewer\". An empty line finishes.")
+        print("Who else is in the family? One per line: a name, then a role (co-parent, member, viewer or child), for a child their age,")
+        print("and \"in CITY\" for someone who lives elsewhere: \"Tom co-parent\", \"Emma child 10\" or \"Grandma Sue viewer in Chicago\". An empty line finishes.")
         while let line = ask(">"), !line.isEmpty {
-            var words = line.split(separator: " ").map(String.init)
+            var text = line, zone: String?
+            if let range = line.range(of: " in ", options: [.caseInsensitive, .backwards]) {
+                let place = String(line[range.upperBound...])
+                guard let found = TemporalZones.zone(forPlace: place) else {
+                    print("I don't know the time zone of \(place). Say a big city near it, like \"Grandma Sue viewer in Chicago\".")
+                    continue
+                }
+                zone = found.identifier
+                text = String(line[..<range.lowerBound])
+            }
+            var words = text.split(separator: " ").map(String.init)
             var age: Int?
             if let last = words.last, let number = Int(last) { age = number; words.removeLast() }
             guard words.count >= 2, let said = FamilyRules.role(said: words.removeLast()) else {
@@ -54,12 +79,20 @@ extension Initialize {
             }
             let kind = said.kind ?? ((age ?? 18) < 18 ? .child : .adult)
             do {
-                let member = try skill.addMember(.init(name: words.joined(separator: " "), kind: kind, role: said.role, age: age), by: owner!, now: now)
-                print("Added \(member.name) as \(FamilySkill.describe(member)).")
+                let member = try skill.addMember(.init(name: words.joined(separator: " "), kind: kind, role: said.role, age: age, homeTimeZone: zone),
+                                                 by: owner!, now: now)
+                print("Added \(member.name) as \(FamilySkill.describe(member))\(member.homeTimeZone.map { ", on \(FamilySkill.zoneWords($0)) time" } ?? "").")
             } catch let error as SkillError {
                 print(Self.words(error))
             }
         }
+        let db = options.db.map { " --db \($0)" } ?? ""
+        print("""
+            Next:
+              hearth place add Home LAT LON --as \(owner!.name)\(db)       (and School, Work: places for "where is" and travel times)
+              hearth say --as \(owner!.name)\(db) "who's in the family"
+              hearth device set \(owner!.name) --as \(owner!.name)\(db)    (if this computer is the family's shared device)
+            """)
         return owner!
     }
 
@@ -74,12 +107,15 @@ extension Initialize {
 struct MemberCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "member", abstract: "The family's members: add, remove or list them.",
-        subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, Edit.self, Remove.self, List.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "add", 
             abstract: "Adds a member.",
-            discussion: "Example: hearth member add Emma --child --age 10 --alias em; hearth member add \"Grandma Sue\" --role viewer --alias grandma")
+            discussion: """
+                Example: hearth member add Emma --child --age 10 --alias em; hearth member add "Grandma Sue" --role viewer --alias grandma --tz America/Los_Angeles
+                (--tz here is the member's home time zone). Someone already in the family is never added again: change them with `hearth member edit`.
+                """)
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The member's name.") var name: String
         @Option(help: "owner, co-parent, member (another adult), viewer or child.") var role: String?
@@ -105,9 +141,88 @@ struct MemberCommand: ParsableCommand {
                 let speaker = try wordFor.map { try findMember($0, in: store, option: "--for") }
                 if word != nil && speaker == nil { throw ValidationError("--word needs --for NAME: whose word it is") }
                 let skill = FamilySkill(store: store)
-                let member = try skill.addMember(.init(name: name, kind: kind, role: said.role, age: age, aliases: alias), by: acting, now: now)
+                // Re-adding someone to fix them would start them over: refused, pointing at `member edit`.
+                if let same = try store.read({ try $0.members() }).first(where: { $0.name.caseInsensitiveCompare(name.trimmingCharacters(in: .whitespaces)) == .orderedSame }) {
+                    throw ValidationError("\(same.name) is already in the family, and nothing of theirs was changed. To change them, use `hearth member edit \"\(same.name)\"` (--role, --age, --alias, --word/--for, --tz, --lives-in, --rename).")
+                }
+                let member = try skill.addMember(.init(name: name, kind: kind, role: said.role, age: age, aliases: alias, homeTimeZone: options.tz), by: acting, now: now)
                 if let word, let speaker { try skill.setAlias(word, for: member.id, saidBy: speaker.id, by: acting, now: now) }
-                print("Added \(member.name) as \(FamilySkill.describe(member)).")
+                print("Added \(member.name) as \(FamilySkill.describe(member))\(member.homeTimeZone.map { ", on \($0) time" } ?? "").")
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "edit",
+            abstract: "Changes a member: role, name, age, home time zone, and the words for them.",
+            discussion: """
+                Examples: hearth member edit Tom --role viewer (the owner only); hearth member edit Zoe --age 10;
+                hearth member edit "Grandma Sue" --lives-in Chicago (or --tz America/Chicago; --lives-in here for the family's zone);
+                hearth member edit Lisa --alias mom (a word the whole family uses); hearth member edit Lisa --word mum --for Emma (Emma's own word);
+                hearth member edit Lisa --remove-alias mommy; hearth member edit Max --rename Maxwell.
+                Who may: the owner changes roles; a parent changes details and anyone's words; every member sets their own words (--for themself).
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The member's name.") var name: String
+        @Option(help: "owner, co-parent, member (another adult), viewer or child.") var role: String?
+        @Option(help: "Their new name.") var rename: String?
+        @Option(help: "Their age.") var age: Int?
+        @Option(name: .customLong("lives-in"), help: "Where they live, for their home time zone: a city, a country or a zone; 'here' for the family's.")
+        var livesIn: String?
+        @Option(help: "A word the whole family uses for them (repeatable).") var alias: [String] = []
+        @Option(help: "A word only the member given with --for uses for them (repeatable).") var word: [String] = []
+        @Option(name: .customLong("for"), help: "Whose words --word and --remove-alias are (default for --remove-alias: the family's).") var wordFor: String?
+        @Option(name: .customLong("remove-alias"), help: "A word to forget: the family's, or with --for that member's (repeatable).") var removeAlias: [String] = []
+
+        /// Whether the words are only the acting member's own (`--for` names who is acting).
+        var ownWords: Bool { wordFor.map { $0.caseInsensitiveCompare(options.speaker ?? "") == .orderedSame } ?? false }
+
+        var access: Access {
+            var actions: [Permissions.Action] = []
+            if role != nil { actions.append(.memberRoleChange) }
+            if rename != nil || age != nil || livesIn != nil || options.tz != nil || !alias.isEmpty || (!removeAlias.isEmpty && wordFor == nil) { actions.append(.memberEdit) }
+            if !word.isEmpty || (!removeAlias.isEmpty && wordFor != nil) { actions.append(ownWords ? .memberOwnWords : .memberEdit) }
+            return .member(Array(Set(actions)).sorted { $0.rawValue < $1.rawValue })
+        }
+
+        func validate() throws {
+            if role == nil && rename == nil && age == nil && livesIn == nil && options.tz == nil && alias.isEmpty && word.isEmpty && removeAlias.isEmpty {
+                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --alias, --word --for NAME, --remove-alias")
+            }
+            if let age, FamilyRules.problem(withAge: age) != nil { throw ValidationError("--age: \(age) is not an age (use 0 to 120)") }
+            if !word.isEmpty && wordFor == nil { throw ValidationError("--word needs --for NAME: whose word it is") }
+            if livesIn != nil && options.tz != nil { throw ValidationError("give --lives-in or --tz, not both") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let entered = try enter()
+                let store = entered.store, acting = entered.member, now = entered.now
+                let member = try findMember(name, in: store, option: "member")
+                var details = MemberChange(name: rename, age: age, aliases: alias, aliasScope: .family)
+                if let role {
+                    let said = try parseRole(role, option: "--role")
+                    details.role = said.role; details.kind = said.kind
+                }
+                if let zone = options.tz { details.homeTimeZone = .some(zone) }
+                if let place = livesIn {
+                    if ["here", "family", "home"].contains(place.lowercased()) { details.homeTimeZone = .some(nil) } else {
+                        guard let zone = TemporalZones.zone(forPlace: place) else {
+                            throw ValidationError("--lives-in: no time zone known for '\(place)' (try a big city near it, or --tz like America/Chicago)")
+                        }
+                        details.homeTimeZone = .some(zone.identifier)
+                    }
+                }
+                let speaker = try wordFor.map { try findMember($0, in: store, option: "--for") }
+                if speaker == nil { details.forget = removeAlias }
+                var changes: [MemberChange] = details.isEmpty ? [] : [details]
+                if let speaker { changes.append(MemberChange(aliases: word, aliasScope: .speakers([speaker.id]), forget: removeAlias)) }
+                let skill = FamilySkill(store: store)
+                for change in changes where !change.isEmpty {
+                    let update = try skill.updateMember(member.id, change, by: acting, now: now)
+                    for line in update.changes { print(line + ".") }
+                    for line in update.unchanged { print(line) }
+                }
             }
         }
     }
@@ -150,6 +265,7 @@ struct MemberCommand: ParsableCommand {
                         words.filter { $0.value == member.id }.map { "\($0.key) for \(members.first { $0.id == speaker }?.name ?? speaker.rawValue)" }
                     }.sorted()
                     if !personal.isEmpty { line += " [\(personal.joined(separator: ", "))]" }
+                    if let zone = member.homeTimeZone { line += ", on \(zone) time" }
                     print(line)
                 }
             }
@@ -186,6 +302,81 @@ struct PlaceCommand: ParsableCommand {
                 let place = try FamilySkill(store: entered.store).addPlace(name: name, latitude: latitude, longitude: longitude, radiusMeters: radius,
                                                                            by: entered.member, now: entered.now)
                 print("Added the place \(place.name).")
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "edit",
+            abstract: "Changes a member: role, name, age, home time zone, and the words for them.",
+            discussion: """
+                Examples: hearth member edit Tom --role viewer (the owner only); hearth member edit Zoe --age 10;
+                hearth member edit "Grandma Sue" --lives-in Chicago (or --tz America/Chicago; --lives-in here for the family's zone);
+                hearth member edit Lisa --alias mom (a word the whole family uses); hearth member edit Lisa --word mum --for Emma (Emma's own word);
+                hearth member edit Lisa --remove-alias mommy; hearth member edit Max --rename Maxwell.
+                Who may: the owner changes roles; a parent changes details and anyone's words; every member sets their own words (--for themself).
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The member's name.") var name: String
+        @Option(help: "owner, co-parent, member (another adult), viewer or child.") var role: String?
+        @Option(help: "Their new name.") var rename: String?
+        @Option(help: "Their age.") var age: Int?
+        @Option(name: .customLong("lives-in"), help: "Where they live, for their home time zone: a city, a country or a zone; 'here' for the family's.")
+        var livesIn: String?
+        @Option(help: "A word the whole family uses for them (repeatable).") var alias: [String] = []
+        @Option(help: "A word only the member given with --for uses for them (repeatable).") var word: [String] = []
+        @Option(name: .customLong("for"), help: "Whose words --word and --remove-alias are (default for --remove-alias: the family's).") var wordFor: String?
+        @Option(name: .customLong("remove-alias"), help: "A word to forget: the family's, or with --for that member's (repeatable).") var removeAlias: [String] = []
+
+        /// Whether the words are only the acting member's own (`--for` names who is acting).
+        var ownWords: Bool { wordFor.map { $0.caseInsensitiveCompare(options.speaker ?? "") == .orderedSame } ?? false }
+
+        var access: Access {
+            var actions: [Permissions.Action] = []
+            if role != nil { actions.append(.memberRoleChange) }
+            if rename != nil || age != nil || livesIn != nil || options.tz != nil || !alias.isEmpty || (!removeAlias.isEmpty && wordFor == nil) { actions.append(.memberEdit) }
+            if !word.isEmpty || (!removeAlias.isEmpty && wordFor != nil) { actions.append(ownWords ? .memberOwnWords : .memberEdit) }
+            return .member(Array(Set(actions)).sorted { $0.rawValue < $1.rawValue })
+        }
+
+        func validate() throws {
+            if role == nil && rename == nil && age == nil && livesIn == nil && options.tz == nil && alias.isEmpty && word.isEmpty && removeAlias.isEmpty {
+                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --alias, --word --for NAME, --remove-alias")
+            }
+            if let age, FamilyRules.problem(withAge: age) != nil { throw ValidationError("--age: \(age) is not an age (use 0 to 120)") }
+            if !word.isEmpty && wordFor == nil { throw ValidationError("--word needs --for NAME: whose word it is") }
+            if livesIn != nil && options.tz != nil { throw ValidationError("give --lives-in or --tz, not both") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let entered = try enter()
+                let store = entered.store, acting = entered.member, now = entered.now
+                let member = try findMember(name, in: store, option: "member")
+                var details = MemberChange(name: rename, age: age, aliases: alias, aliasScope: .family)
+                if let role {
+                    let said = try parseRole(role, option: "--role")
+                    details.role = said.role; details.kind = said.kind
+                }
+                if let zone = options.tz { details.homeTimeZone = .some(zone) }
+                if let place = livesIn {
+                    if ["here", "family", "home"].contains(place.lowercased()) { details.homeTimeZone = .some(nil) } else {
+                        guard let zone = TemporalZones.zone(forPlace: place) else {
+                            throw ValidationError("--lives-in: no time zone known for '\(place)' (try a big city near it, or --tz like America/Chicago)")
+                        }
+                        details.homeTimeZone = .some(zone.identifier)
+                    }
+                }
+                let speaker = try wordFor.map { try findMember($0, in: store, option: "--for") }
+                if speaker == nil { details.forget = removeAlias }
+                var changes: [MemberChange] = details.isEmpty ? [] : [details]
+                if let speaker { changes.append(MemberChange(aliases: word, aliasScope: .speakers([speaker.id]), forget: removeAlias)) }
+                let skill = FamilySkill(store: store)
+                for change in changes where !change.isEmpty {
+                    let update = try skill.updateMember(member.id, change, by: acting, now: now)
+                    for line in update.changes { print(line + ".") }
+                    for line in update.unchanged { print(line) }
+                }
             }
         }
     }

@@ -57,7 +57,7 @@ final class FamilySetupCLITests: XCTestCase {
         let (_, role) = try run(["member", "add", "Zed", "--role", "boss"] + at + priya, status: 1)
         XCTAssertEqual(role, "hearth: --role: unknown role 'boss' (use owner, co-parent, member, viewer or child)\n")
         let (_, duplicate) = try run(["member", "add", "leo", "--child"] + at + priya, status: 1)
-        XCTAssertEqual(duplicate, "hearth: Leo is already in the family.\n")
+        XCTAssertEqual(duplicate, "hearth: Leo is already in the family, and nothing of theirs was changed. To change them, use `hearth member edit \"Leo\"` (--role, --age, --alias, --word/--for, --tz, --lives-in, --rename).\n")
         let (_, coordinates) = try run(["place", "add", "Moon", "95", "0"] + at + priya, status: 1)
         XCTAssertEqual(coordinates, "hearth: latitude: '95' is not a latitude (use -90 to 90)\n")
         let (_, childAdds) = try run(["member", "add", "Kim", "--role", "viewer", "--as", "Leo"] + at, status: 1)
@@ -98,5 +98,52 @@ final class FamilySetupCLITests: XCTestCase {
         XCTAssertEqual(coParentDeletes, "hearth: Only the family's owner can delete the family.\n")
         try run(["family", "delete", "--yes"] + at + priya)
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
+    }
+
+    /// Issue 32: every member field changed with `hearth member edit`, through the door and the table;
+    /// `member add --tz` keeps the home zone (in the JSON export); adding someone again changes nothing.
+    func testEditEveryMemberField() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-member-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        let at = ["--db", db, "--now", "2026-03-02T08:00:00+00:00"]
+        let ada = ["--as", "Ada"]
+        try run(["init", "--owner", "Ada", "--tz", "Europe/London"] + at)
+        try run(["member", "add", "Ben", "--role", "co-parent"] + at + ada)
+        try run(["member", "add", "Max", "--child", "--age", "8"] + at + ada)
+        let (added, _) = try run(["member", "add", "Grandpa Joe", "--role", "viewer", "--tz", "America/Chicago"] + at + ada)
+        XCTAssertEqual(added, "Added Grandpa Joe as a viewer, on America/Chicago time.\n")
+        let export = directory.appendingPathComponent("export.json").path
+        try run(["export", "json", "--out", export] + at + ada)
+        XCTAssertTrue(try String(contentsOfFile: export, encoding: .utf8).contains("America/Chicago"), "the home zone is in the export")
+
+        // Adding Max again is refused and Max keeps his age.
+        try run(["member", "add", "max", "--child", "--age", "3"] + at + ada, status: 1)
+        // A role is the owner's; details a parent's; a child's own word the child's.
+        let (_, coParent) = try run(["member", "edit", "Max", "--role", "viewer", "--as", "Ben"] + at, status: 1)
+        XCTAssertEqual(coParent, "hearth: Only the family's owner can change someone's role.\n")
+        let (made, _) = try run(["member", "edit", "Ben", "--role", "viewer"] + at + ada)
+        XCTAssertEqual(made, "Made Ben a viewer.\n")
+        let (details, _) = try run(["member", "edit", "Max", "--age", "9", "--rename", "Maxwell", "--alias", "maxi"] + at + ada)
+        XCTAssertEqual(details, "Renamed Max to Maxwell.\nSet Maxwell's age to 9.\nAdded maxi as the family's word for Maxwell.\n")
+        let (moved, _) = try run(["member", "edit", "Grandpa Joe", "--lives-in", "Lisbon"] + at + ada)
+        XCTAssertEqual(moved, "Set Grandpa Joe's time zone to Europe/Lisbon.\n")
+        let (_, unknownPlace) = try run(["member", "edit", "Grandpa Joe", "--lives-in", "Springfield"] + at + ada, status: 1)
+        XCTAssertTrue(unknownPlace.contains("no time zone known for 'Springfield'"), unknownPlace)
+        let (word, _) = try run(["member", "edit", "Ada", "--word", "mum", "--for", "Maxwell", "--as", "Maxwell"] + at)
+        XCTAssertEqual(word, "Added mum as Maxwell's word for Ada.\n")
+        try run(["member", "edit", "Ada", "--word", "mum", "--for", "Ben", "--as", "Maxwell"] + at, status: 1)
+        let (list, _) = try run(["member", "list"] + at + ada)
+        XCTAssertEqual(list, """
+            Ada: the owner [mum for Maxwell]
+            Ben: a viewer
+            Maxwell: a child, age 9 (also maxi)
+            Grandpa Joe: a viewer, on Europe/Lisbon time
+
+            """)
+        // Maxwell's "mum" is Ada in his requests.
+        let (sent, _) = try run(["say", "--as", "Maxwell", "tell mum I'm at my friend's house"] + at)
+        XCTAssertTrue(sent.hasPrefix("I've sent your message to Ada"), sent)
     }
 }

@@ -23,6 +23,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
         .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
         .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
+        .memberEdit: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
     ]
 
     var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }
@@ -95,5 +96,33 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         XCTAssertNil(FamilyRules.problem(withName: "Grandma Sue"))
         XCTAssertNotNil(FamilyRules.problem(withName: "R2D2"))
         XCTAssertNotNil(FamilyRules.problem(withName: ""))
+    }
+}
+
+/// Changing a member (issue 32): which actions of the table a change needs, and what the rules add.
+final class MemberChangeRulesTests: XCTestCase, DemoMembers {
+    func testActionsAChangeNeeds() {
+        XCTAssertEqual(FamilyRules.actions(for: MemberChange(role: .viewer), by: lisa.id), [.memberRoleChange])
+        XCTAssertEqual(FamilyRules.actions(for: MemberChange(age: 9), by: lisa.id), [.memberEdit])
+        XCTAssertEqual(FamilyRules.actions(for: MemberChange(aliases: ["mum"], aliasScope: .speakers([emma.id])), by: emma.id), [.memberOwnWords])
+        XCTAssertEqual(FamilyRules.actions(for: MemberChange(aliases: ["mum"], aliasScope: .speakers([jake.id])), by: emma.id), [.memberEdit])
+        XCTAssertEqual(FamilyRules.actions(for: MemberChange(aliases: ["mum"], aliasScope: .family), by: emma.id), [.memberEdit])
+    }
+
+    func testWhoMayChangeWhat() {
+        let viewer = MemberChange(role: .viewer, kind: .adult)
+        XCTAssertNil(FamilyRules.denial(toChange: tom, viewer, by: lisa))
+        XCTAssertEqual(FamilyRules.denial(toChange: tom, viewer, by: tom), "Only the family's owner can change someone's role.")
+        XCTAssertNotNil(FamilyRules.denial(toChange: lisa, viewer, by: lisa), "the owner stays the owner")
+        XCTAssertNotNil(FamilyRules.denial(toChange: tom, MemberChange(role: .owner), by: lisa), "one owner")
+        XCTAssertNil(FamilyRules.denial(toChange: jake, MemberChange(age: 8), by: tom))
+        XCTAssertNotNil(FamilyRules.denial(toChange: jake, MemberChange(age: 8), by: emma))
+        XCTAssertNotNil(FamilyRules.denial(toChange: jake, MemberChange(age: 8), by: sue))
+        XCTAssertNil(FamilyRules.denial(toChange: lisa, MemberChange(aliases: ["mama"], aliasScope: .speakers([emma.id])), by: emma))
+        XCTAssertNil(FamilyRules.denial(toChange: lisa, MemberChange(aliases: ["lisa dear"], aliasScope: .speakers([sue.id])), by: sue))
+        XCTAssertNotNil(FamilyRules.denial(toChange: lisa, MemberChange(aliases: ["mama"], aliasScope: .family), by: emma))
+        XCTAssertNil(FamilyRules.problem(withWord: "grandma rose"))
+        XCTAssertNotNil(FamilyRules.problem(withWord: "mum!"))
+        XCTAssertNotNil(FamilyRules.problem(withWord: ""))
     }
 }

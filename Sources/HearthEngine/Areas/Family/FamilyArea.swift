@@ -1,16 +1,18 @@
 import Foundation
 import HearthDomain
 import HearthSkills
+import HearthTime
 
 /// The family itself by voice (issue 9): "add our son Max, he's 8", "add Grandma Sue as a viewer",
 /// "remove Max from the family" (after a spoken yes), "what did Tom change today?". The work and
 /// the permission checks are FamilySkill's; this area reads the request and words the result.
 struct FamilyArea: SkillArea {
     static let id: SkillAreaID = "family"
-    let intents = ["family.add_member", "family.invite", "family.remove_member", "family.activity"]
+    let intents = ["family.add_member", "family.invite", "family.remove_member", "family.activity", "family.update_member", "family.list_members"]
     let help = AreaHelp(topic: "who's in the family",
-                        examples: ["\"Add our son Max, he's 8\" / \"Remove Max from the family\" / \"What did Tom change today?\""],
-                        spoken: ["what did Tom change today"])
+                        examples: ["\"Who's in the family?\" / \"Add our son Max, he's 8\" / \"Remove Max from the family\" / \"What did Tom change today?\"",
+                                   "\"Make Tom a viewer\" / \"Call Lisa mum from now on\" / \"Grandpa lives in Chicago\" / \"Zoe is 10 now\""],
+                        spoken: ["who's in the family", "what did Tom change today"])
 
     let skill: FamilySkill
     let invitations: InvitationSkill
@@ -27,6 +29,10 @@ struct FamilyArea: SkillArea {
         case remove(MemberID, name: String)
         /// Whose changes (nil: everyone's), from when to when, and how the range was said.
         case activity(MemberID?, from: Date, to: Date, said: String?)
+        /// Everyone in the family, as the speaker knows them.
+        case list
+        /// A change to a member (issue 32), and the place a time zone was said as ("Chicago").
+        case update(MemberID, MemberChange, zoneLabel: String?)
     }
 
     /// "Remove Max from the family?": whom, to remove on a yes.
@@ -63,9 +69,29 @@ struct FamilyArea: SkillArea {
             // "this week's activity": the range as "this week".
             let said = request.slots.phrases["range"].map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
             return act(.activity(member, from: start, to: end, said: said))
+        case "family.list_members":
+            return act(.list)
+        case "family.update_member":
+            let (id, change, label) = try Self.memberChange(request.slots, in: turn, skill: skill)
+            return act(.update(id, change, zoneLabel: label))
         default:
             throw HearthError.internalState("\(request.intent) sent to family")
         }
+    }
+
+    func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
+        guard request.intent == "family.update_member" else { return }
+        let (_, change, _) = try Self.memberChange(request.slots, in: turn, skill: skill.joining(turn.transaction))
+        // SPEC's role words: owner, co-parent, viewer, adult, child.
+        if let role = change.role { slots["role"] = .string(change.kind == .child ? "child" : role == .member ? "adult" : role.rawValue) }
+        if let alias = change.aliases.first { slots["alias"] = .string(alias) }
+        if !change.aliases.isEmpty {
+            switch change.aliasScope {
+            case .family: slots["alias_scope"] = .string("family")
+            case .speakers(let ids): slots["alias_scope"] = .list(ids.compactMap { turn.roster[$0]?.name })
+            }
+        }
+        if let zone = change.homeTimeZone { slots["time_zone"] = zone.map(SlotValue.string) ?? .string(turn.timeZone.identifier) }
     }
 
     func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {
@@ -93,6 +119,13 @@ struct FamilyArea: SkillArea {
         case .remove(let id, _):
             let member = try skill.removeMember(id, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText("I've removed \(member.name) from the family, with their chores, messages, locations, points and reminders.")))
+        case .list:
+            let roster = Roster(members: try skill.members(), speakerAliases: try skill.store.read { try $0.speakerAliases() })
+            return .completed(ActionResult(reply: Self.listing(roster, speaker: turn.speaker)))
+        case .update(let id, let change, let label):
+            let update = try skill.updateMember(id, change, by: turn.speaker, now: turn.now)
+            let roster = Roster(members: try skill.members(), speakerAliases: try skill.store.read { try $0.speakerAliases() })
+            return .completed(ActionResult(reply: Self.updateReply(update, zoneLabel: label, speaker: turn.speaker, roster: roster)))
         case .activity(let member, let start, let end, let said):
             let lines = try skill.activity(by: member, from: start, to: end, reader: turn.speaker)
             let who = member.map { turn.phrasing.name($0) }
@@ -104,6 +137,123 @@ struct FamilyArea: SkillArea {
             return .completed(ActionResult(reply: ReplyText(lead + "\n" + lines.map { "- \($0)" }.joined(separator: "\n"),
                                                             speak: lead + " " + lines.map { $0 + "." }.joined(separator: " "))))
         }
+    }
+
+    // MARK: - Members: listing and changing them (issue 32)
+
+    /// "There are 5 people in the family:" and one line each — role, age, the family's words for
+    /// them, the speaker's own words, and a home zone of their own.
+    static func listing(_ roster: Roster, speaker: Member) -> ReplyText {
+        let members = roster.members
+        let own = roster.speakerAliases[speaker.id] ?? [:]
+        var lines: [String] = [], spoken: [String] = []
+        for member in members {
+            var line = FamilyRules.listing(member)
+            var notes: [String] = []
+            if !member.aliases.isEmpty { notes.append("also " + member.aliases.joined(separator: ", ")) }
+            let mine = own.filter { $0.value == member.id }.map(\.key).sorted()
+            if !mine.isEmpty { notes.append("you say " + mine.joined(separator: ", ")) }
+            if let zone = member.homeTimeZone { notes.append("on \(FamilySkill.zoneWords(zone)) time") }
+            if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
+            lines.append(line)
+            spoken.append(FamilyRules.listing(member) + (member.id == speaker.id ? " (that's you)" : ""))
+        }
+        let lead = members.count == 1 ? "There is 1 person in the family:" : "There are \(members.count) people in the family:"
+        let you = members.firstIndex { $0.id == speaker.id }
+        var display = lines
+        if let you { display[you] += " — that's you" }
+        let speech = spoken.map { $0.replacingOccurrences(of: " (that's you)", with: ", that's you") }
+        return ReplyText(lead + "\n" + display.map { "- \($0)" }.joined(separator: "\n"),
+                         speak: lead + " " + (speech.count > 1 ? speech.dropLast().joined(separator: "; ") + "; and " + speech.last! : speech.joined()) + ".")
+    }
+
+    /// The member and the change a request names. A role said as a relation or a kind ("a child",
+    /// "an adult") sets being a child too; a place is read as its time zone ("Chicago"), "here" is
+    /// the family's; a word is the speaker's own unless the sentence says whose (`MemberChange.AliasScope`).
+    static func memberChange(_ slots: ResolvedSlots, in turn: TurnContext, skill: FamilySkill) throws -> (MemberID, MemberChange, String?) {
+        guard let id = slots.members["name"]?.first else { throw HearthError.invalidRequest("Who do you want to change?") }
+        var change = MemberChange(aliasScope: .speakers([turn.speaker.id]))
+        if let word = slots.texts["role"] {
+            guard let said = FamilyRules.role(said: word) else { throw HearthError.invalidRequest("I don't know the role \(word). Say co-parent, viewer, adult or child.") }
+            change.role = said.role
+            change.kind = said.kind
+        }
+        if let age = slots.numbers["age"] { change.age = age }
+        var label: String?
+        if let place = slots.texts["time_zone"] {
+            let key = place.lowercased()
+            if ["here", "with us", "at home", "home", "in town", "locally", "nearby"].contains(key) {
+                change.homeTimeZone = .some(nil)
+            } else if TemporalZones.countriesWithSeveralZones.contains(key.replacingOccurrences(of: ".", with: "")) {
+                throw HearthError.invalidRequest("That country has several time zones. Which city? Say, for example, \"\(turn.roster[id]?.name ?? "Grandpa") lives in Chicago\".")
+            } else if let zone = TemporalZones.zone(forPlace: place) {
+                change.homeTimeZone = .some(zone.identifier)
+                label = zone.label
+            } else {
+                throw HearthError.invalidRequest("I don't know the time zone of \(FamilyArea.tidy(place)). Say a big city near it, like Chicago or London.")
+            }
+        }
+        if let word = slots.texts["alias"] {
+            change.aliases = [word.lowercased()]
+            if let scope = slots.texts["alias_scope"]?.lowercased() {
+                switch scope {
+                case "everyone", "everybody", "the family", "the whole family", "we all", "we", "all of us", "the family all", "everyone in the family":
+                    change.aliasScope = .family
+                case "the kids", "the children", "the kids all", "all the kids":
+                    let kids = turn.roster.members.filter { $0.kind == .child && $0.id != id }.map(\.id)
+                    guard !kids.isEmpty else { throw HearthError.invalidRequest("There are no children in the family.") }
+                    change.aliasScope = .speakers(kids)
+                case "i", "me":
+                    change.aliasScope = .speakers([turn.speaker.id])
+                default:
+                    guard let member = try skill.member(named: scope, for: turn.speaker.id) else { throw HearthError.unknownMember(FamilyArea.tidy(scope)) }
+                    change.aliasScope = .speakers([member.id])
+                }
+            }
+        }
+        return (id, change, label)
+    }
+
+    /// What a member change says: each part done, or already so.
+    static func updateReply(_ update: FamilySkill.MemberUpdate, zoneLabel: String?, speaker: Member, roster: Roster) -> ReplyText {
+        let before = update.before, after = update.after, name = after.name
+        var parts: [String] = []
+        if after.name != before.name { parts.append("\(before.name) is now called \(after.name).") }
+        if after.role != before.role || after.kind != before.kind { parts.append("\(name) is now \(FamilyRules.roleWords(after.role, after.kind)).") }
+        if after.age != before.age, let age = after.age { parts.append("\(name) is \(age) now.") }
+        if after.homeTimeZone != before.homeTimeZone {
+            if let zone = after.homeTimeZone {
+                parts.append("\(name) lives on \(zoneLabel ?? FamilySkill.zoneWords(zone)) time now (\(zone)).")
+            } else {
+                parts.append("\(name) is on the family's time now.")
+            }
+        }
+        var spokenParts = parts.map { $0.replacingOccurrences(of: #" \([A-Za-z_/+-]+\)"#, with: "", options: .regularExpression) }
+        func say(_ display: String, _ spoken: String) { parts.append(display); spokenParts.append(spoken) }
+        let whose: String
+        switch update.wordScope {
+        case .family: whose = "the family's"
+        case .speakers(let ids) where ids == [speaker.id]: whose = "your"
+        case .speakers(let ids): whose = joinedList(ids.map { roster[$0]?.name ?? FamilyRules.formerMember }) + "'s"
+        }
+        for word in update.wordsForgotten {
+            say("\"\(word)\" is no longer \(whose) word for \(name).", "\(word.prefix(1).uppercased() + word.dropFirst()) is no longer \(whose) word for \(name).")
+        }
+        for word in update.wordsAdded {
+            switch update.wordScope {
+            case .family:
+                say("\"\(word)\" now means \(name) for everyone in the family.", "\(word.prefix(1).uppercased() + word.dropFirst()) now means \(name) for everyone in the family.")
+            case .speakers(let ids) where ids == [speaker.id]:
+                say("When you say \"\(word)\", I'll know you mean \(name).", "When you say \(word), I'll know you mean \(name).")
+            case .speakers(let ids):
+                let who = joinedList(ids.map { roster[$0]?.name ?? FamilyRules.formerMember })
+                let verb = ids.count == 1 ? "says" : "say"
+                say("When \(who) \(verb) \"\(word)\", I'll know it means \(name).", "When \(who) \(verb) \(word), I'll know it means \(name).")
+            }
+        }
+        parts += update.unchanged; spokenParts += update.unchanged
+        let display = parts.isEmpty ? "Nothing changed for \(name)." : parts.joined(separator: " ")
+        return ReplyText("OK. " + display, speak: "OK. " + (spokenParts.isEmpty ? display : spokenParts.joined(separator: " ")))
     }
 
     // MARK: - Reading the request
