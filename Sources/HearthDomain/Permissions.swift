@@ -46,6 +46,8 @@ public enum Permissions {
         case householdDevice
         /// Handing out every member's due notifications at once (`hearth tick`, the protocol's `tick`).
         case outboxDeliver
+        /// Device tokens for the home service's HTTP API (`hearth device add|list|revoke`).
+        case deviceManage
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -107,6 +109,7 @@ public enum Permissions {
         case .memberAdd, .memberRemove, .placeManage, .activityRead, .export, .pinSetOthers, .pinRequire: return managers
         case .coParentAdd, .coParentRemove, .invite, .familyDelete, .householdDevice: return owner
         case .outboxDeliver: return managers
+        case .deviceManage: return managers
         }
     }
 
@@ -177,6 +180,7 @@ public enum Permissions {
         case .export: return "Only a parent can export the family's data."
         case .householdDevice: return "Only the family's owner can change how a shared device signs in."
         case .outboxDeliver: return "Only a parent can hand out everyone's notifications."
+        case .deviceManage: return "Only a parent can add or remove a device."
         }
     }
 }
