@@ -23,6 +23,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
         .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
         .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
+        .deviceManage: "yy---",
     ]
 
     var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }
