@@ -163,6 +163,11 @@ final class HomeServiceTests: XCTestCase {
         let emma = try addDevice(member: "Emma", name: "Emma's phone")
         let sue = try addDevice(member: "Grandma Sue", name: "Sue's tablet")
         let kitchen = try addDevice(member: "Lisa", name: "Kitchen display", scope: "read")
+        // Sign-in required and Emma has a PIN: her device token is the proof, no PIN is asked over HTTP.
+        for arguments in [["pin", "set", "Emma", "4321"], ["pin", "require", "on"]] {
+            let result = try CLITests.execute(arguments + ["--as", "Lisa", "--db", database, "--now", Self.start])
+            XCTAssertEqual(result.status, 0, result.errors)
+        }
         try setClock(Self.start)
         var server: Server? = try Server(database: database, clockFile: clockFile)
         var client = server!.client
@@ -257,6 +262,30 @@ final class HomeServiceTests: XCTestCase {
 
         // SIGTERM ends it cleanly.
         XCTAssertEqual(server!.terminate(), 0)
+    }
+
+    /// schemathesis (PyPI) against docs/openapi.yaml and the live service, with a bounded number of
+    /// examples and a fixed seed: no 5xx, every status and body as documented. (The event stream is
+    /// left out: it never ends.)
+    func testSchemathesisFindsNoServerErrorsAgainstTheDocument() throws {
+        let token = try addDevice(member: "Lisa", name: "fuzzer")
+        try setClock(Self.start)
+        let server = try Server(database: database, clockFile: clockFile)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["schemathesis", "run", CLITests.root.appendingPathComponent("docs/openapi.yaml").path,
+                             "--url", "http://127.0.0.1:\(server.port)", "-H", "Authorization: Bearer \(token)",
+                             "--exclude-path", "/v1/events/stream", "--max-examples", "10", "--seed", "35", "--no-color",
+                             "--checks", "not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "schemathesis (scripts/test installs it):\n\(text)")
+        XCTAssertTrue(text.contains("passed"), text)
+        XCTAssertEqual(server.terminate(), 0)
     }
 
     /// Binding beyond loopback is refused while the family has no device tokens.
