@@ -277,6 +277,7 @@ final class HomeServiceTests: XCTestCase {
                              "--url", "http://127.0.0.1:\(server.port)", "-H", "Authorization: Bearer \(token)",
                              "--exclude-path", "/v1/events/stream", "--max-examples", "10", "--seed", "35", "--no-color",
                              "--checks", "not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance"]
+        process.currentDirectoryURL = directory  // its own files (.schemathesis/) go with the test's folder
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
