@@ -19,6 +19,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // The Wyoming server (`hearth serve --wyoming`); only the hearth executable links it.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // The home service (`hearth serve --http`, issue 35): HTTP on the same SwiftNIO, start-up and
+        // graceful shutdown, and the Prometheus text format. swift-configuration is left out (no trait).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -55,9 +60,18 @@ let package = Package(
             dependencies: ["HearthGrammar", "HearthTime", "HearthSkills", "HearthStore", "HearthDomain",
                            .product(name: "Logging", package: "swift-log")]
         ),
+        // The home service's HTTP API (routes, device-token auth, metrics, the in-service scheduler).
+        .target(
+            name: "HearthService",
+            dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "Prometheus", package: "swift-prometheus"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "hearth",
-            dependencies: ["HearthEngine", "CEditLine",
+            dependencies: ["HearthEngine", "HearthService", "CEditLine",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
@@ -73,7 +87,7 @@ let package = Package(
         .testTarget(name: "HearthGrammarTests", dependencies: ["HearthGrammar", "HearthTestSupport"]),
         .testTarget(name: "HearthEngineTests", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime", "HearthTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HearthCLITests", dependencies: ["hearth", "HearthTestSupport", "HearthDomain", "HearthStore", "HearthSkills",
+        .testTarget(name: "HearthCLITests", dependencies: ["hearth", "HearthService", "HearthEngine", "HearthTestSupport", "HearthDomain", "HearthStore", "HearthSkills",
                                                      .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -53,6 +53,8 @@ public enum Permissions {
         case householdDevice
         /// Handing out every member's due notifications at once (`hearth tick`, the protocol's `tick`).
         case outboxDeliver
+        /// Device tokens for the home service's HTTP API (`hearth device add|list|revoke`).
+        case deviceManage
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -117,6 +119,7 @@ public enum Permissions {
         case .memberRoleChange: return owner
         case .memberOwnWords: return everyone
         case .outboxDeliver: return managers
+        case .deviceManage: return managers
         }
     }
 
@@ -190,6 +193,7 @@ public enum Permissions {
         case .memberOwnWords: return "You can't change what you call people."
         case .householdDevice: return "Only the family's owner can change how a shared device signs in."
         case .outboxDeliver: return "Only a parent can hand out everyone's notifications."
+        case .deviceManage: return "Only a parent can add or remove a device."
         }
     }
 }

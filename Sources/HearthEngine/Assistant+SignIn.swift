@@ -50,7 +50,7 @@ extension Assistant {
     /// in on its session, or the household device, never nobody — once they gave their PIN where the
     /// family requires it; or the reply that refuses the turn instead.
     func admitted(_ turn: Turn, now: Date) -> Result<Member, SignInRefusal> {
-        door(FrontDoor.Credentials(speaker: turn.speaker, pin: turn.pin, session: turn.session), actions: [], now: now)
+        door(FrontDoor.Credentials(speaker: turn.speaker, pin: turn.pin, session: turn.session, proven: turn.proven), actions: [], now: now)
     }
 
     /// The member a turn that names nobody speaks as, when the family has a household device.

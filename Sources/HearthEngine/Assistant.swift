@@ -18,8 +18,10 @@ public struct Turn: Sendable {
     public var now: Date?
     /// The speaker's PIN, when the front end asks for it with the turn (see `Assistant+SignIn`).
     public var pin: String?
-    public init(text: String, speaker: String? = nil, session: String = "default", now: Date? = nil, pin: String? = nil) {
-        self.text = text; self.speaker = speaker; self.session = session; self.now = now; self.pin = pin
+    /// The front end proved who `speaker` is another way (a device token, the home service): no PIN is asked.
+    public var proven: Bool
+    public init(text: String, speaker: String? = nil, session: String = "default", now: Date? = nil, pin: String? = nil, proven: Bool = false) {
+        self.text = text; self.speaker = speaker; self.session = session; self.now = now; self.pin = pin; self.proven = proven
     }
 }
 

@@ -22,8 +22,11 @@ public struct FrontDoor: Sendable {
         public var pin: String?
         /// The front end's session: a member signed in on it speaks without a PIN until it lapses.
         public var session: String?
-        public init(speaker: String?, pin: String? = nil, session: String? = nil) {
-            self.speaker = speaker; self.pin = pin; self.session = session
+        /// The entry point already proved who this is another way: a device token of theirs (the
+        /// home service, issue 35). A PIN is then not asked for.
+        public var proven: Bool
+        public init(speaker: String?, pin: String? = nil, session: String? = nil, proven: Bool = false) {
+            self.speaker = speaker; self.pin = pin; self.session = session; self.proven = proven
         }
     }
 
@@ -69,7 +72,9 @@ public struct FrontDoor: Sendable {
         case .none: break
         case .refused(let refusal): throw Refused(refusal: refusal, verdict: nil)
         case .pin:
-            if let pin = credentials.pin {
+            if credentials.proven {
+                break
+            } else if let pin = credentials.pin {
                 let verdict = try SignInSkill(store: store, logger: logger).verify(pin, for: member.id, now: now)
                 guard verdict == .accepted else { throw Refused(refusal: .signInRequired(member), verdict: verdict) }
             } else if facts.signedIn != member.id {

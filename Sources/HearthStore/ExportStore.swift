@@ -25,7 +25,7 @@ public struct FamilyExport: Codable, Sendable, Equatable {
     /// that travels; a 4-digit PIN's hash in it could be searched offline. A restored family sets
     /// its PINs again and invites anew; an older export that still holds these tables is restored
     /// without them.
-    public static let secretTables: Set<String> = ["member_pin", "invitation"]
+    public static let secretTables: Set<String> = ["member_pin", "invitation", "device_token"]
 
     public struct Table: Codable, Sendable, Equatable {
         public var columns: [String]

@@ -542,6 +542,24 @@ enum Migrations {
                 try revisionTrigger(db, name: name, event: event)
             }
         }
+        // Device tokens for the home service's HTTP API (issue 35): only the SHA-256 of a token is kept
+        // (a 192-bit random token needs no salt); a member's tokens go with the member.
+        migrator.registerMigration("v23-device-tokens") { db in
+            try db.execute(sql: """
+                CREATE TABLE device_token (
+                  id TEXT PRIMARY KEY,
+                  member_id TEXT NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                  name TEXT NOT NULL,
+                  scope TEXT NOT NULL,
+                  token_hash TEXT NOT NULL UNIQUE,
+                  created_by TEXT REFERENCES member(id) ON DELETE SET NULL,
+                  created_at DOUBLE NOT NULL,
+                  revoked_at DOUBLE,
+                  last_used_at DOUBLE
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX device_token_on_member ON device_token(member_id)")
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -23,6 +23,13 @@ extension StoreReader {
             """), arguments: [dueBy.timeIntervalSince1970, limit]).map(OutboxNotification.init(row:))
     }
 
+    /// How many notifications are queued and not yet handed out, due or not (the service's outbox depth).
+    public func outboxDepth() throws -> Int {
+        try Int.fetchOne(try db.cachedStatement(sql: """
+            SELECT COUNT(*) FROM notification INDEXED BY notification_unsent WHERE status = 'pending' AND sent_at IS NULL
+            """)) ?? 0
+    }
+
     /// Notifications to `recipient` due by `dueBy` and not yet read, oldest first (`hearth notifications`).
     public func unreadNotifications(to recipient: MemberID, dueBy: Date, limit: Int = 100) throws -> [OutboxNotification] {
         try Row.fetchAll(try db.cachedStatement(sql: """

@@ -51,9 +51,9 @@ struct Entered {
     }
 
     /// `longRunning`: a REPL or server matches many utterances, so JIT-compiling the grammar pays off.
-    func assistant(longRunning: Bool = false) throws -> Assistant {
+    func assistant(longRunning: Bool = false, timeSource: TimeSource? = nil) throws -> Assistant {
         try Assistant(store: store, grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: options.timeZone,
-                      timeSource: options.pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, examples: false,
+                      timeSource: timeSource ?? options.pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, examples: false,
                       grammarCache: GrammarCache.standard(), logger: options.logger())
     }
 
@@ -165,15 +165,20 @@ struct DoorCommand: ParsableCommand, EntersFamily {
 struct DeviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
-        abstract: "Whether a request that names nobody acts as a member (a shared household device).",
+        abstract: "The household device, and device tokens for the home service's HTTP API.",
         discussion: """
-            hearth device                      shows it
+            hearth device                      shows who a request naming nobody acts as
             hearth device set NAME --as OWNER  a request with no --as (or a front end's turn with no speaker) acts as NAME
             hearth device off --as OWNER       a request must then name who is acting
             With `pin require on`, NAME still needs their PIN if they have one. Off for a new family;
             the demo family's device acts as Lisa.
+
+            hearth device add --member NAME --name "Emma's phone" [--scope read|full] --as PARENT
+                                               prints a token for `hearth serve --http` once (only its hash is kept)
+            hearth device list --as PARENT     the devices and whom they act as (never their tokens)
+            hearth device revoke ID|NAME --as PARENT
             """,
-        subcommands: [Show.self, SetDevice.self, Off.self], defaultSubcommand: Show.self)
+        subcommands: [Show.self, SetDevice.self, Off.self, Add.self, List.self, Revoke.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Shows who a request naming nobody acts as.")
@@ -217,6 +222,75 @@ struct DeviceCommand: ParsableCommand {
             try reportingErrors {
                 try FrontDoor(store: entered.store, logger: options.logger()).setHouseholdDevice(nil, by: entered.member, now: entered.now)
                 print("No household device: every request names who is acting.")
+            }
+        }
+    }
+}
+
+// MARK: - Device tokens (the home service, issue 35)
+
+extension DeviceToken.Scope: ExpressibleByArgument {}
+
+extension DeviceCommand {
+    struct Add: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Adds a device token for a member (parents only); prints it once.")
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "Whom the device acts as.") var member: String
+        @Option(help: "The device's name, e.g. \"Emma's phone\".") var name: String
+        @Option(help: "read (asks only, e.g. a wall display) or full (does what the member may).") var scope: DeviceToken.Scope = .full
+        var access: Access { .member([.deviceManage]) }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let target = try entered.member(named: member, option: "--member")
+                let issued = try DeviceSkill(store: entered.store, ids: RandomIDGenerator(), logger: options.logger())
+                    .add(for: target, name: name, scope: scope, by: entered.member, now: entered.now)
+                print("Added \(issued.device.name) (\(issued.device.id)), acting as \(target.name), scope \(scope.rawValue).")
+                print("Its token (shown only this once; send it as `Authorization: Bearer TOKEN`):")
+                print(issued.token)
+            }
+        }
+    }
+
+    struct List: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists device tokens (never the tokens themselves; parents only).")
+        @OptionGroup var options: FamilyOptions
+        @Flag(help: "Print JSON: [{\"id\", \"name\", \"member\", \"scope\", \"active\"}].") var json = false
+        var access: Access { .member([.deviceManage]) }
+
+        struct Item: Encodable { var id: String; var name: String; var member: String; var scope: String; var active: Bool }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let devices = try DeviceSkill(store: entered.store, ids: RandomIDGenerator(), logger: options.logger()).list(by: entered.member)
+                let members = try entered.store.read { try $0.members() }
+                let items = devices.map { device in
+                    Item(id: device.id, name: device.name, member: members.first { $0.id == device.member }?.name ?? device.member.rawValue,
+                         scope: device.scope.rawValue, active: device.isActive)
+                }
+                if json { print(JSONLine.encode(items)); return }
+                if items.isEmpty { print("No devices."); return }
+                for item in items {
+                    print("\(item.id)  \(item.name): acts as \(item.member), scope \(item.scope)\(item.active ? "" : " (revoked)")")
+                }
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revokes a device token by its id or name (parents only).")
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The device's id or name (hearth device list).") var device: String
+        var access: Access { .member([.deviceManage]) }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let revoked = try DeviceSkill(store: entered.store, ids: RandomIDGenerator(), logger: options.logger())
+                    .revoke(device, by: entered.member, now: entered.now)
+                print("Revoked \(revoked.name) (\(revoked.id)): its token no longer works.")
             }
         }
     }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CEditLine
 import Foundation
+import HearthDomain
 import HearthEngine
+import HearthService
 
 struct Repl: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(commandName: "repl", abstract: "Talk to Hearth at the terminal (:as NAME, :login NAME, :now ISO, :help, :quit).")
@@ -131,22 +133,67 @@ func readPIN(prompt: String, interactive: Bool) -> String? {
 }
 
 struct Serve: ParsableCommand, EntersFamily {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serves voice front ends: JSON lines on stdin/stdout (--stdio) or Wyoming over TCP (--wyoming).")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serves front ends: the HTTP API and scheduler (--http), JSON lines on stdin/stdout (--stdio) or Wyoming over TCP (--wyoming).",
+        discussion: """
+            hearth serve --http 127.0.0.1:8080 --db FILE   the home service: HTTP API (docs/openapi.yaml) with device tokens
+                                                          (hearth device add), and the scheduler every --tick-every seconds
+            Binding beyond 127.0.0.1 is refused while the family has no device tokens. SIGTERM finishes the turn in flight.
+            """)
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Serve on standard input and output.") var stdio = false
     @Option(help: "Serve the Wyoming protocol (Home Assistant, Rhasspy) at tcp://HOST:PORT, e.g. tcp://127.0.0.1:10700.") var wyoming: String?
+    @Option(help: "Serve the HTTP API at HOST:PORT, e.g. 127.0.0.1:8080 (port 0: any free port; the first line printed says which).") var http: String?
+    @Option(help: "With --http: run the scheduler (reminders, notices) every this many seconds; 0 turns it off (cron `hearth tick` then).")
+    var tickEvery: Int = 30
+    @Option(help: ArgumentHelp("Tests: read the clock from this file (an ISO 8601 instant), read again at each use.", visibility: .hidden))
+    var clockFile: String?
     var access: Access { .turns }
 
     func validate() throws {
-        guard stdio != (wyoming != nil) else { throw ValidationError("add --stdio or --wyoming tcp://HOST:PORT (one of them)") }
+        guard [stdio, wyoming != nil, http != nil].filter({ $0 }).count == 1 else {
+            throw ValidationError("add --http HOST:PORT, --stdio or --wyoming tcp://HOST:PORT (one of them)")
+        }
         if let wyoming {
             do { _ = try WyomingServer.address(wyoming) } catch { throw ValidationError("\(error)") }
         }
+        if let http { _ = try Self.httpAddress(http) }
+        guard tickEvery >= 0 else { throw ValidationError("--tick-every: a number of seconds, 0 or more") }
+    }
+
+    /// `HOST:PORT` (`[::1]:8080` for IPv6).
+    static func httpAddress(_ text: String) throws -> (host: String, port: Int) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
+            throw ValidationError("--http: HOST:PORT, e.g. 127.0.0.1:8080")
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw ValidationError("--http: HOST:PORT, e.g. 127.0.0.1:8080") }
+        return (host, port)
     }
 
     func run() throws {
+        let entered: Entered
+        do { entered = try enter() } catch { throw fail(error) }
         let assistant: Assistant
-        do { assistant = try enter().assistant(longRunning: true) } catch { throw fail(error) }
+        do { assistant = try entered.assistant(longRunning: true, timeSource: clockFile.map(Self.fileClock)) } catch { throw fail(error) }
+        if let http {
+            let (host, port) = try Self.httpAddress(http)
+            var logger = options.logger()
+            logger.logLevel = options.verbose ? .debug : .notice
+            let service = HomeService(
+                assistant: assistant,
+                configuration: .init(host: host, port: port, tickEvery: tickEvery > 0 ? .seconds(tickEvery) : nil, onListening: { address in
+                    print("Serving http://\(address)")
+                    fflush(nil)
+                }),
+                logger: logger)
+            do { try service.checkBind() } catch { throw fail(ValidationError("\(error)")) }
+            let outcome = BlockingRun { try await service.run() }
+            if let error = outcome.error { throw fail(error) }
+            return
+        }
         if let wyoming {
             let (host, port) = try WyomingServer.address(wyoming)
             do { try WyomingServer(assistant: assistant, host: host, port: port, speaker: options.speaker).runBlocking() } catch { throw fail(error) }
@@ -166,6 +213,29 @@ struct Serve: ParsableCommand, EntersFamily {
             print(server.respond(toBytes: bytes, lineNumber: lineNumber))
             fflush(nil)  // nil flushes every stream; `stdout` is not concurrency-safe to name in Swift 6
         }
+    }
+
+    /// A clock read from a file at each use (tests move it forward by rewriting the file); the system's
+    /// clock while the file cannot be read.
+    static func fileClock(_ path: String) -> TimeSource {
+        TimeSource {
+            (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { JSONLine.parseInstant($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? Date()
+        }
+    }
+}
+
+/// Runs async work to its end from a synchronous command (the main thread waits; the work runs on
+/// the cooperative pool).
+final class BlockingRun: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private(set) var error: Error?
+
+    init(_ work: @escaping @Sendable () async throws -> Void) {
+        Task {
+            do { try await work() } catch { self.error = error }
+            self.done.signal()
+        }
+        done.wait()
     }
 }
 

@@ -234,6 +234,9 @@ final class DoorFixture {
         XCTAssertEqual(status, 0, errors)
         (status, _, errors) = try DoorCLITests.hearth(["member", "add", "Ana", "--role", "member", "--as", "Lisa", "--db", path] + DoorCLITests.now)
         XCTAssertEqual(status, 0, errors)
+        // A device token, for `device revoke` to revoke.
+        (status, _, errors) = try DoorCLITests.hearth(["device", "add", "--member", "Jake", "--name", "Hall tablet", "--as", "Lisa", "--db", path] + DoorCLITests.now)
+        XCTAssertEqual(status, 0, errors)
         if pins {
             let store = try FamilyStore.open(path: path)
             let members = try store.read { try $0.members() }
@@ -348,6 +351,10 @@ final class DoorFixture {
             Probe(path: "device show", arguments: { ["device", "--db", $0] }, actions: fixed([])),
             Probe(path: "device set", arguments: { ["device", "set", "Lisa", "--db", $0] }, actions: fixed([.householdDevice])),
             Probe(path: "device off", arguments: { ["device", "off", "--db", $0] }, actions: fixed([.householdDevice])),
+            Probe(path: "device add", arguments: { ["device", "add", "--member", "Jake", "--name", "Jake's tablet", "--db", $0] },
+                  actions: fixed([.deviceManage])),
+            Probe(path: "device list", arguments: { ["device", "list", "--db", $0] }, actions: fixed([.deviceManage])),
+            Probe(path: "device revoke", arguments: { ["device", "revoke", "Hall tablet", "--db", $0] }, actions: fixed([.deviceManage])),
             Probe(path: "chores review", arguments: { ["chores", "review", "off", "--member", "Emma", "--db", $0] }, actions: fixed([.choreReviewPolicy])),
             Probe(path: "stress-writes", arguments: { ["stress-writes", "--count", "3", "--db", $0] },
                   actions: fixed([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers])),

@@ -1,0 +1,141 @@
+import Foundation
+import HearthDomain
+import HearthEngine
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// The service's Prometheus metrics (`GET /metrics`): counts and timings only, never words.
+public final class ServiceMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+    let turns: Counter
+    let turnLatency: DurationHistogram
+    let authFailures: Counter
+    let ticks: Counter
+    let tickFailures: Counter
+    let notificationsSent: Counter
+    let schedulerLag: Gauge
+    let outboxDepth: Gauge
+
+    public init() {
+        turns = registry.makeCounter(name: "hearth_turns_total", help: "Turns answered over HTTP.")
+        turnLatency = registry.makeDurationHistogram(
+            name: "hearth_turn_duration_seconds",
+            buckets: [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+                      .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)],
+            help: "Time to answer a turn, queueing behind other turns included.")
+        authFailures = registry.makeCounter(name: "hearth_auth_failures_total", help: "Requests refused for a missing or wrong token, or rate-limited.")
+        ticks = registry.makeCounter(name: "hearth_scheduler_ticks_total", help: "Scheduler runs.")
+        tickFailures = registry.makeCounter(name: "hearth_scheduler_failures_total", help: "Scheduler runs that failed (retried at the next).")
+        notificationsSent = registry.makeCounter(name: "hearth_notifications_sent_total", help: "Notifications handed out by the scheduler.")
+        schedulerLag = registry.makeGauge(name: "hearth_scheduler_lag_seconds", help: "How late the last scheduler run started.")
+        outboxDepth = registry.makeGauge(name: "hearth_outbox_depth", help: "Notifications queued and not yet handed out.")
+    }
+}
+
+/// Failed authentication, limited per client address: after `limit` failures within `window`, the
+/// address is refused (429) until the window has passed, whatever token it sends.
+public actor FailedAuthLimiter {
+    let limit: Int
+    let window: Duration
+    private var failures: [String: [ContinuousClock.Instant]] = [:]
+
+    public init(limit: Int = 10, window: Duration = .seconds(60)) { self.limit = limit; self.window = window }
+
+    /// Seconds to wait when `address` is refused now; nil when it may try.
+    public func blocked(_ address: String) -> Int? {
+        let now = ContinuousClock.now
+        let recent = (failures[address] ?? []).filter { now - $0 < window }
+        failures[address] = recent.isEmpty ? nil : recent
+        guard recent.count >= limit, let oldest = recent.first else { return nil }
+        let left = window - (now - oldest)
+        return max(1, Int(left.components.seconds) + 1)
+    }
+
+    public func failed(_ address: String) {
+        failures[address, default: []].append(ContinuousClock.now)
+        if failures.count > 10_000 { failures.removeAll() }  // a flood of addresses cannot grow this without end
+    }
+}
+
+/// New notifications for the members listening on `/v1/events/stream`.
+public actor EventHub {
+    public struct Subscription: Sendable {
+        let id: UUID
+        let member: MemberID
+        let stream: AsyncStream<Reply.Notice>
+    }
+
+    private var listeners: [UUID: (member: MemberID, continuation: AsyncStream<Reply.Notice>.Continuation)] = [:]
+
+    public init() {}
+
+    public func subscribe(_ member: MemberID) -> Subscription {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: Reply.Notice.self, bufferingPolicy: .bufferingNewest(100))
+        listeners[id] = (member, continuation)
+        continuation.onTermination = { [weak self] _ in Task { await self?.drop(id) } }
+        return Subscription(id: id, member: member, stream: stream)
+    }
+
+    public func unsubscribe(_ subscription: Subscription) { drop(subscription.id) }
+
+    private func drop(_ id: UUID) { listeners.removeValue(forKey: id)?.continuation.finish() }
+
+    /// Hands each notice to its recipient's listeners (`to` is the recipient's name).
+    public func publish(_ notices: [Reply.Notice], roster: Roster) {
+        for notice in notices {
+            guard let recipient = roster.member(named: notice.to)?.id else { continue }
+            for (_, listener) in listeners where listener.member == recipient { listener.continuation.yield(notice) }
+        }
+    }
+
+    /// Ends every stream (graceful shutdown: open streams must not hold the server up).
+    public func finishAll() {
+        for (_, listener) in listeners { listener.continuation.finish() }
+        listeners.removeAll()
+    }
+
+    public var count: Int { listeners.count }
+}
+
+/// The scheduler inside the service: every `every`, the same work as `hearth tick` — reminders
+/// queued once each (the outbox's dedupe keys), then the notifications due handed out once and
+/// published to the event streams. After a restart the first run catches up on what was missed
+/// without sending anything twice: what was handed out is marked sent in the same transaction.
+public struct Scheduler: Service {
+    let engine: Engine
+    let every: Duration
+    let metrics: ServiceMetrics
+    let events: EventHub
+    let logger: Logger
+
+    public func run() async throws {
+        var due = engine.now()
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            let started = engine.now()
+            metrics.schedulerLag.set(max(0, started.timeIntervalSince(due)))
+            await tick()
+            due = started.addingTimeInterval(Double(every.components.seconds) + Double(every.components.attoseconds) / 1e18)
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
+            } catch {
+                break
+            }
+        }
+        await events.finishAll()
+    }
+
+    func tick() async {
+        do {
+            let result = try await engine.run { try $0.tick(now: $0.timeSource.now()) }
+            metrics.ticks.increment()
+            metrics.notificationsSent.increment(by: Int64(result.notifications.count))
+            if !result.notifications.isEmpty { await events.publish(result.notifications, roster: engine.assistant.roster) }
+            logger.debug("tick", metadata: ["queued": "\(result.queued)", "sent": "\(result.notifications.count)"])
+        } catch {
+            metrics.tickFailures.increment()
+            logger.warning("scheduler run failed; retried at the next", metadata: ["error": "\(type(of: error))"])
+        }
+    }
+}
