@@ -55,6 +55,8 @@ public enum Permissions {
         case outboxDeliver
         /// Device tokens for the home service's HTTP API (`hearth device add|list|revoke`).
         case deviceManage
+        /// A copy of the whole database (`hearth backup`): every member's data, PIN hashes included.
+        case backup
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -120,6 +122,7 @@ public enum Permissions {
         case .memberOwnWords: return everyone
         case .outboxDeliver: return managers
         case .deviceManage: return managers
+        case .backup: return managers
         }
     }
 
@@ -194,6 +197,7 @@ public enum Permissions {
         case .householdDevice: return "Only the family's owner can change how a shared device signs in."
         case .outboxDeliver: return "Only a parent can hand out everyone's notifications."
         case .deviceManage: return "Only a parent can add or remove a device."
+        case .backup: return "Only a parent can back up the family's data."
         }
     }
 }

@@ -15,7 +15,7 @@ struct Hearth: ParsableCommand {
         commandName: "hearth",
         abstract: "Hearth, a family-coordination assistant.",
         subcommands: [Repl.self, Say.self, Parse.self, Serve.self, TranscriptCommand.self, Initialize.self, Resolve.self,
-                      ImportCommand.self, ExportCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
+                      ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
                       LocationCommand.self, TimetableCommand.self,
                       MemberCommand.self, PlaceCommand.self, FamilyCommand.self,
                       InviteCommand.self, PinCommand.self, DeviceCommand.self, ChoresCommand.self, StressWritesCommand.self,

@@ -292,6 +292,9 @@ final class DoorFixture {
         func fixed(_ actions: [Permissions.Action]) -> (String) -> [Permissions.Action] { { _ in actions } }
         let export = try file("export.json", "")
         try FileManager.default.removeItem(atPath: export)
+        // A backup of the template, for `restore` to restore.
+        let backup = folder.appendingPathComponent("backup.sqlite").path
+        if !FileManager.default.fileExists(atPath: backup) { try Backups.backup(try FamilyStore.open(path: try template(pins: false)), to: backup) }
         return [
             Probe(path: "repl", arguments: { ["repl", "--db", $0] }, actions: nil, turns: true),
             Probe(path: "say", arguments: { ["say", "--db", $0, "where is everyone"] }, actions: nil, turns: true),
@@ -308,6 +311,9 @@ final class DoorFixture {
             Probe(path: "export", arguments: { ["export", "ics", "--db", $0] }, actions: fixed([.calendarRead])),
             Probe(path: "export", arguments: { ["export", "json", "--db", $0, "--out", export + UUID().uuidString] }, actions: fixed([.export])),
             Probe(path: "tick", arguments: { ["tick", "--db", $0] }, actions: fixed([.outboxDeliver])),
+            Probe(path: "backup", arguments: { ["backup", "--db", $0, "--out", export + "-backup-" + UUID().uuidString] }, actions: fixed([.backup])),
+            Probe(path: "restore", arguments: { ["restore", backup, "--db", $0, "--force"] }, actions: fixed([.familyDelete])),
+            Probe(path: "restore", arguments: { _ in ["restore", backup, "--db", fresh + UUID().uuidString] }, actions: nil),
             Probe(path: "notifications", arguments: { ["notifications", "--db", $0] }, actions: fixed([.messageRead])),
             Probe(path: "school-holidays list", arguments: { ["school-holidays", "list", "--db", $0] }, actions: fixed([.calendarRead])),
             Probe(path: "school-holidays add", arguments: { ["school-holidays", "add", "Snow day", "2027-03-01", "--db", $0] },
