@@ -56,6 +56,7 @@ public struct Routes: Sendable {
         router.get("/v1/notifications") { request, context in try await notifications(request, context) }
         router.post("/v1/notifications/:id/ack") { request, context in try await acknowledge(request, context) }
         router.get("/v1/events/stream") { request, context in try await stream(request, context) }
+        router.post("/v1/owntracks") { request, context in try await ownTracks(request, context) }
         return router
     }
 
@@ -63,7 +64,8 @@ public struct Routes: Sendable {
 
     /// The caller of a `/v1` request, or the error response: 401 without a working token, 429 while
     /// the address has failed too often (the token is then not even looked at).
-    func authenticate(_ request: Request, _ context: ServiceRequestContext) async throws -> Caller {
+    /// `basic`: the token may also come as the password of HTTP Basic credentials (OwnTracks sends those).
+    func authenticate(_ request: Request, _ context: ServiceRequestContext, basic: Bool = false) async throws -> Caller {
         let address = context.remoteAddress?.ipAddress ?? "unknown"
         if let wait = await limiter.blocked(address) {
             metrics.authFailures.increment()
@@ -71,9 +73,14 @@ public struct Routes: Sendable {
                            headers: [.retryAfter: "\(wait)"])
         }
         let header = request.headers[.authorization] ?? ""
-        let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
+        var token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
+        if basic, header.hasPrefix("Basic "), let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+           let credentials = String(data: decoded, encoding: .utf8), let colon = credentials.firstIndex(of: ":") {
+            token = String(credentials[credentials.index(after: colon)...])
+        }
         var found: (device: DeviceToken, member: Member)?
         if !token.isEmpty {
+            let token = token
             found = try await engine.run { assistant in
                 try DeviceSkill(store: assistant.store, ids: RandomIDGenerator(), logger: Logger(label: "hearth.devices"))
                     .authenticate(token: token, now: assistant.timeSource.now())
@@ -83,7 +90,7 @@ public struct Routes: Sendable {
             await limiter.failed(address)
             metrics.authFailures.increment()
             throw APIError(status: .unauthorized, code: "unauthorized", message: "A device token is needed: Authorization: Bearer TOKEN (hearth device add).",
-                           headers: [.wwwAuthenticate: "Bearer realm=\"hearth\""])
+                           headers: [.wwwAuthenticate: basic ? "Basic realm=\"hearth\"" : "Bearer realm=\"hearth\""])
         }
         return Caller(device: found.device, member: found.member)
     }

@@ -55,9 +55,21 @@ struct HTTPTestClient {
 
     func request(_ method: String, _ path: String, token: String? = nil, json: [String: Any]? = nil) throws -> Response {
         let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
+        return try exchange(Self.requestBytes(method, path, token: token, body: body))
+    }
+
+    /// A request with exactly these headers (Content-Length added) and this body, as a phone app would send it.
+    func request(_ method: String, _ path: String, headers: [String: String], body: Data) throws -> Response {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        return try exchange(Data((head + "\r\n").utf8) + body)
+    }
+
+    /// Sends one request on a new connection and reads the response to its end.
+    func exchange(_ bytes: Data) throws -> Response {
         let descriptor = try connect()
         defer { close(descriptor) }
-        send(descriptor, Self.requestBytes(method, path, token: token, body: body))
+        send(descriptor, bytes)
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

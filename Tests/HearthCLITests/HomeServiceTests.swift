@@ -27,7 +27,11 @@ final class HomeServiceTests: XCTestCase {
 
     /// `hearth device add` as `actor`: the token printed once (the line starting `hth_`).
     func addDevice(member: String, name: String, scope: String = "full", as actor: String = "Lisa") throws -> String {
-        let result = try CLITests.execute(["device", "add", "--member", member, "--name", name, "--scope", scope, "--as", actor, "--db", database, "--now", Self.start])
+        try Self.addDevice(database: database, member: member, name: name, scope: scope, as: actor)
+    }
+
+    static func addDevice(database: String, member: String, name: String, scope: String = "full", as actor: String = "Lisa") throws -> String {
+        let result = try CLITests.execute(["device", "add", "--member", member, "--name", name, "--scope", scope, "--as", actor, "--db", database, "--now", start])
         XCTAssertEqual(result.status, 0, result.errors)
         guard let token = result.output.split(separator: "\n").map(String.init).first(where: { $0.hasPrefix("hth_") }) else {
             XCTFail("no token printed: \(result.output)"); return ""
