@@ -268,7 +268,7 @@ if filter.map({ "turn kinds".contains($0) }) ?? true {
             try writer.insert(Member(id: MemberID("max"), name: "Max", kind: .child, role: .member, age: 12), position: 5, at: monday)
             let lastDay = calendar.date(byAdding: .day, value: daysAhead - 1, to: calendar.startOfDay(for: monday))!
             var random = SystemRandomNumberGenerator()
-            var handedOut: [String] = []
+            var handedOut: [OutboxNotification] = []
             for index in 0..<size {
                 // Newest first: index 0…377 are the coming fortnight in every file.
                 let day = calendar.date(byAdding: .day, value: -(index / perDay), to: lastDay)!
@@ -292,13 +292,14 @@ if filter.map({ "turn kinds".contains($0) }) ?? true {
                 for attendee in attendees {
                     for offset in CalendarSkill.reminderOffsets {
                         let id = "ntf_turn_\(index)_\(attendee.rawValue)_\(Int(offset))"
-                        try writer.enqueue(OutboxNotification(
+                        let notification = OutboxNotification(
                             id: id, recipient: attendee, kind: "reminder", title: "Reminder", body: "\(title) soon",
                             relatedID: event.id.rawValue, createdAt: monday, deliverAt: start.addingTimeInterval(-offset),
                             dedupeKey: CalendarSkill.reminderKey(event: event.id, occurrence: start, member: attendee, offset: offset),
-                            aboutAt: start))
+                            aboutAt: start)
+                        try writer.enqueue(notification)
                         notificationCount += 1
-                        if start.addingTimeInterval(-offset) <= monday { handedOut.append(id) }
+                        if start.addingTimeInterval(-offset) <= monday { handedOut.append(notification) }
                     }
                 }
             }

@@ -57,6 +57,8 @@ public enum Permissions {
         case deviceManage
         /// A copy of the whole database (`hearth backup`): every member's data, PIN hashes included.
         case backup
+        /// Where members' notifications are pushed (`hearth push add|list|remove`): message texts leave the house.
+        case pushManage
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -123,6 +125,7 @@ public enum Permissions {
         case .outboxDeliver: return managers
         case .deviceManage: return managers
         case .backup: return managers
+        case .pushManage: return managers
         }
     }
 
@@ -198,6 +201,7 @@ public enum Permissions {
         case .outboxDeliver: return "Only a parent can hand out everyone's notifications."
         case .deviceManage: return "Only a parent can add or remove a device."
         case .backup: return "Only a parent can back up the family's data."
+        case .pushManage: return "Only a parent can choose where notifications are pushed."
         }
     }
 }

@@ -63,7 +63,7 @@ extension Assistant {
             let turn = context(speaker: member, now: now, transaction: writer.joined)
             var queued: [OutboxNotification] = []
             for area in areas.areas { queued += try area.locationReported(update, in: turn) }
-            try writer.markSent(queued.filter { $0.deliverAt <= now }.map(\.id), at: now)
+            try writer.markSent(queued.filter { $0.deliverAt <= now }, at: now)
             return (update, queued)
         }
         return LocationReport(update: update, notifications: queued.filter { $0.deliverAt <= now }.map(notice))

@@ -35,7 +35,7 @@ extension Assistant {
             let turn = context(speaker: owner, now: now, transaction: writer.joined)
             let (worded, withdrawn) = try goingOut(try writer.reader.unsentNotifications(dueBy: now), in: turn)
             try writer.withdrawNotifications(withdrawn)
-            try writer.markSent(worded.map(\.id), at: now)
+            try writer.markSent(worded, at: now)
             return worded
         }
         return due.map(notice)

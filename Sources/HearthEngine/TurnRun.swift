@@ -69,7 +69,7 @@ struct TurnRun {
                 try send(.utteranceReceived(turn.text))
                 guard reachedCommit else { throw HearthError.internalState("the turn ended in \(machine.state.name.rawValue)") }
                 // The reply hands these to the front end: no later tick hands them out again.
-                let handedOut = (undoneNotifications + (machine.lastResult?.notifications ?? [])).filter { $0.deliverAt <= now }.map(\.id)
+                let handedOut = (undoneNotifications + (machine.lastResult?.notifications ?? [])).filter { $0.deliverAt <= now }
                 try writer.markSent(handedOut, at: now)
                 try save(session, speaker: speaker.id, writer: writer)
                 if let next = nextFocus() {

@@ -17,11 +17,13 @@ public struct HomeService: Sendable {
         public var port: Int
         /// How often the scheduler runs (nil: never; `hearth tick` from cron then).
         public var tickEvery: Duration?
+        /// How long a push target may take to answer before the attempt counts as failed.
+        public var pushTimeout: Duration
         /// Called once the server listens, with the address it listens on (the port chosen for port 0).
         public var onListening: @Sendable (String) -> Void
-        public init(host: String = "127.0.0.1", port: Int = 8080, tickEvery: Duration? = .seconds(30),
+        public init(host: String = "127.0.0.1", port: Int = 8080, tickEvery: Duration? = .seconds(30), pushTimeout: Duration = .seconds(10),
                     onListening: @escaping @Sendable (String) -> Void = { _ in }) {
-            self.host = host; self.port = port; self.tickEvery = tickEvery; self.onListening = onListening
+            self.host = host; self.port = port; self.tickEvery = tickEvery; self.pushTimeout = pushTimeout; self.onListening = onListening
         }
     }
 
@@ -65,6 +67,8 @@ public struct HomeService: Sendable {
         var services: [any Service] = []
         if let every = configuration.tickEvery {
             services.append(Scheduler(engine: engine, every: every, metrics: metrics, events: events, logger: logger))
+            // Pushes go out on their own loop: a slow target never holds a reminder up.
+            services.append(PushDeliverer(engine: engine, every: every, timeout: configuration.pushTimeout, metrics: metrics, logger: logger))
         }
         let onListening = configuration.onListening
         return Application(router: router,

@@ -16,6 +16,10 @@ public final class ServiceMetrics: Sendable {
     let notificationsSent: Counter
     let schedulerLag: Gauge
     let outboxDepth: Gauge
+    let pushDelivered: Counter
+    let pushAttemptsFailed: Counter
+    let pushGivenUp: Counter
+    let pushPending: Gauge
 
     public init() {
         turns = registry.makeCounter(name: "hearth_turns_total", help: "Turns answered over HTTP.")
@@ -30,6 +34,10 @@ public final class ServiceMetrics: Sendable {
         notificationsSent = registry.makeCounter(name: "hearth_notifications_sent_total", help: "Notifications handed out by the scheduler.")
         schedulerLag = registry.makeGauge(name: "hearth_scheduler_lag_seconds", help: "How late the last scheduler run started.")
         outboxDepth = registry.makeGauge(name: "hearth_outbox_depth", help: "Notifications queued and not yet handed out.")
+        pushDelivered = registry.makeCounter(name: "hearth_push_delivered_total", help: "Pushes a target answered with 2xx.")
+        pushAttemptsFailed = registry.makeCounter(name: "hearth_push_attempts_failed_total", help: "Push attempts that got no 2xx (an error status, a timeout, a refused connection).")
+        pushGivenUp = registry.makeCounter(name: "hearth_push_given_up_total", help: "Pushes given up after the last attempt.")
+        pushPending = registry.makeGauge(name: "hearth_push_pending", help: "Pushes waiting for their next attempt.")
     }
 }
 

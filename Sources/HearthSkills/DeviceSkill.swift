@@ -46,13 +46,9 @@ public struct DeviceSkill: Sendable {
     public func revoke(_ idOrName: String, by actor: Member, now: Date) throws -> DeviceToken {
         try SkillError.checkPermission(Permissions.check(actor: actor, action: .deviceManage)?.text)
         return try store.write { writer in
-            let active = try writer.reader.deviceTokens().filter(\.isActive)
-            let key = idOrName.trimmingCharacters(in: .whitespaces)
-            let matches = active.filter { $0.id == key }.isEmpty ? active.filter { $0.name.lowercased() == key.lowercased() } : active.filter { $0.id == key }
-            guard matches.count == 1, let device = matches.first else {
-                throw matches.isEmpty ? SkillError.notFound(DeviceTokenRules.unknownDevice)
-                    : SkillError.invalid("Several devices are called that; revoke one by its id (hearth device list).")
-            }
+            let device = try IDOrName.one(idOrName, among: try writer.reader.deviceTokens().filter(\.isActive), id: \.id, name: \.name,
+                                          notFound: DeviceTokenRules.unknownDevice,
+                                          several: "Several devices are called that; revoke one by its id (hearth device list).")
             _ = try writer.revokeDeviceToken(device.id, at: now)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "delete", subjectType: "device_token", subjectID: device.id,
                                             summary: "\(actor.name) revoked a device"))
@@ -76,5 +72,20 @@ public struct DeviceSkill: Sendable {
             try store.write { try $0.touchDeviceToken(device.id, at: now) }
         }
         return (device, member)
+    }
+}
+
+/// The one record a parent named by its id or, failing that, by its name (case aside): a device,
+/// a push target. `notFound` when none is; `several` when more than one has that name.
+enum IDOrName {
+    static func one<Record>(_ key: String, among records: [Record], id: (Record) -> String, name: (Record) -> String,
+                            notFound: String, several: String) throws -> Record {
+        let key = key.trimmingCharacters(in: .whitespaces)
+        let byID = records.filter { id($0) == key }
+        let matches = byID.isEmpty ? records.filter { name($0).lowercased() == key.lowercased() } : byID
+        guard matches.count == 1, let record = matches.first else {
+            throw matches.isEmpty ? SkillError.notFound(notFound) : SkillError.invalid(several)
+        }
+        return record
     }
 }

@@ -560,6 +560,43 @@ enum Migrations {
                 """)
             try db.execute(sql: "CREATE INDEX device_token_on_member ON device_token(member_id)")
         }
+        // Push by signed webhooks (issue 36): each member's targets (the signing secret is kept: the
+        // receiver checks the signature with it), and one row per notification handed out per
+        // active target of its recipient, queued in the transaction that hands it out, holding
+        // its words as they went out and the attempts so far.
+        migrator.registerMigration("v25-push-targets") { db in
+            try db.execute(sql: """
+                CREATE TABLE push_target (
+                  id TEXT PRIMARY KEY,
+                  member_id TEXT NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                  name TEXT NOT NULL,
+                  url TEXT NOT NULL,
+                  format TEXT NOT NULL,
+                  secret TEXT NOT NULL,
+                  created_by TEXT REFERENCES member(id) ON DELETE SET NULL,
+                  created_at DOUBLE NOT NULL,
+                  revoked_at DOUBLE
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX push_target_on_member ON push_target(member_id) WHERE revoked_at IS NULL")
+            try db.execute(sql: """
+                CREATE TABLE push_delivery (
+                  notification_id TEXT NOT NULL,
+                  target_id TEXT NOT NULL REFERENCES push_target(id) ON DELETE CASCADE,
+                  kind TEXT NOT NULL,
+                  title TEXT NOT NULL,
+                  body TEXT NOT NULL,
+                  created_at DOUBLE NOT NULL,
+                  attempts INTEGER NOT NULL DEFAULT 0,
+                  next_attempt_at DOUBLE NOT NULL,
+                  last_attempt_at DOUBLE,
+                  last_status INTEGER,
+                  status TEXT NOT NULL DEFAULT 'pending',
+                  PRIMARY KEY (notification_id, target_id)
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX push_delivery_due ON push_delivery(next_attempt_at) WHERE status = 'pending'")
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -126,11 +126,17 @@ extension StoreWriter {
         return handedOut
     }
 
-    /// Marks notifications as handed to a front end, so that no later tick hands them out again.
-    public func markSent(_ ids: [String], at now: Date) throws {
-        guard !ids.isEmpty else { return }  // most turns send nothing: no statement to prepare
-        let statement = try db.cachedStatement(sql: "UPDATE notification SET sent_at = coalesce(sent_at, ?) WHERE id = ?")
-        for id in ids { try statement.execute(arguments: [now.timeIntervalSince1970, id]) }
+    /// Marks notifications as handed to a front end, so that no later tick hands them out again,
+    /// and queues each one handed out for the first time to its recipient's push targets, with its
+    /// words as they went out (`PushStore`): in the same transaction, so a notification is pushed
+    /// exactly when it is handed out, whichever process hands it out.
+    public func markSent(_ notifications: [OutboxNotification], at now: Date) throws {
+        guard !notifications.isEmpty else { return }  // most turns send nothing: no statement to prepare
+        let statement = try db.cachedStatement(sql: "UPDATE notification SET sent_at = ? WHERE id = ? AND sent_at IS NULL")
+        for notification in notifications {
+            try statement.execute(arguments: [now.timeIntervalSince1970, notification.id])
+            if db.changesCount > 0 { try queuePush(notification, at: now) }
+        }
     }
 }
 

@@ -138,7 +138,8 @@ struct Serve: ParsableCommand, EntersFamily {
         abstract: "Serves front ends: the HTTP API and scheduler (--http), JSON lines on stdin/stdout (--stdio) or Wyoming over TCP (--wyoming).",
         discussion: """
             hearth serve --http 127.0.0.1:8080 --db FILE   the home service: HTTP API (docs/openapi.yaml) with device tokens
-                                                          (hearth device add), and the scheduler every --tick-every seconds
+                                                          (hearth device add), and the scheduler every --tick-every seconds,
+                                                          which also sends pushes (hearth push add)
             Binding beyond 127.0.0.1 is refused while the family has no device tokens. SIGTERM finishes the turn in flight.
             """)
     @OptionGroup var options: FamilyOptions
@@ -147,6 +148,8 @@ struct Serve: ParsableCommand, EntersFamily {
     @Option(help: "Serve the HTTP API at HOST:PORT, e.g. 127.0.0.1:8080 (port 0: any free port; the first line printed says which).") var http: String?
     @Option(help: "With --http: run the scheduler (reminders, notices) every this many seconds; 0 turns it off (cron `hearth tick` then).")
     var tickEvery: Int = 30
+    @Option(help: "With --http: seconds a push target (hearth push add) may take to answer before the attempt is retried later.")
+    var pushTimeout: Double = 10
     @Option(help: ArgumentHelp("Tests: read the clock from this file (an ISO 8601 instant), read again at each use.", visibility: .hidden))
     var clockFile: String?
     var access: Access { .turns }
@@ -160,6 +163,7 @@ struct Serve: ParsableCommand, EntersFamily {
         }
         if let http { _ = try Self.httpAddress(http) }
         guard tickEvery >= 0 else { throw ValidationError("--tick-every: a number of seconds, 0 or more") }
+        guard pushTimeout > 0, pushTimeout <= 300 else { throw ValidationError("--push-timeout: a number of seconds above 0, at most 300") }
     }
 
     /// `HOST:PORT` (`[::1]:8080` for IPv6).
@@ -184,7 +188,8 @@ struct Serve: ParsableCommand, EntersFamily {
             logger.logLevel = options.verbose ? .debug : .notice
             let service = HomeService(
                 assistant: assistant,
-                configuration: .init(host: host, port: port, tickEvery: tickEvery > 0 ? .seconds(tickEvery) : nil, onListening: { address in
+                configuration: .init(host: host, port: port, tickEvery: tickEvery > 0 ? .seconds(tickEvery) : nil,
+                                     pushTimeout: .milliseconds(Int64(pushTimeout * 1000)), onListening: { address in
                     print("Serving http://\(address)")
                     fflush(nil)
                 }),

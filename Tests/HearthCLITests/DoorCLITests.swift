@@ -237,6 +237,10 @@ final class DoorFixture {
         // A device token, for `device revoke` to revoke.
         (status, _, errors) = try DoorCLITests.hearth(["device", "add", "--member", "Jake", "--name", "Hall tablet", "--as", "Lisa", "--db", path] + DoorCLITests.now)
         XCTAssertEqual(status, 0, errors)
+        // A push target, for `push remove` to remove.
+        (status, _, errors) = try DoorCLITests.hearth(["push", "add", "--member", "Lisa", "--name", "Hall ntfy", "--url", "http://127.0.0.1:9/hall",
+                                                        "--as", "Lisa", "--db", path] + DoorCLITests.now)
+        XCTAssertEqual(status, 0, errors)
         if pins {
             let store = try FamilyStore.open(path: path)
             let members = try store.read { try $0.members() }
@@ -361,6 +365,10 @@ final class DoorFixture {
                   actions: fixed([.deviceManage])),
             Probe(path: "device list", arguments: { ["device", "list", "--db", $0] }, actions: fixed([.deviceManage])),
             Probe(path: "device revoke", arguments: { ["device", "revoke", "Hall tablet", "--db", $0] }, actions: fixed([.deviceManage])),
+            Probe(path: "push add", arguments: { ["push", "add", "--member", "Jake", "--name", "Jake's ntfy", "--url", "https://ntfy.example/jake", "--format", "ntfy", "--db", $0] },
+                  actions: fixed([.pushManage])),
+            Probe(path: "push list", arguments: { ["push", "list", "--db", $0] }, actions: fixed([.pushManage])),
+            Probe(path: "push remove", arguments: { ["push", "remove", "Hall ntfy", "--db", $0] }, actions: fixed([.pushManage])),
             Probe(path: "chores review", arguments: { ["chores", "review", "off", "--member", "Emma", "--db", $0] }, actions: fixed([.choreReviewPolicy])),
             Probe(path: "stress-writes", arguments: { ["stress-writes", "--count", "3", "--db", $0] },
                   actions: fixed([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers])),
