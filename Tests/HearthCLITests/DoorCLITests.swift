@@ -237,6 +237,9 @@ final class DoorFixture {
         // A device token, for `device revoke` to revoke.
         (status, _, errors) = try DoorCLITests.hearth(["device", "add", "--member", "Jake", "--name", "Hall tablet", "--as", "Lisa", "--db", path] + DoorCLITests.now)
         XCTAssertEqual(status, 0, errors)
+        // A calendar feed, for `feed revoke` to revoke.
+        (status, _, errors) = try DoorCLITests.hearth(["feed", "add", "--member", "Jake", "--as", "Lisa", "--db", path] + DoorCLITests.now)
+        XCTAssertEqual(status, 0, errors)
         if pins {
             let store = try FamilyStore.open(path: path)
             let members = try store.read { try $0.members() }
@@ -361,6 +364,10 @@ final class DoorFixture {
                   actions: fixed([.deviceManage])),
             Probe(path: "device list", arguments: { ["device", "list", "--db", $0] }, actions: fixed([.deviceManage])),
             Probe(path: "device revoke", arguments: { ["device", "revoke", "Hall tablet", "--db", $0] }, actions: fixed([.deviceManage])),
+            Probe(path: "feed add", arguments: { ["feed", "add", "--member", "Jake", "--db", $0] }, actions: fixed([.feedManage])),
+            Probe(path: "feed add", arguments: { ["feed", "add", "--family", "--db", $0] }, actions: fixed([.feedManage])),
+            Probe(path: "feed list", arguments: { ["feed", "list", "--db", $0] }, actions: fixed([.feedManage])),
+            Probe(path: "feed revoke", arguments: { ["feed", "revoke", "Jake", "--db", $0] }, actions: fixed([.feedManage])),
             Probe(path: "chores review", arguments: { ["chores", "review", "off", "--member", "Emma", "--db", $0] }, actions: fixed([.choreReviewPolicy])),
             Probe(path: "stress-writes", arguments: { ["stress-writes", "--count", "3", "--db", $0] },
                   actions: fixed([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers])),
