@@ -25,10 +25,10 @@ extension Routes {
         let token = request.uri.queryParameters.get("token") ?? ""
         let served: CalendarFeedBody? = try await engine.run { assistant in
             let skill = CalendarFeedSkill(store: assistant.store, ids: RandomIDGenerator(), logger: Logger(label: "hearth.feeds"))
-            guard !token.isEmpty, let (feed, viewer) = try skill.open(token: token, requested: requested) else { return nil }
+            guard !token.isEmpty, let opened = try skill.open(token: token, requested: requested) else { return nil }
             return try ICalendarSkill(store: assistant.store, calendar: .family(assistant.timeZone), ids: RandomIDGenerator(),
                                       logger: Logger(label: "hearth.feeds"))
-                .feedCalendar(feed, viewer: viewer, now: assistant.timeSource.now())
+                .feedCalendar(opened.feed, viewer: opened.viewer, now: assistant.timeSource.now())
         }
         guard let served else {
             await limiter.failed(address)

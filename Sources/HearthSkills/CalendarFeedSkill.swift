@@ -81,12 +81,12 @@ public struct CalendarFeedSkill: Sendable {
     public func open(token: String, requested: String) throws -> (feed: CalendarFeed, viewer: Member)? {
         guard token.hasPrefix(CalendarFeedRules.prefix), token.utf8.count < 200 else { return nil }
         let hash = InvitationSkill.hash(token: token)
-        return try store.read { reader -> (CalendarFeed, Member)? in
+        return try store.read { reader -> (feed: CalendarFeed, viewer: Member)? in
             guard let feed = try reader.calendarFeed(tokenHash: hash), feed.isActive,
                   CalendarFeedRules.matches(feed, requested: requested), let viewerID = feed.viewer,
                   let viewer = try reader.members().first(where: { $0.id == viewerID }),
                   Permissions.check(actor: viewer, action: .calendarRead) == nil else { return nil }
-            return (feed, viewer)
+            return (feed: feed, viewer: viewer)
         }
     }
 }
