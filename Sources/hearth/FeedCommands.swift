@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthDomain
+import HearthEngine
 import HearthSkills
 import HearthStore
 
