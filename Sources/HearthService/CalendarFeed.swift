@@ -42,7 +42,9 @@ extension Routes {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "text/calendar; charset=utf-8"
-        headers[.contentDisposition] = "inline; filename=\"\(requested == CalendarFeedRules.familyName ? "family" : "calendar").ics\""
+        // The name matched the feed's own (a member id or `family`); only safe characters go in the header all the same.
+        let filename = String(requested.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }.map(Character.init))
+        headers[.contentDisposition] = "inline; filename=\"\(filename.isEmpty ? "calendar" : filename).ics\""
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: served.text)))
     }
 }
