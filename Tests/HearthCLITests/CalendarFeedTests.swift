@@ -104,20 +104,25 @@ final class CalendarFeedTests: XCTestCase {
         var occurrenceKeys: [String] { occurrences.map { "\($0.summary) | \($0.start) | \($0.end)" }.sorted() }
     }
 
-    /// `scripts/ical_oracle.py fetch URL START END`, installing the Python libraries once if missing.
+    /// `scripts/ical_oracle.py fetch URL START END`: the feed as a subscriber reads it.
     func subscribe(_ url: String) throws -> Subscription {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = Self.zone
-        let arguments = [CLITests.root.appendingPathComponent("scripts/ical_oracle.py").path, "fetch", url,
-                         formatter.string(from: Self.window.start), formatter.string(from: Self.window.end)]
+        let output = try oracle(["fetch", url, formatter.string(from: Self.window.start), formatter.string(from: Self.window.end)])
+        return try JSONDecoder().decode(Subscription.self, from: output)
+    }
+
+    /// `scripts/ical_oracle.py ARGUMENTS`, installing the Python libraries once if missing.
+    func oracle(_ words: [String]) throws -> Data {
+        let arguments = [CLITests.root.appendingPathComponent("scripts/ical_oracle.py").path] + words
         var (status, output, errors) = try Self.python(arguments)
         if status == 3 {
             let (pipStatus, _, pipErrors) = try Self.python(["-m", "pip", "install", "-q", "icalendar", "recurring-ical-events"])
             guard pipStatus == 0 else { throw HTTPTestClient.Failure.malformed("pip install icalendar recurring-ical-events failed: \(pipErrors)") }
             (status, output, errors) = try Self.python(arguments)
         }
-        guard status == 0 else { throw HTTPTestClient.Failure.malformed("scripts/ical_oracle.py fetch failed (\(status)): \(errors)") }
-        return try JSONDecoder().decode(Subscription.self, from: output)
+        guard status == 0 else { throw HTTPTestClient.Failure.malformed("scripts/ical_oracle.py \(words.first ?? "") failed (\(status)): \(errors)") }
+        return output
     }
 
     static func python(_ arguments: [String]) throws -> (Int32, Data, String) {
@@ -214,6 +219,24 @@ final class CalendarFeedTests: XCTestCase {
         XCTAssertEqual(try client.get(emmaPath).status, 404)
         XCTAssertEqual(try client.get(familyPath).status, 200)
         XCTAssertEqual(server.terminate(), 0)
+    }
+
+    /// The VTIMEZONE written from Foundation's tz data, read back by `icalendar` itself, gives the
+    /// IANA zone's offset at every hour of 2017–2028: DST north and south, a half-hour DST shift
+    /// (Lord Howe), DST abolished (São Paulo, 2019), and zones that never change.
+    func testTimeZoneBlocksAgreeWithTheIANAZonesInPython() throws {
+        struct Zones: Decodable { var timezones: [Subscription.Zone] }
+        for name in ["America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kolkata", "UTC"] {
+            let zone = try XCTUnwrap(TimeZone(identifier: name))
+            let vcalendar = ICalendarComponent(name: "VCALENDAR", properties: [
+                ICalendarProperty(name: "VERSION", value: "2.0"), ICalendarProperty(name: "PRODID", value: "-//Hearth//EN"),
+            ], components: [ICalendarTimeZone.component(for: zone, years: 2016...2029)])
+            let file = directory.appendingPathComponent("zone.ics")
+            try Data(vcalendar.serialized.utf8).write(to: file)
+            let read = try JSONDecoder().decode(Zones.self, from: try oracle(["expand", file.path, "2017-01-01T00:00:00+00:00", "2029-01-01T00:00:00+00:00"]))
+            XCTAssertEqual(read.timezones.map(\.tzid), [zone.identifier], "UTC is GMT to Foundation on Linux")
+            XCTAssertEqual(read.timezones.map(\.agrees), [true], name)
+        }
     }
 
     /// `hearth feed add|list|revoke`: parents only (the permission table's `feedManage`), the token
