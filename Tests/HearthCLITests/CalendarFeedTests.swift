@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import HearthDomain
+import HearthEngine
+import HearthService
 import HearthSkills
 import HearthStore
 import Logging
@@ -237,6 +239,19 @@ final class CalendarFeedTests: XCTestCase {
             XCTAssertEqual(read.timezones.map(\.tzid), [zone.identifier], "UTC is GMT to Foundation on Linux")
             XCTAssertEqual(read.timezones.map(\.agrees), [true], name)
         }
+    }
+
+    /// A working feed lets the service bind beyond loopback (a calendar app fetches from outside);
+    /// with neither device tokens nor feeds it refuses.
+    func testAFeedLetsTheServiceBindBeyondLoopback() throws {
+        let assistant = try Assistant(store: try FamilyStore.open(path: database), grammarDirectory: CLITests.root.appendingPathComponent("Intents"),
+                                      timeSource: .system)
+        let service = HomeService(assistant: assistant, configuration: .init(host: "0.0.0.0", port: 0), logger: Logger(label: "test"))
+        XCTAssertThrowsError(try service.checkBind())
+        _ = try addFeed(["--family"])
+        XCTAssertNoThrow(try service.checkBind())
+        XCTAssertEqual(try CLITests.execute(["feed", "revoke", "family", "--as", "Lisa", "--db", database]).status, 0)
+        XCTAssertThrowsError(try service.checkBind(), "a revoked feed does not count")
     }
 
     /// `hearth feed add|list|revoke`: parents only (the permission table's `feedManage`), the token
