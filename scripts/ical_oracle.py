@@ -6,6 +6,11 @@
                                           {"events": [{uid, summary, location, attendees, rrule, exdates}],
                                            "occurrences": [{summary, start, end, all_day}]}
                                           timed starts/ends as UTC "YYYY-MM-DDTHH:MM:SSZ", all-day as "YYYY-MM-DD".
+  ical_oracle.py fetch URL START END    the same for a subscribed feed (issue 36): GET the URL as a calendar app
+                                          would (If-None-Match with the ETag it got, expecting 304), then expand.
+                                          Adds "etag", "not_modified" (the second GET's status was 304) and
+                                          "timezones": [{tzid, agrees}] (each VTIMEZONE's offsets, read by icalendar,
+                                          agree with the IANA zone of that name at every hour of the window).
   ical_oracle.py write FILE              write a reference calendar with the `icalendar` library.
 
 Exit status 3 when the libraries are missing (the caller installs them).
@@ -31,9 +36,55 @@ def instant_text(value):
     return value.isoformat()
 
 
-def expand(path, start, end):
+def expand(path, start, end, extra=None):
     with open(path, "rb") as handle:
-        calendar = icalendar.Calendar.from_ical(handle.read())
+        data = handle.read()
+    expand_data(data, start, end, extra)
+
+
+def timezones(calendar, start, end):
+    """Each VTIMEZONE read by icalendar itself, compared hour by hour with the IANA zone of its TZID."""
+    result = []
+    for component in calendar.walk("VTIMEZONE"):
+        tzid = str(component["TZID"])
+        agrees = True
+        try:
+            theirs = component.to_tz()
+            iana = ZoneInfo(tzid)
+            moment = start.astimezone(timezone.utc)
+            while moment < end:
+                if moment.astimezone(theirs).utcoffset() != moment.astimezone(iana).utcoffset():
+                    agrees = False
+                    break
+                moment += timedelta(hours=1)
+        except Exception as error:  # a VTIMEZONE icalendar cannot read does not agree
+            print(f"ical_oracle: VTIMEZONE {tzid}: {error}", file=sys.stderr)
+            agrees = False
+        result.append({"tzid": tzid, "agrees": agrees})
+    return result
+
+
+def fetch(url, start, end):
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(url, headers={"User-Agent": "ical_oracle (a calendar subscriber)"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        data = response.read()
+        etag = response.headers.get("ETag")
+        content_type = response.headers.get("Content-Type")
+    not_modified = False
+    if etag:
+        again = urllib.request.Request(url, headers={"If-None-Match": etag})
+        try:
+            with urllib.request.urlopen(again, timeout=30) as response:
+                not_modified = response.status == 304
+        except urllib.error.HTTPError as error:
+            not_modified = error.code == 304
+    expand_data(data, start, end, {"etag": etag, "not_modified": not_modified, "content_type": content_type})
+
+
+def expand_data(data, start, end, extra=None):
+    calendar = icalendar.Calendar.from_ical(data)
     events = []
     for component in calendar.walk("VEVENT"):
         attendees = component.get("ATTENDEE", [])
@@ -66,7 +117,9 @@ def expand(path, start, end):
             "all_day": not isinstance(begin, datetime),
         })
     occurrences.sort(key=lambda o: (o["start"], o["summary"]))
-    print(json.dumps({"events": events, "occurrences": occurrences}, ensure_ascii=False, sort_keys=True))
+    result = {"events": events, "occurrences": occurrences, "timezones": timezones(calendar, start, end)}
+    result.update(extra or {})
+    print(json.dumps(result, ensure_ascii=False, sort_keys=True))
 
 
 def write(path):
@@ -136,6 +189,8 @@ def write(path):
 def main(argv):
     if len(argv) == 5 and argv[1] == "expand":
         expand(argv[2], datetime.fromisoformat(argv[3]), datetime.fromisoformat(argv[4]))
+    elif len(argv) == 5 and argv[1] == "fetch":
+        fetch(argv[2], datetime.fromisoformat(argv[3]), datetime.fromisoformat(argv[4]))
     elif len(argv) == 3 and argv[1] == "write":
         write(argv[2])
     else:

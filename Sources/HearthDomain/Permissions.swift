@@ -55,6 +55,8 @@ public enum Permissions {
         case outboxDeliver
         /// Device tokens for the home service's HTTP API (`hearth device add|list|revoke`).
         case deviceManage
+        /// Read-only calendar feed links (`hearth feed add|list|revoke`, `GET /v1/calendar/{name}.ics`).
+        case feedManage
         /// A copy of the whole database (`hearth backup`): every member's data, PIN hashes included.
         case backup
         /// Where members' notifications are pushed (`hearth push add|list|remove`): message texts leave the house.
@@ -124,6 +126,7 @@ public enum Permissions {
         case .memberOwnWords: return everyone
         case .outboxDeliver: return managers
         case .deviceManage: return managers
+        case .feedManage: return managers
         case .backup: return managers
         case .pushManage: return managers
         }
@@ -200,6 +203,7 @@ public enum Permissions {
         case .householdDevice: return "Only the family's owner can change how a shared device signs in."
         case .outboxDeliver: return "Only a parent can hand out everyone's notifications."
         case .deviceManage: return "Only a parent can add or remove a device."
+        case .feedManage: return "Only a parent can add or remove a calendar feed."
         case .backup: return "Only a parent can back up the family's data."
         case .pushManage: return "Only a parent can choose where notifications are pushed."
         }

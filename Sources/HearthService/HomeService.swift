@@ -32,7 +32,7 @@ public struct HomeService: Sendable {
         public var description: String {
             switch self {
             case .remoteWithoutTokens(let host):
-                return "refusing to serve on \(host), beyond this machine, while the family has no device tokens: add one with `hearth device add --member NAME --name DEVICE --as PARENT`, or serve on 127.0.0.1"
+                return "refusing to serve on \(host), beyond this machine, while the family has no device tokens: add one with `hearth device add --member NAME --name DEVICE --as PARENT` (or a calendar feed with `hearth feed add`), or serve on 127.0.0.1"
             }
         }
     }
@@ -52,10 +52,11 @@ public struct HomeService: Sendable {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
-    /// Binding beyond loopback needs device tokens: every call then needs one (SPEC §7).
+    /// Binding beyond loopback needs device tokens: every call then needs one (SPEC §7). A working
+    /// calendar feed counts too (issue 36): Google Calendar fetches a feed from outside the house.
     public func checkBind() throws {
         guard !Self.isLoopback(configuration.host) else { return }
-        let tokens = try engine.assistant.store.read { try $0.activeDeviceTokenCount() }
+        let tokens = try engine.assistant.store.read { try $0.activeDeviceTokenCount() + $0.calendarFeeds().filter(\.isActive).count }
         if tokens == 0 { throw StartError.remoteWithoutTokens(configuration.host) }
     }
 

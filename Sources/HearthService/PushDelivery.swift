@@ -23,6 +23,9 @@ public struct PushDeliverer: Service {
     let metrics: ServiceMetrics
     let logger: Logger
 
+    /// How long a delivered or given-up push is kept (for `push_delivery`'s history), in seconds.
+    static let keepSettled: TimeInterval = 30 * 86_400
+
     public init(engine: Engine, every: Duration, timeout: Duration, metrics: ServiceMetrics, logger: Logger) {
         self.engine = engine; self.every = every; self.timeout = timeout; self.metrics = metrics; self.logger = logger
     }
@@ -31,8 +34,15 @@ public struct PushDeliverer: Service {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
                                 configuration: .init(redirectConfiguration: .disallow,
                                                      timeout: .init(connect: .seconds(5), read: .nanoseconds(timeout.nanoseconds))))
+        var pruned = Date.distantPast
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             await deliverDue(client)
+            // Once an hour, settled deliveries older than `keepSettled` go (they hold message texts).
+            if engine.now().timeIntervalSince(pruned) >= 3600 {
+                pruned = engine.now()
+                let cutoff = pruned.addingTimeInterval(-Self.keepSettled)
+                try? await engine.run { assistant in try assistant.store.write { try $0.prunePushDeliveries(queuedBefore: cutoff) } }
+            }
             do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) } } catch { break }
         }
         try? await client.shutdown()

@@ -57,6 +57,7 @@ public struct Routes: Sendable {
         router.post("/v1/notifications/:id/ack") { request, context in try await acknowledge(request, context) }
         router.get("/v1/events/stream") { request, context in try await stream(request, context) }
         router.post("/v1/owntracks") { request, context in try await ownTracks(request, context) }
+        router.get("/v1/calendar/{name}.ics") { request, context in try await calendarFeed(request, context) }
         return router
     }
 

@@ -437,20 +437,29 @@ public struct ICalendarSkill: Sendable {
             let events = try reader.allEvents(attendedBy: member.map { [$0] })
             return (events, try reader.eventUIDs(events.map(\.id)), try reader.members(), try reader.schoolHolidays())
         }
-        let schoolHolidays = CalendarRecurrence.schoolHolidays(holidays, logger: logger)
-        let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var vcalendar = ICalendarComponent(name: "VCALENDAR", properties: [
             ICalendarProperty(name: "VERSION", value: "2.0"),
             ICalendarProperty(name: "PRODID", value: "-//Hearth//EN"),
             ICalendarProperty(name: "CALSCALE", value: "GREGORIAN"),
         ])
         let stamp = ICalendarDateValue.utc(now).text
+        vcalendar.components = vevents(events, uids: uids, members: members, holidays: holidays, stamp: { _ in stamp })
+        return vcalendar.serialized
+    }
+
+    /// One VEVENT per event, sorted by start then id: UID (the imported one, else `<id>@hearth`, so
+    /// stable across exports), DTSTAMP as `stamp` says, times in the family zone, RRULE with EXDATEs.
+    func vevents(_ events: [CalendarEvent], uids: [EventID: String], members: [Member], holidays: [SchoolHoliday],
+                 stamp: (CalendarEvent) -> String) -> [ICalendarComponent] {
+        let schoolHolidays = CalendarRecurrence.schoolHolidays(holidays, logger: logger)
+        let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var components: [ICalendarComponent] = []
         let tzid = [ICalendarParameter("TZID", zone.identifier)]
         let dateParameter = [ICalendarParameter("VALUE", "DATE")]
         for event in events.sorted(by: { ($0.start, $0.id.rawValue) < ($1.start, $1.id.rawValue) }) {
             var properties = [
                 ICalendarProperty(name: "UID", value: ICalendarText.escape(uids[event.id] ?? "\(event.id.rawValue)@hearth")),
-                ICalendarProperty(name: "DTSTAMP", value: stamp),
+                ICalendarProperty(name: "DTSTAMP", value: stamp(event)),
                 ICalendarProperty(name: "SUMMARY", value: ICalendarText.escape(event.title)),
             ]
             if event.isAllDay {
@@ -490,9 +499,9 @@ public struct ICalendarSkill: Sendable {
                 properties.append(ICalendarProperty(name: "ATTENDEE", parameters: [ICalendarParameter("CN", names[attendee] ?? attendee.rawValue)],
                                                     value: "mailto:\(attendee.rawValue)@family.invalid"))
             }
-            vcalendar.components.append(ICalendarComponent(name: "VEVENT", properties: properties))
+            components.append(ICalendarComponent(name: "VEVENT", properties: properties))
         }
-        return vcalendar.serialized
+        return components
     }
 
     /// Starts of the occurrences the family's school holidays remove from a series said "except

@@ -21,12 +21,13 @@ public struct FamilyExport: Codable, Sendable, Equatable {
     /// (GRDB's own bookkeeping, `grdb_migrations`, is never among the family's tables.)
     public static let excludedTables: Set<String> = ["session", "sign_in_session"]
 
-    /// Never exported either (issue 26): PIN hashes and invitation-code hashes (and since issue 36
-    /// push targets, whose URLs and signing secrets are credentials, with their delivery queue). An export is a file
+    /// Never exported either (issue 26): PIN hashes and invitation-code hashes (and issue 35/36's
+    /// token hashes, and push targets, whose URLs and signing secrets are credentials, with their
+    /// delivery queue). An export is a file
     /// that travels; a 4-digit PIN's hash in it could be searched offline. A restored family sets
     /// its PINs again and invites anew; an older export that still holds these tables is restored
     /// without them.
-    public static let secretTables: Set<String> = ["member_pin", "invitation", "device_token", "push_target", "push_delivery"]
+    public static let secretTables: Set<String> = ["member_pin", "invitation", "device_token", "feed_token", "push_target", "push_delivery"]
 
     public struct Table: Codable, Sendable, Equatable {
         public var columns: [String]

@@ -560,6 +560,22 @@ enum Migrations {
                 """)
             try db.execute(sql: "CREATE INDEX device_token_on_member ON device_token(member_id)")
         }
+        // Read-only calendar feeds (issue 36): a subscribable `.ics` URL whose token is its secret; only
+        // the token's SHA-256 is kept. `member_id` NULL is the family feed (read as its maker); a
+        // member's feeds go with the member, and the family feed stops working when its maker goes.
+        migrator.registerMigration("v24-feed-tokens") { db in
+            try db.execute(sql: """
+                CREATE TABLE feed_token (
+                  id TEXT PRIMARY KEY,
+                  member_id TEXT REFERENCES member(id) ON DELETE CASCADE,
+                  token_hash TEXT NOT NULL UNIQUE,
+                  created_by TEXT REFERENCES member(id) ON DELETE SET NULL,
+                  created_at DOUBLE NOT NULL,
+                  revoked_at DOUBLE
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX feed_token_on_member ON feed_token(member_id)")
+        }
         // Push by signed webhooks (issue 36): each member's targets (the signing secret is kept: the
         // receiver checks the signature with it), and one row per notification handed out per
         // active target of its recipient, queued in the transaction that hands it out, holding

@@ -75,6 +75,13 @@ extension StoreWriter {
                                      now.timeIntervalSince1970, now.timeIntervalSince1970, notification.recipient.rawValue])
     }
 
+    /// Forgets deliveries that are settled (delivered or given up) and were queued before `cutoff`:
+    /// the queue holds the texts, and it would otherwise grow with the family's history.
+    public func prunePushDeliveries(queuedBefore cutoff: Date) throws {
+        try db.cachedStatement(sql: "DELETE FROM push_delivery WHERE status != 'pending' AND created_at < ?")
+            .execute(arguments: [cutoff.timeIntervalSince1970])
+    }
+
     /// Records one attempt: delivered, or failed with the next attempt's time (nil: given up).
     /// `httpStatus` is nil when no answer came (refused, timed out).
     public func recordPushAttempt(notification: String, target: String, delivered: Bool, httpStatus: Int?, at now: Date, retryAt: Date?) throws {

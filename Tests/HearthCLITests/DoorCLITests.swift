@@ -241,6 +241,9 @@ final class DoorFixture {
         (status, _, errors) = try DoorCLITests.hearth(["push", "add", "--member", "Lisa", "--name", "Hall ntfy", "--url", "http://127.0.0.1:9/hall",
                                                         "--as", "Lisa", "--db", path] + DoorCLITests.now)
         XCTAssertEqual(status, 0, errors)
+        // A calendar feed, for `feed revoke` to revoke.
+        (status, _, errors) = try DoorCLITests.hearth(["feed", "add", "--member", "Jake", "--as", "Lisa", "--db", path] + DoorCLITests.now)
+        XCTAssertEqual(status, 0, errors)
         if pins {
             let store = try FamilyStore.open(path: path)
             let members = try store.read { try $0.members() }
@@ -369,6 +372,10 @@ final class DoorFixture {
                   actions: fixed([.pushManage])),
             Probe(path: "push list", arguments: { ["push", "list", "--db", $0] }, actions: fixed([.pushManage])),
             Probe(path: "push remove", arguments: { ["push", "remove", "Hall ntfy", "--db", $0] }, actions: fixed([.pushManage])),
+            Probe(path: "feed add", arguments: { ["feed", "add", "--member", "Jake", "--db", $0] }, actions: fixed([.feedManage])),
+            Probe(path: "feed add", arguments: { ["feed", "add", "--family", "--db", $0] }, actions: fixed([.feedManage])),
+            Probe(path: "feed list", arguments: { ["feed", "list", "--db", $0] }, actions: fixed([.feedManage])),
+            Probe(path: "feed revoke", arguments: { ["feed", "revoke", "Jake", "--db", $0] }, actions: fixed([.feedManage])),
             Probe(path: "chores review", arguments: { ["chores", "review", "off", "--member", "Emma", "--db", $0] }, actions: fixed([.choreReviewPolicy])),
             Probe(path: "stress-writes", arguments: { ["stress-writes", "--count", "3", "--db", $0] },
                   actions: fixed([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers])),

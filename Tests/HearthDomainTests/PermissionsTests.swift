@@ -24,7 +24,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
         .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
         .memberEdit: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
-        .deviceManage: "yy---", .backup: "yy---", .pushManage: "yy---",
+        .deviceManage: "yy---", .feedManage: "yy---", .backup: "yy---", .pushManage: "yy---",
     ]
 
     var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }

@@ -1,9 +1,10 @@
 import Foundation
 import Logging
+import GRDB
 import XCTest
 import HearthDomain
 import HearthSkills
-import HearthStore
+@testable import HearthStore
 @testable import HearthEngine
 
 /// Issue 36: a notification is queued for push exactly when it is first handed out, once per
@@ -48,6 +49,12 @@ final class PushQueueTests: XCTestCase {
                                      at: now.addingTimeInterval(30), retryAt: nil)
         }
         XCTAssertTrue(try assistant.store.read { try $0.duePushDeliveries(by: now.addingTimeInterval(9_999)) }.isEmpty)
+        // Settled deliveries are forgotten after a while (they hold texts); pending ones never are.
+        _ = assistant.handle(Turn(text: "assign the laundry to Emma", speaker: "Lisa", now: now.addingTimeInterval(60)))
+        func rows() throws -> Int { try assistant.store.read { try Int.fetchOne($0.db, sql: "SELECT COUNT(*) FROM push_delivery") ?? 0 } }
+        XCTAssertEqual(try rows(), 2)
+        try assistant.store.write { try $0.prunePushDeliveries(queuedBefore: now.addingTimeInterval(86_400)) }
+        XCTAssertEqual(try rows(), 1, "the delivered one went, the pending one stayed")
     }
 
     func testTheSignatureIsHMACSHA256OfTimestampDotBody() {
