@@ -14,12 +14,7 @@ import NIOCore
 // towards the same per-address limit as device tokens. Logs never hold the token or any title.
 extension Routes {
     func calendarFeed(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        let address = context.remoteAddress?.ipAddress ?? "unknown"
-        if let wait = await limiter.blocked(address) {
-            metrics.authFailures.increment()
-            throw APIError(status: .tooManyRequests, code: "rate_limited", message: "Too many failed attempts; try again later.",
-                           headers: [.retryAfter: "\(wait)"])
-        }
+        let address = try await admitted(context)
         let raw = context.parameters.get("name") ?? ""
         let requested = raw.removingPercentEncoding ?? raw
         let token = request.uri.queryParameters.get("token") ?? ""

@@ -65,14 +65,20 @@ public struct Routes: Sendable {
 
     /// The caller of a `/v1` request, or the error response: 401 without a working token, 429 while
     /// the address has failed too often (the token is then not even looked at).
-    /// `basic`: the token may also come as the password of HTTP Basic credentials (OwnTracks sends those).
-    func authenticate(_ request: Request, _ context: ServiceRequestContext, basic: Bool = false) async throws -> Caller {
+    /// The client's address, once it is not rate-limited (429 while it has failed too often).
+    func admitted(_ context: ServiceRequestContext) async throws -> String {
         let address = context.remoteAddress?.ipAddress ?? "unknown"
         if let wait = await limiter.blocked(address) {
             metrics.authFailures.increment()
             throw APIError(status: .tooManyRequests, code: "rate_limited", message: "Too many failed attempts; try again later.",
                            headers: [.retryAfter: "\(wait)"])
         }
+        return address
+    }
+
+    /// `basic`: the token may also come as the password of HTTP Basic credentials (OwnTracks sends those).
+    func authenticate(_ request: Request, _ context: ServiceRequestContext, basic: Bool = false) async throws -> Caller {
+        let address = try await admitted(context)
         let header = request.headers[.authorization] ?? ""
         var token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
         if basic, header.hasPrefix("Basic "), let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),

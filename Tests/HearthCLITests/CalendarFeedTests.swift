@@ -312,19 +312,8 @@ final class CalendarFeedTests: XCTestCase {
 extension HTTPTestClient {
     /// A GET with extra request headers (If-None-Match), read to the end.
     func get(_ path: String, headers: [String: String] = [:]) throws -> Response {
-        let descriptor = try connect()
-        defer { close(descriptor) }
         var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        send(descriptor, Data((head + "\r\n").utf8))
-        var received = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count < 0 { throw Failure.timeout }
-            if count == 0 { break }
-            received.append(contentsOf: buffer[0..<count])
-        }
-        return try Self.parse(received)
+        return try exchange(Data((head + "\r\n").utf8))
     }
 }
