@@ -60,12 +60,13 @@ public struct HomeService: Sendable {
         if tokens == 0 { throw StartError.remoteWithoutTokens(configuration.host) }
     }
 
-    /// The application: routes, and the scheduler as one of its services.
+    /// The application: routes, and the change watcher, the scheduler and the push deliverer as its services.
     public func application() -> some ApplicationProtocol {
         let metrics = ServiceMetrics()
         let events = EventHub()
         let router = Routes(engine: engine, metrics: metrics, events: events, limiter: FailedAuthLimiter()).router()
-        var services: [any Service] = []
+        // Screens hear which areas changed, whoever changed them (another process included).
+        var services: [any Service] = [ChangeWatcher(engine: engine, events: events, logger: logger)]
         if let every = configuration.tickEvery {
             services.append(Scheduler(engine: engine, every: every, metrics: metrics, events: events, logger: logger))
             // Pushes go out on their own loop: a slow target never holds a reminder up.

@@ -58,6 +58,10 @@ public struct Routes: Sendable {
         router.get("/v1/events/stream") { request, context in try await stream(request, context) }
         router.post("/v1/owntracks") { request, context in try await ownTracks(request, context) }
         router.get("/v1/calendar/{name}.ics") { request, context in try await calendarFeed(request, context) }
+        router.get("/v1/views/calendar") { request, context in try await calendarView(request, context) }
+        router.get("/v1/views/chores") { request, context in try await choresView(request, context) }
+        router.get("/v1/views/locations") { request, context in try await locationsView(request, context) }
+        router.get("/v1/views/timetable") { request, context in try await timetableView(request, context) }
         return router
     }
 
@@ -238,6 +242,64 @@ public struct Routes: Sendable {
         }
     }
 
+    // MARK: Family views (read-only; any token scope)
+
+    /// Runs a view as the caller's member: the permission table's refusal is 403.
+    func view<T: Encodable & Sendable>(_ request: Request, _ context: ServiceRequestContext,
+                                       _ body: @escaping @Sendable (Assistant, Member, Date) throws -> T) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let member = caller.member
+        do {
+            return try Self.json(try await engine.run { assistant in try body(assistant, member, assistant.timeSource.now()) })
+        } catch let refused as ViewRefused {
+            throw APIError.forbidden(refused.text)
+        } catch let error as SkillError {
+            if case .permissionDenied(let text) = error { throw APIError.forbidden(text) }
+            throw error
+        }
+    }
+
+    /// `date` (YYYY-MM-DD, the family's day; today when absent), or 400.
+    static func day(_ request: Request, _ assistant: Assistant, now: Date) throws -> Date {
+        let said = request.uri.queryParameters.get("date")
+        guard let day = assistant.viewDay(said, now: now) else {
+            throw APIError(status: .badRequest, code: "bad_request", message: "'date' must be a day as YYYY-MM-DD")
+        }
+        return day
+    }
+
+    func calendarView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        let daysSaid = request.uri.queryParameters.get("days")
+        guard let days = daysSaid.map({ Int($0) }) ?? 7, (1...31).contains(days) else {
+            throw APIError(status: .badRequest, code: "bad_request", message: "'days' must be a whole number from 1 to 31")
+        }
+        let memberSaid = request.uri.queryParameters.get("member")
+        return try await view(request, context) { assistant, viewer, now in
+            var member: Member?
+            if let memberSaid {
+                guard let found = assistant.roster.member(named: memberSaid) else {
+                    throw APIError(status: .notFound, code: "unknown_member", message: "no member of that name")
+                }
+                member = found
+            }
+            return try assistant.calendarView(viewer: viewer, from: try Self.day(request, assistant, now: now), days: days, member: member)
+        }
+    }
+
+    func choresView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        try await view(request, context) { assistant, viewer, now in try assistant.choresView(viewer: viewer, now: now) }
+    }
+
+    func locationsView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        try await view(request, context) { assistant, viewer, now in try assistant.locationsView(viewer: viewer, now: now) }
+    }
+
+    func timetableView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        try await view(request, context) { assistant, viewer, now in
+            try assistant.timetableView(viewer: viewer, day: try Self.day(request, assistant, now: now))
+        }
+    }
+
     // MARK: Server-sent events
 
     func stream(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
@@ -252,9 +314,15 @@ public struct Routes: Sendable {
             try await writer.write(ByteBuffer(string: ": hearth events for \(member.id.rawValue)\n\n"))
             do {
                 // Ends at graceful shutdown: an open stream must not hold SIGTERM up.
-                for try await notice in subscription.stream.cancelOnGracefulShutdown() {
-                    let data = String(decoding: try JSONEncoder.hearth.encode(notice), as: UTF8.self)
-                    try await writer.write(ByteBuffer(string: "event: notification\nid: \(notice.id)\ndata: \(data)\n\n"))
+                for try await event in subscription.stream.cancelOnGracefulShutdown() {
+                    switch event {
+                    case .notification(let notice):
+                        let data = String(decoding: try JSONEncoder.hearth.encode(notice), as: UTF8.self)
+                        try await writer.write(ByteBuffer(string: "event: notification\nid: \(notice.id)\ndata: \(data)\n\n"))
+                    case .change(let area, let revision):
+                        // Only the area and its number: the screen refetches that area's view.
+                        try await writer.write(ByteBuffer(string: "event: change\ndata: {\"area\":\"\(area)\",\"revision\":\(revision)}\n\n"))
+                    }
                 }
             } catch {}
             await events.unsubscribe(subscription)

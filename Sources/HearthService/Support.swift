@@ -66,21 +66,28 @@ public actor FailedAuthLimiter {
     }
 }
 
-/// New notifications for the members listening on `/v1/events/stream`.
+/// What `/v1/events/stream` carries: a member's new notification, or an area of the family's
+/// data that changed (its name and revision only: a screen refetches that area's view).
+public enum StreamEvent: Sendable, Equatable {
+    case notification(Reply.Notice)
+    case change(area: String, revision: Int)
+}
+
+/// New notifications and changes for the members listening on `/v1/events/stream`.
 public actor EventHub {
     public struct Subscription: Sendable {
         let id: UUID
         let member: MemberID
-        let stream: AsyncStream<Reply.Notice>
+        let stream: AsyncStream<StreamEvent>
     }
 
-    private var listeners: [UUID: (member: MemberID, continuation: AsyncStream<Reply.Notice>.Continuation)] = [:]
+    private var listeners: [UUID: (member: MemberID, continuation: AsyncStream<StreamEvent>.Continuation)] = [:]
 
     public init() {}
 
     public func subscribe(_ member: MemberID) -> Subscription {
         let id = UUID()
-        let (stream, continuation) = AsyncStream.makeStream(of: Reply.Notice.self, bufferingPolicy: .bufferingNewest(100))
+        let (stream, continuation) = AsyncStream.makeStream(of: StreamEvent.self, bufferingPolicy: .bufferingNewest(100))
         listeners[id] = (member, continuation)
         continuation.onTermination = { [weak self] _ in Task { await self?.drop(id) } }
         return Subscription(id: id, member: member, stream: stream)
@@ -94,7 +101,14 @@ public actor EventHub {
     public func publish(_ notices: [Reply.Notice], roster: Roster) {
         for notice in notices {
             guard let recipient = roster.member(named: notice.to)?.id else { continue }
-            for (_, listener) in listeners where listener.member == recipient { listener.continuation.yield(notice) }
+            for (_, listener) in listeners where listener.member == recipient { listener.continuation.yield(.notification(notice)) }
+        }
+    }
+
+    /// Tells every listener which areas changed (the same to everyone: it names no record and no member).
+    public func publishChanges(_ changes: [(area: String, revision: Int)]) {
+        for (_, listener) in listeners {
+            for change in changes { listener.continuation.yield(.change(area: change.area, revision: change.revision)) }
         }
     }
 
@@ -105,6 +119,40 @@ public actor EventHub {
     }
 
     public var count: Int { listeners.count }
+}
+
+/// Watches the family's change revisions (`ChangeRevisionStore.swift`) every `every` and publishes
+/// the areas that moved, whoever moved them: this service, `hearth say` in another process, an
+/// import. One small SELECT per run; nothing is published while nothing changes.
+public struct ChangeWatcher: Service {
+    let engine: Engine
+    let every: Duration
+    let events: EventHub
+    let logger: Logger
+
+    public init(engine: Engine, every: Duration = .milliseconds(500), events: EventHub, logger: Logger) {
+        self.engine = engine; self.every = every; self.events = events; self.logger = logger
+    }
+
+    public func run() async throws {
+        var known = (try? await engine.run { try $0.store.changeRevisions() }) ?? [:]
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
+            } catch {
+                break
+            }
+            guard let now = try? await engine.run({ try $0.store.changeRevisions() }) else {
+                logger.warning("change revisions could not be read; tried again at the next run")
+                continue
+            }
+            // An area counts when its number differs from the last reading (a new area's from 0).
+            let moved = now.filter { area, revision in revision != (known[area] ?? 0) }.sorted { $0.key < $1.key }
+                .map { (area: $0.key, revision: $0.value) }
+            known = now
+            if !moved.isEmpty { await events.publishChanges(moved) }
+        }
+    }
 }
 
 /// The scheduler inside the service: every `every`, the same work as `hearth tick` — reminders

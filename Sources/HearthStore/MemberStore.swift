@@ -50,7 +50,7 @@ extension StoreReader {
     public func tableNames() throws -> [String] {
         try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name
-            """).filter { $0 != FamilyRevision.table && $0 != EventTitleIndex.table }
+            """).filter { $0 != FamilyRevision.table && $0 != EventTitleIndex.table && $0 != ChangeRevision.table }
     }
 
     /// Every (table, column) holding `value` exactly: what still names a member after their deletion.

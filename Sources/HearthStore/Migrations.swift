@@ -613,6 +613,9 @@ enum Migrations {
                 """)
             try db.execute(sql: "CREATE INDEX push_delivery_due ON push_delivery(next_attempt_at) WHERE status = 'pending'")
         }
+        // What changed, area by area (issue 35, ChangeRevisionStore.swift): a revision per area bumped
+        // by triggers on every table behind it, which the home service turns into `change` events.
+        migrator.registerMigration("v26-change-revisions") { db in try ChangeRevision.migrate(db) }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }
