@@ -185,6 +185,13 @@ public enum LocationRules {
         visibility(ofLocationOf: owner, sharing: sharing, to: viewer) == .visible
     }
 
+    /// Whether a family display (a read-only device token: the kitchen board) shows where `member`
+    /// is (issue 37): a separate choice from sharing with people, and only while sharing is on.
+    /// Unchosen, an adult is shown and a child is not.
+    public static func showsOnBoard(_ member: Member, sharing: LocationSharing, chosen: Bool?) -> Bool {
+        sharing.enabled && (chosen ?? (member.kind == .adult))
+    }
+
     /// Who may change a member's sharing: only that member (a parent cannot switch a child's
     /// sharing on or widen it; a viewer may still choose about their own location).
     public static func denial(toSetSharingOf member: MemberID, by actor: Member) -> String? {

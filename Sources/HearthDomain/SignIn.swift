@@ -18,6 +18,9 @@ public enum SignInRules {
     public static let lockDuration: TimeInterval = 15 * 60
     /// A signed-in front-end session lapses after this long without a turn.
     public static let sessionIdleLimit: TimeInterval = 30 * 60
+    /// A member signed in on a shared screen (the kitchen board) lapses sooner: a child who walks
+    /// away must not leave the board acting as them for the next one to tap.
+    public static let boardIdleLimit: TimeInterval = 2 * 60
 
     /// Why `pin` cannot be a PIN (nil: it can): 4 to 8 digits.
     public static func denial(ofPIN pin: String) -> String? {

@@ -188,10 +188,14 @@ extension Assistant {
             })
     }
 
-    /// Every member as the viewer's sharing rules let them be seen ("where is everyone").
-    public func locationsView(viewer: Member, now: Date) throws -> FamilyViews.LocationsView {
+    /// Every member as the viewer's sharing rules let them be seen ("where is everyone"). On a
+    /// family display (`display`: a read-only token on the wall), only those who chose to be shown
+    /// there (`LocationRules.showsOnBoard`); the others are "not_shared".
+    public func locationsView(viewer: Member, display: Bool = false, now: Date) throws -> FamilyViews.LocationsView {
         try refuse(viewer, .locationSeeShared)
-        let seen = try viewDependencies.locations.whereabouts(of: roster.members, viewer: viewer.id, now: now)
+        let skill = viewDependencies.locations
+        let seen = display ? try skill.whereaboutsOnBoard(of: roster.members, viewer: viewer.id, now: now)
+                           : try skill.whereabouts(of: roster.members, viewer: viewer.id, now: now)
         return FamilyViews.LocationsView(viewer: viewer.name, members: seen.map { member, whereabouts in
             var row = FamilyViews.LocationsView.Whereabouts(name: member.name, state: "unknown")
             switch whereabouts {

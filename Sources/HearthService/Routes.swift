@@ -58,6 +58,10 @@ public struct Routes: Sendable {
         router.get("/v1/events/stream") { request, context in try await stream(request, context) }
         router.post("/v1/owntracks") { request, context in try await ownTracks(request, context) }
         router.get("/v1/calendar/{name}.ics") { request, context in try await calendarFeed(request, context) }
+        router.post("/v1/board/sign-in") { request, context in try await boardSignIn(request, context) }
+        router.post("/v1/board/sign-out") { request, context in try await boardSignOut(request, context) }
+        router.post("/v1/chores/:id/complete") { request, context in try await completeChore(request, context) }
+        router.get("/board") { _, _ in BoardPage.response() }
         router.get("/v1/views/calendar") { request, context in try await calendarView(request, context) }
         router.get("/v1/views/chores") { request, context in try await choresView(request, context) }
         router.get("/v1/views/locations") { request, context in try await locationsView(request, context) }
@@ -81,7 +85,8 @@ public struct Routes: Sendable {
     }
 
     /// `basic`: the token may also come as the password of HTTP Basic credentials (OwnTracks sends those).
-    func authenticate(_ request: Request, _ context: ServiceRequestContext, basic: Bool = false) async throws -> Caller {
+    /// `memberSession`: a member signed in on a board (`X-Hearth-Member-Session`) is the caller.
+    func authenticate(_ request: Request, _ context: ServiceRequestContext, basic: Bool = false, memberSession: Bool = true) async throws -> Caller {
         let address = try await admitted(context)
         let header = request.headers[.authorization] ?? ""
         var token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
@@ -102,6 +107,22 @@ public struct Routes: Sendable {
             metrics.authFailures.increment()
             throw APIError(status: .unauthorized, code: "unauthorized", message: "A device token is needed: Authorization: Bearer TOKEN (hearth device add).",
                            headers: [.wwwAuthenticate: basic ? "Basic realm=\"hearth\"" : "Bearer realm=\"hearth\""])
+        }
+        // A member signed in on a shared board with their PIN acts as themselves, fully (BoardSignIn.swift).
+        if memberSession, let secret = request.headers[Self.memberSession], !secret.isEmpty {
+            let device = found.device
+            let signedIn: Member? = try await engine.run { assistant in
+                try SignInSkill(store: assistant.store, logger: Logger(label: "hearth.sign-in"))
+                    .boardMember(secret: secret, device: device.id, now: assistant.timeSource.now()).flatMap { assistant.roster[$0] }
+            }
+            guard let signedIn else {
+                await limiter.failed(address)
+                metrics.authFailures.increment()
+                throw APIError(status: .unauthorized, code: "signed_out", message: "The sign-in on this screen has lapsed; sign in again.")
+            }
+            var elevated = found.device
+            elevated.scope = .full
+            return Caller(device: elevated, member: signedIn)
         }
         return Caller(device: found.device, member: found.member)
     }
@@ -246,11 +267,10 @@ public struct Routes: Sendable {
 
     /// Runs a view as the caller's member: the permission table's refusal is 403.
     func view<T: Encodable & Sendable>(_ request: Request, _ context: ServiceRequestContext,
-                                       _ body: @escaping @Sendable (Assistant, Member, Date) throws -> T) async throws -> Response {
+                                       _ body: @escaping @Sendable (Assistant, Caller, Date) throws -> T) async throws -> Response {
         let caller = try await authenticate(request, context)
-        let member = caller.member
         do {
-            return try Self.json(try await engine.run { assistant in try body(assistant, member, assistant.timeSource.now()) })
+            return try Self.json(try await engine.run { assistant in try body(assistant, caller, assistant.timeSource.now()) })
         } catch let refused as ViewRefused {
             throw APIError.forbidden(refused.text)
         } catch let error as SkillError {
@@ -274,7 +294,7 @@ public struct Routes: Sendable {
             throw APIError(status: .badRequest, code: "bad_request", message: "'days' must be a whole number from 1 to 31")
         }
         let memberSaid = request.uri.queryParameters.get("member")
-        return try await view(request, context) { assistant, viewer, now in
+        return try await view(request, context) { assistant, caller, now in
             var member: Member?
             if let memberSaid {
                 guard let found = assistant.roster.member(named: memberSaid) else {
@@ -282,21 +302,24 @@ public struct Routes: Sendable {
                 }
                 member = found
             }
-            return try assistant.calendarView(viewer: viewer, from: try Self.day(request, assistant, now: now), days: days, member: member)
+            return try assistant.calendarView(viewer: caller.member, from: try Self.day(request, assistant, now: now), days: days, member: member)
         }
     }
 
     func choresView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        try await view(request, context) { assistant, viewer, now in try assistant.choresView(viewer: viewer, now: now) }
+        try await view(request, context) { assistant, caller, now in try assistant.choresView(viewer: caller.member, now: now) }
     }
 
     func locationsView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        try await view(request, context) { assistant, viewer, now in try assistant.locationsView(viewer: viewer, now: now) }
+        // A read-only token is a family display: it shows only those who chose the board.
+        try await view(request, context) { assistant, caller, now in
+            try assistant.locationsView(viewer: caller.member, display: caller.device.scope == .read, now: now)
+        }
     }
 
     func timetableView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        try await view(request, context) { assistant, viewer, now in
-            try assistant.timetableView(viewer: viewer, day: try Self.day(request, assistant, now: now))
+        try await view(request, context) { assistant, caller, now in
+            try assistant.timetableView(viewer: caller.member, day: try Self.day(request, assistant, now: now))
         }
     }
 

@@ -39,6 +39,40 @@ public struct LocationSkill: Sendable {
         try store.read { try $0.locationSharingPreference(member) }
     }
 
+    /// The family setting holding a member's board choice ("on" or "off"; absent: the default).
+    static func boardSetting(_ member: MemberID) -> String { "board_location:\(member.rawValue)" }
+
+    /// Whether each of `members` has chosen to be shown on family displays (nil: not chosen).
+    public func boardChoices(of members: [Member]) throws -> [MemberID: Bool] {
+        try store.read { reader in
+            var choices: [MemberID: Bool] = [:]
+            for member in members {
+                if let value = try reader.setting(Self.boardSetting(member.id)) { choices[member.id] = value == "on" }
+            }
+            return choices
+        }
+    }
+
+    /// A member's own choice to be shown on family displays (or not); nobody else's to make.
+    public func setBoardSharing(_ member: MemberID, shown: Bool, actor: Member, now: Date) throws {
+        try SkillError.checkPermission(LocationRules.denial(toSetSharingOf: member, by: actor))
+        try store.write { writer in
+            try writer.setSetting(Self.boardSetting(member), shown ? "on" : "off")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: shown ? "show" : "hide", subjectType: "location_sharing",
+                                            subjectID: member.rawValue, summary: shown ? "Shown on family displays" : "Hidden from family displays"))
+        }
+    }
+
+    /// What a family display may show of where each of `members` is: as `viewer` (the display's
+    /// member) sees them, and only those who chose the board (`LocationRules.showsOnBoard`).
+    public func whereaboutsOnBoard(of members: [Member], viewer: MemberID, now: Date) throws -> [(Member, Whereabouts)] {
+        let choices = try boardChoices(of: members)
+        let sharing = try store.read { try $0.locationSharingPreferences() }
+        return try whereabouts(of: members, viewer: viewer, now: now).map { member, seen in
+            LocationRules.showsOnBoard(member, sharing: sharing[member.id] ?? .off, chosen: choices[member.id]) ? (member, seen) : (member, .notSharedWithViewer)
+        }
+    }
+
     /// What `viewer` may know of where each of `members` is (the LOCATION flow's GET_ALL_LOCATIONS).
     public func whereabouts(of members: [Member], viewer: MemberID, now: Date) throws -> [(Member, Whereabouts)] {
         try store.read { reader in

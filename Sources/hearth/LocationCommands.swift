@@ -2,16 +2,17 @@ import ArgumentParser
 import Foundation
 import HearthDomain
 import HearthEngine
+import HearthSkills
 import HearthStore
 
-// `hearth location update | show`: a member's location as a phone would report it (kept or
-// skipped by seed 000's rules), and where everyone is.
+// `hearth location update | show | board`: a member's location as a phone would report it (kept
+// or skipped by seed 000's rules), where everyone is, and whether the family display shows you.
 
 struct LocationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "location",
         abstract: "Members' locations: report one (as a phone would) or show where everyone is.",
-        subcommands: [Update.self, Show.self],
+        subcommands: [Update.self, Show.self, Board.self],
         defaultSubcommand: Show.self)
 
     struct Update: ParsableCommand, EntersFamily {
@@ -82,6 +83,33 @@ struct LocationCommand: ParsableCommand {
             try reportingErrors {
                 let assistant = try entered.assistant()
                 print(try assistant.whereEveryoneIs(viewer: entered.member, now: entered.now).display)
+            }
+        }
+    }
+
+    struct Board: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "board",
+            abstract: "Whether the kitchen board (a read-only device token) shows where you are: on or off.",
+            discussion: """
+                Your own choice (--as NAME), separate from who in the family sees your location, and only
+                while sharing is on. Until you choose, adults are shown and children are not.
+                Example: hearth location board on --as Emma
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "on or off.") var choice: String
+        var access: Access { .member([.locationSetOwnSharing]) }
+
+        func check() throws {
+            guard ["on", "off"].contains(choice.lowercased()) else { throw ValidationError("say on or off") }
+        }
+
+        func run() throws {
+            try check()
+            let entered = try enter()
+            try reportingErrors {
+                let shown = choice.lowercased() == "on"
+                try LocationSkill(store: entered.store).setBoardSharing(entered.member.id, shown: shown, actor: entered.member, now: entered.now)
+                print(shown ? "The family display now shows where you are (while your sharing is on)." : "The family display no longer shows where you are.")
             }
         }
     }

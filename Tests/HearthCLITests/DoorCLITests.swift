@@ -335,6 +335,7 @@ final class DoorFixture {
             Probe(path: "location update", arguments: { ["location", "update", "--member", "Tom", "--lat", "40.7", "--lon", "-73.9", "--db", $0] },
                   actions: own(.locationReportOwn, .locationReportOthers, of: "Tom")),
             Probe(path: "location show", arguments: { ["location", "show", "--db", $0] }, actions: fixed([.locationSeeShared])),
+            Probe(path: "location board", arguments: { ["location", "board", "on", "--db", $0] }, actions: fixed([.locationSetOwnSharing])),
             Probe(path: "timetable import", arguments: { ["timetable", "import", csv, "--member", "Emma", "--replace", "--db", $0] },
                   actions: own(.timetableEditOwn, .timetableEdit, of: "Emma")),
             Probe(path: "timetable show", arguments: { ["timetable", "show", "--member", "Emma", "--db", $0] },

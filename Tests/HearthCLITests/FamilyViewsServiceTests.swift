@@ -111,6 +111,20 @@ final class FamilyViewsServiceTests: XCTestCase {
         XCTAssertEqual(row(seen, "members", name: "Jake")?["state"] as? String, "located")
         XCTAssertEqual(row(seen, "members", name: "Grandma Sue")?["state"] as? String, "sharing_off")
         XCTAssertNil(row(seen, "members", name: "Tom")?["latitude"], "no coordinates: the voice answer gives none")
+        // The wall display (a read-only token) shows adults, and a child only once they choose the board.
+        var onBoard = try view(client, "/v1/views/locations", board)
+        XCTAssertEqual(row(onBoard, "members", name: "Tom")?["at"] as? String, "Work")
+        XCTAssertEqual(row(onBoard, "members", name: "Emma")?["state"] as? String, "not_shared")
+        XCTAssertNil(row(onBoard, "members", name: "Emma")?["at"])
+        XCTAssertEqual(row(try view(client, "/v1/views/locations", lisa), "members", name: "Emma")?["at"] as? String, "Home",
+                       "Lisa's own phone sees Emma as Emma's sharing allows")
+        let chose = try CLITests.execute(["location", "board", "on", "--as", "Emma", "--db", database, "--now", Self.start])
+        XCTAssertEqual(chose.status, 0, chose.errors)
+        let forOther = try CLITests.execute(["location", "board", "on", "--as", "Lisa", "--member", "Jake", "--db", database, "--now", Self.start])
+        XCTAssertNotEqual(forOther.status, 0, "only the member chooses; there is no --member")
+        onBoard = try view(client, "/v1/views/locations", board)
+        XCTAssertEqual(row(onBoard, "members", name: "Emma")?["at"] as? String, "Home")
+        XCTAssertEqual(row(onBoard, "members", name: "Jake")?["state"] as? String, "not_shared")
         XCTAssertTrue(try say("stop sharing my location", as: "Jake").lowercased().contains("shar"))
         XCTAssertTrue(stream.read(until: "\"area\":\"locations\"", seconds: 10), stream.text)
         for token in [emma, lisa] {
