@@ -96,6 +96,31 @@ public struct FamilyViews {
         }
     }
 
+    // MARK: The family question
+
+    /// The newest family question still open (a broadcast asking for answers, before its
+    /// deadline) that the viewer sent or was asked, with who has answered. What each said is shown
+    /// to its sender and to parents; to anyone else, only who has answered.
+    public struct QuestionView: Encodable, Sendable {
+        public var viewer: String
+        public var question: Question?
+
+        public struct Question: Encodable, Sendable, Equatable {
+            public var id: String
+            public var from: String
+            public var text: String
+            public var asked_at: String
+            public var deadline: String?
+            public var answered: [Answer]
+            public var waiting: [String]
+        }
+
+        public struct Answer: Encodable, Sendable, Equatable {
+            public var name: String
+            public var answer: String?
+        }
+    }
+
     // MARK: Timetable
 
     public struct TimetableView: Encodable, Sendable {
@@ -216,6 +241,26 @@ extension Assistant {
             }
             return row
         })
+    }
+
+    /// The family question on the board ("who's home for dinner?") and who has answered.
+    public func questionView(viewer: Member, now: Date) throws -> FamilyViews.QuestionView {
+        try refuse(viewer, .messageRead)
+        let skill = MessageSkill(store: store, ids: ids, logger: logger)
+        let open = try skill.getBroadcastHistory(for: viewer, limit: 20).first { message in
+            message.kind == .broadcast && message.requiresResponse && (message.responseDeadline.map { $0 > now } ?? true)
+                && MessageRules.denial(toRead: message, by: viewer) == nil
+        }
+        guard let open else { return FamilyViews.QuestionView(viewer: viewer.name, question: nil) }
+        let name = { (id: MemberID) in self.roster[id]?.name ?? id.rawValue }
+        let seesAnswers = open.sender == viewer.id || viewer.role.canManage
+        let latest = Dictionary(open.responses.map { ($0.responder, $0) }, uniquingKeysWith: { $0.respondedAt >= $1.respondedAt ? $0 : $1 })
+        let asked = open.recipientIDs.filter { $0 != open.sender }
+        return FamilyViews.QuestionView(viewer: viewer.name, question: FamilyViews.QuestionView.Question(
+            id: open.id.rawValue, from: name(open.sender), text: open.body, asked_at: iso(open.sentAt),
+            deadline: open.responseDeadline.map(iso),
+            answered: asked.filter { latest[$0] != nil }.map { FamilyViews.QuestionView.Answer(name: name($0), answer: seesAnswers ? latest[$0]?.text : nil) },
+            waiting: asked.filter { latest[$0] == nil }.map(name)))
     }
 
     /// The day's lessons of every member with a timetable whom the viewer may see (a child: their own).

@@ -101,6 +101,18 @@ struct TurnRun {
         }
     }
 
+    /// The event for `text` taken as a free answer to an open question an area holds (a family
+    /// member's question), or nil when no area claims it.
+    private mutating func freeAnswer(_ text: String) throws -> CoordinationMachine.Event? {
+        guard let speaker, let transaction else { return nil }
+        let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+        let claims = try assistant.areas.areas.compactMap { try $0.claimsUnmatched(text, in: context) }
+        guard let claimed = FreeAnswerClaim.chosen(claims)?.intent else { return nil }
+        intent = claimed
+        let match = IntentMatch(intent: claimed, captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
+        return .intentRecognized(match, role: assistant.areas.role(of: claimed))
+    }
+
     /// Performs one effect; the event it produced, if any.
     private mutating func perform(_ effect: CoordinationMachine.Effect) throws -> CoordinationMachine.Event? {
         guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
@@ -115,14 +127,16 @@ struct TurnRun {
             case .noMatch:
                 // A free answer to an open question ("I need milk" after "does anyone need anything?").
                 guard FreeAnswerClaim.canAnswer(trimmed) else { throw HearthError.notUnderstood }
-                let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
-                let claims = try areas.areas.compactMap { try $0.claimsUnmatched(trimmed, in: context) }
-                guard let claimed = FreeAnswerClaim.chosen(claims)?.intent else { throw HearthError.notUnderstood }
-                intent = claimed
-                let match = IntentMatch(intent: claimed, captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
-                return .intentRecognized(match, role: areas.role(of: claimed))
+                guard let claimed = try freeAnswer(trimmed) else { throw HearthError.notUnderstood }
+                return claimed
             case .matched(let found):
                 let match = reading(found, of: trimmed)
+                // "yes" or "no" with no question of this conversation open answers a question a
+                // family member asked ("Will you be home for dinner?" → "yes"), if one is open.
+                if areas.role(of: match.intent) == .answer, machine.openQuestion == nil, FreeAnswerClaim.isYesOrNo(trimmed),
+                   let claimed = try freeAnswer(trimmed) {
+                    return claimed
+                }
                 intent = match.intent
                 // A request naming nobody in the family fails before it could drop an open
                 // question: "There's no Rosa in the family." asks nothing new.

@@ -55,6 +55,7 @@ enum BoardPage {
           <section aria-labelledby="h-chores" class="panel"><h2 id="h-chores">Chores</h2><ul id="chores" class="list"></ul>
             <h3>Points</h3><ol id="points" class="list"></ol><h3>Rewards in reach</h3><ul id="rewards" class="list"></ul></section>
           <section aria-labelledby="h-where" class="panel"><h2 id="h-where">Where everyone is</h2><ul id="where" class="list"></ul></section>
+          <section aria-labelledby="h-question" class="panel"><h2 id="h-question">Family question</h2><div id="question"></div></section>
           <section aria-labelledby="h-school" class="panel"><h2 id="h-school">School today</h2><ul id="school" class="list"></ul></section>
           <section aria-labelledby="h-ask" class="panel"><h2 id="h-ask">Ask Hearth</h2>
             <form id="ask"><label for="say">Ask or tell Hearth</label>
@@ -243,7 +244,20 @@ enum BoardPage {
           if (!data.lessons.length) list.append(el("li", "No school today"));
         }
 
-        const loaders = { calendar: loadCalendar, chores: loadChores, locations: loadWhere, timetable: loadSchool };
+        async function loadQuestion() {
+          const { status, data } = await api("GET", "/v1/views/question");
+          if (status !== 200) return;
+          const box = $("question"); box.replaceChildren();
+          const q = data.question;
+          if (!q) { box.append(el("p", "No open question")); return; }
+          box.append(el("p", q.from + " asks: " + q.text, "asked"));
+          const list = el("ul", null, "list");
+          for (const a of q.answered) list.append(el("li", "✓ " + a.name + (a.answer ? ": " + a.answer : "")));
+          for (const name of q.waiting) list.append(el("li", "… " + name + " hasn't answered"));
+          box.append(list);
+        }
+
+        const loaders = { calendar: loadCalendar, chores: loadChores, locations: loadWhere, timetable: loadSchool, messages: loadQuestion };
         function loadAll() { return Promise.all(Object.values(loaders).map((f) => f())); }
 
         async function listen() {

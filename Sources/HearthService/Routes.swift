@@ -65,6 +65,7 @@ public struct Routes: Sendable {
         router.get("/v1/views/calendar") { request, context in try await calendarView(request, context) }
         router.get("/v1/views/chores") { request, context in try await choresView(request, context) }
         router.get("/v1/views/locations") { request, context in try await locationsView(request, context) }
+        router.get("/v1/views/question") { request, context in try await questionView(request, context) }
         router.get("/v1/views/timetable") { request, context in try await timetableView(request, context) }
         return router
     }
@@ -315,6 +316,10 @@ public struct Routes: Sendable {
         try await view(request, context) { assistant, caller, now in
             try assistant.locationsView(viewer: caller.member, display: caller.device.scope == .read, now: now)
         }
+    }
+
+    func questionView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        try await view(request, context) { assistant, caller, now in try assistant.questionView(viewer: caller.member, now: now) }
     }
 
     func timetableView(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {

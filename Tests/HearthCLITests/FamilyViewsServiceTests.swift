@@ -133,6 +133,20 @@ final class FamilyViewsServiceTests: XCTestCase {
             XCTAssertNil(row(seen, "members", name: "Jake")?["at"])
         }
 
+        // The family question: who has answered; what they said only to the asker and parents.
+        XCTAssertNil(try view(client, "/v1/views/question", board)["question"])
+        XCTAssertTrue(try say("ask everyone if they will be home for dinner", as: "Lisa").contains("asked everyone"))
+        XCTAssertTrue(stream.read(until: "\"area\":\"messages\"", seconds: 10), stream.text)
+        XCTAssertTrue(try say("yes", as: "Emma").contains("passed that on to Lisa"))
+        let asked = try XCTUnwrap(try view(client, "/v1/views/question", board)["question"] as? [String: Any])
+        XCTAssertEqual(asked["from"] as? String, "Lisa")
+        XCTAssertEqual(asked["text"] as? String, "Will you be home for dinner?")
+        XCTAssertEqual(asked["waiting"] as? [String], ["Tom", "Jake", "Grandma Sue"])
+        XCTAssertEqual((asked["answered"] as? [[String: Any]])?.first?["answer"] as? String, "Yes")
+        let toJake = try XCTUnwrap(try view(client, "/v1/views/question", jake)["question"] as? [String: Any])
+        XCTAssertEqual((toJake["answered"] as? [[String: Any]])?.first?["name"] as? String, "Emma")
+        XCTAssertNil((toJake["answered"] as? [[String: Any]])?.first?["answer"], "a child sees who answered, not what")
+
         // The timetable: a parent sees Emma's day; Jake (a child) does not see his sister's.
         let emmasDay = try view(client, "/v1/views/timetable?date=2026-02-10", lisa)
         XCTAssertEqual(emmasDay["date"] as? String, "2026-02-10")

@@ -83,6 +83,15 @@ struct FreeAnswerClaim: Sendable, Equatable {
         claims.reduce(nil) { best, claim in best.map { claim.askedAt > $0.askedAt ? claim : $0 } ?? claim }
     }
 
+    /// Whether `text` is a bare yes or no ("yes", "yeah sure", "no thanks", "nope"): with no
+    /// question of the conversation open, it answers a family member's question instead. Not
+    /// "cancel", "never mind" or an option number, which answer only the conversation's own.
+    static func isYesOrNo(_ text: String) -> Bool {
+        let words = text.lowercased().split { !$0.isLetter }
+        guard let first = words.first, words.count <= 4 else { return false }
+        return ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "no", "nope", "nah"].contains(String(first))
+    }
+
     /// Whether `text` can be anyone's free answer: words, not damaged text (`Normalizer.isDamaged`)
     /// nor symbol soup. No brackets or operators a person never types in a reply ("[", "{", "*",
     /// "|", "\\", "^", "<", "=", "~"…), and at least half of its visible characters are letters,
