@@ -118,6 +118,16 @@ def main():
         except Exception:
             fail("the points did not change after the tap", seen)
         seen["points_after"] = emma_points()
+
+        # Signed in, Emma answers the family question with a tap; the board shows she has.
+        try:
+            WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+                "const b = [...document.querySelectorAll('#question button')].find((x) => x.textContent === 'Yes'); if (!b) return false; b.click(); return true"))
+            WebDriverWait(driver, 10).until(lambda d: "✓ Emma" in d.execute_script("return document.getElementById('question').innerText"))
+        except Exception:
+            seen["question_panel"] = driver.execute_script("return document.getElementById('question').innerText")
+            fail("Emma could not answer the family question from the board", seen)
+        seen["question_panel"] = driver.execute_script("return document.getElementById('question').innerText")
         seen["status_after_tap"] = driver.find_element(By.ID, "status").text
 
         # Screenshots at tablet and phone sizes (CI artefacts, not committed).

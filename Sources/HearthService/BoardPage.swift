@@ -255,6 +255,17 @@ enum BoardPage {
           for (const a of q.answered) list.append(el("li", "✓ " + a.name + (a.answer ? ": " + a.answer : "")));
           for (const name of q.waiting) list.append(el("li", "… " + name + " hasn't answered"));
           box.append(list);
+          // Signed in and not answered yet: answer with a tap (a bare yes or no goes to the family question).
+          if (state.session && q.waiting.includes(data.viewer)) {
+            const row = el("div", null, "row");
+            for (const word of ["Yes", "No"]) {
+              const b = el("button", word); b.type = "button"; b.setAttribute("aria-label", word + " to " + q.from + "'s question");
+              b.addEventListener("click", async () => { const r = await api("POST", "/v1/turns", { text: word.toLowerCase(), session: state.askSession });
+                $("reply").textContent = (r.data && r.data.reply) || ""; touch(); loadQuestion(); });
+              row.append(b);
+            }
+            box.append(row);
+          }
         }
 
         const loaders = { calendar: loadCalendar, chores: loadChores, locations: loadWhere, timetable: loadSchool, messages: loadQuestion };
@@ -290,7 +301,7 @@ enum BoardPage {
         }
         function openSignIn(name) { if (name) $("pin-member").value = name; $("pin").value = ""; $("pin-error").textContent = ""; $("pin-dialog").showModal(); $("pin").focus(); }
         function touch() { clearTimeout(state.idle); if (state.session) state.idle = setTimeout(() => signOut("Signed out after a quiet minute."), 90000); }
-        function signedOut(text) { state.session = null; state.member = null; $("who").textContent = ""; $("signin").hidden = false; $("signout").hidden = true; if (text) setStatus(text); }
+        function signedOut(text) { state.session = null; state.member = null; $("who").textContent = ""; $("signin").hidden = false; $("signout").hidden = true; if (text) setStatus(text); loadChores(); loadQuestion(); }
         async function signOut(text) { if (state.session) await api("POST", "/v1/board/sign-out"); signedOut(text || "Signed out."); }
 
         $("pin-form").addEventListener("submit", async (event) => {
@@ -301,7 +312,7 @@ enum BoardPage {
           if (status !== 200) { $("pin-error").textContent = (data && data.error && data.error.message) || "That didn't work."; return; }
           state.session = data.session; state.member = data.member;
           $("who").textContent = "Hi, " + data.member; $("signin").hidden = true; $("signout").hidden = false;
-          $("pin-dialog").close(); setStatus("Signed in as " + data.member + "."); touch(); loadChores();
+          $("pin-dialog").close(); setStatus("Signed in as " + data.member + "."); touch(); loadChores(); loadQuestion();
         });
         $("pin-cancel").addEventListener("click", () => $("pin-dialog").close());
         $("signin").addEventListener("click", () => openSignIn());

@@ -46,6 +46,7 @@ final class BoardBrowserTests: XCTestCase {
             """.write(to: ics, atomically: true, encoding: .utf8)
         _ = try hearth(["import", "ics", ics.path, "--member", "Emma", "--as", "Lisa"])
         XCTAssertTrue(try hearth(["say", "--as", "Lisa", "Emma needs to feed the cat by tonight, 5 points"]).contains("cat"))
+        XCTAssertTrue(try hearth(["say", "--as", "Lisa", "ask everyone if they will be home for dinner"]).contains("asked everyone"))
         let chore = try XCTUnwrap(try DatabaseQueue(path: database).read { try String.fetchOne($0, sql: "SELECT id FROM chore WHERE title LIKE '%cat%'") })
         let display = try HomeServiceTests.addDevice(database: database, member: "Lisa", name: "Kitchen board", scope: "read")
         let server = try HomeServiceTests.Server(database: database, clockFile: clockFile)
@@ -77,5 +78,7 @@ final class BoardBrowserTests: XCTestCase {
         XCTAssertEqual(try queue.read { try String.fetchOne($0, sql: "SELECT completed_by FROM chore WHERE id = ?", arguments: [chore]) }, "emma")
         XCTAssertEqual(try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM points_entry WHERE member_id = 'emma' AND kind = 'chore' AND related_id = ?", arguments: [chore]) }, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: screenshots + "/board-phone-390x844.png"))
+        XCTAssertEqual(try queue.read { try String.fetchOne($0, sql: "SELECT body FROM message_response WHERE responder_id = 'emma'") }, "Yes",
+                       "her tap answered Lisa's question as her")
     }
 }

@@ -18,7 +18,7 @@ final class TranscriptTests: XCTestCase {
         "chores-scenario-4", "chores-late-completion", "chores-review-reject-resubmit", "chores-redeem-refused-then-accepted",
         "chores-rotation-two-weeks", "chores-streak-breaks", "chores-pause", "chores-permissions",
         "checkin-reminded", "checkin-safety", "checkin-arrival", "checkin-status",
-        "messages-scenario-2", "messages-all-answered", "messages-inbox", "messages-direct",
+        "messages-scenario-2", "messages-all-answered", "messages-inbox", "messages-direct", "messages-yes-or-no-answers",
         "location-sharing-privacy", "location-is-at",
         "timetable-school-day", "timetable-weekend-holiday", "timetable-week-boundary", "timetable-busy",
         "family-members", "family-permissions", "privacy-everything",
