@@ -2,6 +2,7 @@
 """A second, independent CalDAV peer for the two-way sync test (issue 36): the PyPI `caldav`
 client acting as a phone would, against the same collection `hearth caldav sync` uses.
 
+  (run with .build/caldav-venv/bin/python: caldav replaces urllib3, so it lives in a venv)
   caldav_peer.py mkcalendar SERVER_URL USER PASSWORD NAME         prints the new calendar's URL
   caldav_peer.py list CAL_URL USER PASSWORD                        JSON: [{uid, summary, start, location}] by uid
   caldav_peer.py create CAL_URL USER PASSWORD UID SUMMARY START END   (START/END: 20260210T150000Z)

@@ -7,8 +7,8 @@ import XCTest
 /// sync` as one peer and the PyPI `caldav` client (`scripts/caldav_peer.py`) as the other, standing
 /// in for a phone. Create, edit and delete on each side plus conflicting edits converge after two
 /// sync rounds, and the `caldav` client sees the same events as `hearth export ics`.
-/// Skipped when `radicale` or the `caldav` package is missing, unless `CI` is set (then it fails):
-/// `scripts/test` installs both.
+/// Skipped when `radicale` or the `caldav` package (in `.build/caldav-venv`) is missing, unless `CI`
+/// is set (then it fails): `scripts/test` installs both.
 final class CalDAVLiveTests: XCTestCase {
     static let start = "2026-02-02T09:00:00-05:00"
     static func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
@@ -22,9 +22,10 @@ final class CalDAVLiveTests: XCTestCase {
     override func setUpWithError() throws {
         let ci = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
         let hasRadicale = FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale")
-        let hasCalDAV = try Self.python(["-c", "import caldav, icalendar"]).status == 0
+        let hasVenv = FileManager.default.isExecutableFile(atPath: Self.venvPython)
+        let hasCalDAV = try hasVenv && Self.python(["-c", "import caldav, icalendar"]).status == 0
         if !hasRadicale || !hasCalDAV {
-            let missing = [hasRadicale ? nil : "radicale (apt-get install radicale)", hasCalDAV ? nil : "the caldav package (pip install caldav)"].compactMap { $0 }
+            let missing = [hasRadicale ? nil : "radicale (apt-get install radicale)", hasCalDAV ? nil : "the caldav package in .build/caldav-venv (scripts/test makes it)"].compactMap { $0 }
             if ci { XCTFail("missing \(missing.joined(separator: " and ")) under CI"); throw XCTSkip("missing tools") }
             throw XCTSkip("needs \(missing.joined(separator: " and ")); scripts/test installs them")
         }
@@ -80,10 +81,14 @@ final class CalDAVLiveTests: XCTestCase {
 
     static let peer = CLITests.root.appendingPathComponent("scripts/caldav_peer.py").path
 
+    /// The `caldav` client lives in its own virtual environment: it brings urllib3-future, which
+    /// replaces the system python's urllib3 (and breaks schemathesis there).
+    static let venvPython = CLITests.root.appendingPathComponent(".build/caldav-venv/bin/python").path
+
     static func python(_ arguments: [String]) throws -> (status: Int32, output: Data, errors: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        process.executableURL = URL(fileURLWithPath: venvPython)
+        process.arguments = arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
