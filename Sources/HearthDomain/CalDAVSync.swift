@@ -97,7 +97,12 @@ public enum CalDAVSync {
     }
 
     /// The steps of one round, sorted by UID (nothing to do for events unchanged on both sides).
+    /// A Hearth event that is one changed occurrence of a server series (the iCalendar import keeps
+    /// a RECURRENCE-ID override as its own event, UID `SERIES/INSTANT`) travels with its series'
+    /// resource, never as a resource of its own.
     public static func plan(local: [Local], remote: [Remote], synced: [Synced]) -> [Step] {
+        let series = Set(remote.map(\.uid)).union(synced.map(\.uid))
+        let local = local.filter { seriesUID(ofOverride: $0.uid).map { !series.contains($0) } ?? true }
         let localByUID = Dictionary(local.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
         let remoteByUID = Dictionary(remote.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
         let syncedByUID = Dictionary(synced.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
@@ -105,6 +110,14 @@ public enum CalDAVSync {
         return uids.compactMap { uid in
             step(uid: uid, local: localByUID[uid], remote: remoteByUID[uid], synced: syncedByUID[uid])
         }
+    }
+
+    /// The series' UID of an imported override's UID (`SERIES/2026-02-10T15:00:00Z`), else nil.
+    public static func seriesUID(ofOverride uid: String) -> String? {
+        guard let slash = uid.lastIndex(of: "/") else { return nil }
+        let instant = uid[uid.index(after: slash)...]
+        guard instant.count == 20, instant.hasSuffix("Z"), instant.dropFirst(10).first == "T" else { return nil }
+        return String(uid[..<slash])
     }
 
     /// The step for one UID; nil when there is nothing to do.

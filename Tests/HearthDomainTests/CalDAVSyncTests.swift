@@ -57,6 +57,18 @@ final class CalDAVSyncTests: XCTestCase {
         XCTAssertEqual(steps.map(\.uid), ["a", "b", "c", "d"])
     }
 
+    func testAnOverrideOfAServerSeriesTravelsWithItsSeries() {
+        XCTAssertEqual(CalDAVSync.seriesUID(ofOverride: "abc@phone/2026-02-10T15:00:00Z"), "abc@phone")
+        XCTAssertNil(CalDAVSync.seriesUID(ofOverride: "abc@phone"))
+        XCTAssertNil(CalDAVSync.seriesUID(ofOverride: "a/b"))
+        let steps = CalDAVSync.plan(
+            local: [.init(uid: "s1", event: EventID("e_s"), changeTag: 1), .init(uid: "s1/2026-02-10T15:00:00Z", event: EventID("e_o"), changeTag: 1),
+                    .init(uid: "lonely/2026-02-10T15:00:00Z", event: EventID("e_l"), changeTag: 1)],
+            remote: [.init(uid: "s1", href: "/c/s1.ics", etag: "1")],
+            synced: [.init(uid: "s1", event: EventID("e_s"), href: "/c/s1.ics", etag: "1", changeTag: 1)])
+        XCTAssertEqual(steps, [.push("lonely/2026-02-10T15:00:00Z")], "the override of s1 is not a resource of its own")
+    }
+
     // MARK: merge
 
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
