@@ -257,6 +257,7 @@ public struct CalDAVSkill: Sendable {
                 ICalendarProperty(name: "VERSION", value: "2.0"), ICalendarProperty(name: "PRODID", value: "-//Hearth//EN")])
             vcalendar.components = calendar.vevents([event], uids: [event.id: uid], members: try reader.members(),
                                                     holidays: try reader.schoolHolidays(), stamp: { _ in ICalendarDateValue.utc(now).text })
+                .map(Self.withoutServerScheduling)
             return vcalendar.serialized
         }
         let href = resource?.href ?? Self.newHref(uid: uid, collection: account.url)
@@ -270,6 +271,19 @@ public struct CalDAVSkill: Sendable {
             }
             report.pushed += 1
         }
+    }
+
+    /// The event with `SCHEDULE-AGENT=CLIENT` on its organizer and attendees (RFC 6638 §7.1): a
+    /// server that schedules (Nextcloud) then sends no invitations to the family's made-up addresses.
+    static func withoutServerScheduling(_ vevent: ICalendarComponent) -> ICalendarComponent {
+        var vevent = vevent
+        vevent.properties = vevent.properties.map { property in
+            guard ["ORGANIZER", "ATTENDEE"].contains(property.name), property.parameter("SCHEDULE-AGENT") == nil else { return property }
+            var property = property
+            property.parameters.append(ICalendarParameter("SCHEDULE-AGENT", "CLIENT"))
+            return property
+        }
+        return vevent
     }
 
     /// Imports a server resource onto `target`'s calendar (updating the event its UID names) and
