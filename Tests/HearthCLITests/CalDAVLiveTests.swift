@@ -150,7 +150,8 @@ final class CalDAVLiveTests: XCTestCase {
                           event("evt_c_bake", "Bake sale", "2026-02-12T08:00:00-05:00"),
                           event("evt_c_party", "Birthday party", "2026-02-14T14:00:00-05:00", hours: 3, location: "Jake's house"),
                           event("evt_c_swim", "Swim gala", "2026-02-15T10:00:00-05:00"),
-                          event("evt_c_book", "Book club", "2026-02-16T19:00:00-05:00")] {
+                          event("evt_c_book", "Book club", "2026-02-16T19:00:00-05:00"),
+                          event("evt_c_yoga", "Yoga", "2026-02-19T07:00:00-05:00")] {
                 try writer.insert(event, seriesEnd: event.end, at: now, by: lisa)
             }
         }
@@ -166,9 +167,14 @@ final class CalDAVLiveTests: XCTestCase {
 
         // Round 0: everything Hearth has goes to the server.
         let first = try sync(["--as", "Lisa"])
-        XCTAssertTrue(first.contains("7 sent, 0 received"), first)
+        XCTAssertTrue(first.contains("8 sent, 0 received"), first)
         XCTAssertEqual(try server(), try hearth())
-        XCTAssertEqual(try server().count, 7)
+        XCTAssertEqual(try server().count, 8)
+        // As stored by Radicale: attendees marked for client scheduling (no server invitations).
+        let stored = try XCTUnwrap(FileManager.default.enumerator(atPath: directory.appendingPathComponent("collections").path)?
+            .compactMap { $0 as? String }.first { $0.hasSuffix("evt_c_dentist-hearth.ics") && !$0.contains(".Radicale") })
+        let dentist = try String(contentsOf: directory.appendingPathComponent("collections").appendingPathComponent(stored), encoding: .utf8)
+        XCTAssertTrue(dentist.contains("SCHEDULE-AGENT=CLIENT"), dentist)
 
         // Changes on both sides.
         // Hearth: a new event, an edit, a deletion; the dentist's title (the server moves its place);
@@ -188,18 +194,24 @@ final class CalDAVLiveTests: XCTestCase {
             party.title = "Jake's birthday party"
             try writer.update(party, seriesEnd: party.end, at: now, by: lisa)
             _ = try writer.deleteEvent(EventID("evt_c_swim"))
+            var yoga = try XCTUnwrap(try writer.reader.event(EventID("evt_c_yoga")))
+            yoga.title = "Yoga with Tom"
+            try writer.update(yoga, seriesEnd: yoga.end, at: now, by: lisa)
         }
         // The phone: a new event; the dentist's place (merged with Hearth's title); the party's title
-        // and place (the title clashes); the swim gala's time (deleted in Hearth); the book club deleted.
+        // and place (the title clashes); the swim gala's time (deleted in Hearth); the book club and
+        // yoga (edited in Hearth) deleted.
         try phone("create", "phone-lunch", "Lunch with Gran", "20260218T170000Z", "20260218T180000Z")
         try phone("edit", "evt_c_dentist@hearth", "location=High St")
         try phone("edit", "evt_c_party@hearth", "summary=Party at the park", "location=Central Park")
         try phone("edit", "evt_c_swim@hearth", "start=20260215T160000Z", "end=20260215T170000Z")
         try phone("delete", "evt_c_book@hearth")
+        try phone("delete", "evt_c_yoga@hearth")
 
         // Two rounds.
         let second = try sync(["Radicale", "--as", "Lisa"])
-        XCTAssertTrue(second.contains("3 conflicts"), second)
+        XCTAssertTrue(second.contains("4 conflicts"), second)
+        XCTAssertTrue(second.contains("Yoga with Tom: deleted on the server but changed here; put back on the server."), second)
         XCTAssertTrue(second.contains("Jake's birthday party: the name changed on both sides; Hearth's kept"), second)
         XCTAssertTrue(second.contains("Dentist (Emma): changed on both sides; the changes were merged."), second)
         XCTAssertTrue(second.contains("Swim gala: deleted here but changed on the server; put back here."), second)
@@ -220,13 +232,25 @@ final class CalDAVLiveTests: XCTestCase {
         XCTAssertEqual(item("evt_c_party@hearth").map { [$0.summary, $0.location] }, ["Jake's birthday party", "Central Park"],
                        "the clashing title keeps Hearth's, the place comes from the phone")
         XCTAssertEqual(item("evt_c_swim@hearth")?.start, "2026-02-15T16:00:00Z", "an edit beats a deletion")
-        XCTAssertEqual(seen.count, 7, "the soccer series and the six above, less two deleted, plus two created")
+        XCTAssertEqual(item("evt_c_yoga@hearth")?.summary, "Yoga with Tom", "an edit beats a deletion, the other way round")
+        XCTAssertEqual(seen.count, 8, "the soccer series and the seven above, less two deleted, plus two created")
         // Hearth really holds them (not just the export's view).
         let titles = try store.read { try $0.allEvents().map(\.title) }
         XCTAssertTrue(titles.contains("Lunch with Gran"))
         XCTAssertFalse(titles.contains("Book club"))
 
-        // The account leaves nothing behind in an export (its password is a secret).
+        // An export holds neither the account (its password is a secret) nor its sync state.
+        let exportFile = directory.appendingPathComponent("family.json").path
+        let exported = try CLITests.execute(["export", "json", "--out", exportFile, "--as", "Lisa", "--db", database, "--now", Self.start])
+        XCTAssertEqual(exported.status, 0, exported.errors)
+        let json = try String(contentsOfFile: exportFile, encoding: .utf8)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let tables = try XCTUnwrap(document["tables"] as? [String: Any])
+        XCTAssertNotNil(tables["event"])
+        XCTAssertNil(tables["caldav_account"], "no CalDAV account in an export")
+        XCTAssertNil(tables["caldav_item"], "no CalDAV sync state in an export")
+        XCTAssertFalse(json.contains("not-checked"), "no password in an export")
+
         let removed = try CLITests.execute(["caldav", "remove", "Radicale", "--as", "Lisa", "--db", database, "--now", Self.start])
         XCTAssertEqual(removed.status, 0, removed.errors)
     }
