@@ -107,11 +107,13 @@ enum MultiStatus {
     final class Reader: NSObject, XMLParserDelegate {
         var resources: [CalDAVResource] = []
         var text = ""
-        var href: String?, etag: String?, data: String?, okay = true
+        var href: String?, etag: String?, data: String?
+        /// The closing `multistatus` was read: a listing cut short must not read as events deleted on the server.
+        var complete = false
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             text = ""
-            if name == "response" { href = nil; etag = nil; data = nil; okay = true }
+            if name == "response" { href = nil; etag = nil; data = nil }
         }
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
         func parser(_ parser: XMLParser, foundCDATA block: Data) { text += String(decoding: block, as: UTF8.self) }
@@ -120,6 +122,7 @@ enum MultiStatus {
             case "href" where href == nil: href = text.trimmingCharacters(in: .whitespacesAndNewlines)
             case "getetag": etag = text.trimmingCharacters(in: .whitespacesAndNewlines)
             case "calendar-data": data = text
+            case "multistatus": complete = true
             case "response":
                 if let href, let data, !data.isEmpty { resources.append(CalDAVResource(href: href, etag: etag, data: Data(data.utf8))) }
             default: break
@@ -133,7 +136,7 @@ enum MultiStatus {
         parser.shouldProcessNamespaces = true
         let reader = Reader()
         parser.delegate = reader
-        guard parser.parse() else { throw CalDAVHTTPTransport.Failure(what: "REPORT with XML that does not parse", status: 207) }
+        guard parser.parse(), reader.complete else { throw CalDAVHTTPTransport.Failure(what: "REPORT with XML that does not parse", status: 207) }
         return reader.resources
     }
 }
