@@ -167,18 +167,28 @@ public struct CalDAVSkill: Sendable {
 
         // The server's side.
         var remote: [String: Parsed] = [:]
+        var unreadable: Set<String> = []
         for resource in try await transport.list() {
-            guard let parsed = parse(resource.data, members: members, member: target) else { report.unreadable += 1; continue }
+            guard let parsed = parse(resource.data, members: members, member: target) else {
+                report.unreadable += 1
+                unreadable.insert(resource.href)
+                continue
+            }
             remote[parsed.uid] = Parsed(resource: resource, uid: parsed.uid, event: parsed.event)
         }
         // Hearth's side and the last round's.
-        let (events, tags, uids, synced) = try store.read { reader in
+        let (events, tags, uids, allSynced) = try store.read { reader in
             let events = try reader.allEvents(attendedBy: account.member.map { [$0] })
             var tags: [EventID: Int] = [:]
             for event in events { tags[event.id] = try reader.changeTag(of: event.id) ?? 0 }
             return (events, tags, try reader.eventUIDs(events.map(\.id)), try reader.caldavItems(of: account.id))
         }
+        // An event whose resource the server now holds in a form Hearth cannot read is left alone on
+        // both sides (it is not a deletion).
+        let untouchable = Set(allSynced.filter { unreadable.contains($0.item.href) }.map(\.item.uid))
+        let synced = allSynced.filter { !untouchable.contains($0.item.uid) }
         let local = Dictionary(events.map { (uids[$0.id] ?? "\($0.id.rawValue)@hearth", $0) }, uniquingKeysWith: { a, _ in a })
+            .filter { !untouchable.contains($0.key) }
         let syncedByUID = Dictionary(synced.map { ($0.item.uid, $0) }, uniquingKeysWith: { a, _ in a })
         let steps = CalDAVSync.plan(local: local.map { .init(uid: $0.key, event: $0.value.id, changeTag: tags[$0.value.id] ?? 0) },
                                     remote: remote.values.map { .init(uid: $0.uid, href: $0.resource.href, etag: $0.resource.etag) },

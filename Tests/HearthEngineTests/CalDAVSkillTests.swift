@@ -88,6 +88,24 @@ final class CalDAVSkillTests: XCTestCase {
         }
     }
 
+    func testAResourceHearthCannotReadIsNeitherDeletedHereNorOverwritten() async throws {
+        try await setUp { assistant, skill, lisa, _ in
+            _ = try skill.add(name: "Radicale", url: "http://nas.local:5232/lisa/family/", username: "lisa", password: "pw", member: nil, by: lisa, now: now)
+            let (account, _) = try skill.credentials(nil, by: lisa)
+            let server = FakeServer()
+            let before = try assistant.store.read { try $0.allEvents() }
+            let first = try await skill.sync(account, by: lisa, transport: server, now: now)
+            XCTAssertEqual(first.pushed, before.count)
+            let href = try XCTUnwrap(server.resources.keys.first)
+            server.resources[href] = ("\"garbled\"", Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:no start\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8))
+            let puts = server.puts
+            let report = try await skill.sync(account, by: lisa, transport: server, now: now)
+            XCTAssertEqual([report.unreadable, report.deletedHere, report.pushed, report.pulled], [1, 0, 0, 0])
+            XCTAssertEqual(try assistant.store.read { try $0.allEvents() }, before)
+            XCTAssertEqual(server.puts, puts, "nothing written over it")
+        }
+    }
+
     func testAResourceChangedDuringARoundWaitsForTheNextRound() async throws {
         try await setUp { assistant, skill, lisa, _ in
             _ = try skill.add(name: "Radicale", url: "http://nas.local:5232/lisa/family/", username: "lisa", password: "pw", member: nil, by: lisa, now: now)
