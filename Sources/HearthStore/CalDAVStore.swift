@@ -58,6 +58,21 @@ extension StoreWriter {
             """, arguments: [account, item.uid, item.event.rawValue, item.href, item.etag, item.changeTag, ics])
     }
 
+    /// A removed member's name or address leaves the synced copies (the bases of later merges): a
+    /// base that names them is emptied (a later conflict on that event then keeps Hearth's value
+    /// for every field both sides hold differently). Returns how many rows changed.
+    public func forgetCalDAVBases(mentioning name: String, id: String) throws -> Int {
+        var changed = 0
+        for row in try Row.fetchAll(db, sql: "SELECT account_id, uid, synced_ics FROM caldav_item WHERE synced_ics <> ''") {
+            let text: String = row["synced_ics"]
+            guard FamilyRules.mentions(name, in: text) || text.contains("mailto:\(id)@") else { continue }
+            try db.execute(sql: "UPDATE caldav_item SET synced_ics = '' WHERE account_id = ? AND uid = ?",
+                           arguments: [row["account_id"] as String, row["uid"] as String])
+            changed += db.changesCount
+        }
+        return changed
+    }
+
     public func forgetCalDAVItem(account: String, uid: String) throws {
         try db.execute(sql: "DELETE FROM caldav_item WHERE account_id = ? AND uid = ?", arguments: [account, uid])
     }

@@ -106,6 +106,23 @@ final class CalDAVSkillTests: XCTestCase {
         }
     }
 
+    func testARemovedMemberLeavesNoTraceInTheSyncedCopies() async throws {
+        try await setUp { assistant, skill, lisa, emma in
+            try assistant.store.write { writer in
+                let start = now.addingTimeInterval(86_400)
+                try writer.insert(CalendarEvent(id: EventID("evt_both"), title: "Swim", start: start, end: start.addingTimeInterval(3600),
+                                                attendees: [emma.id, MemberID("jake")]), seriesEnd: start.addingTimeInterval(3600), at: now, by: lisa.id)
+            }
+            _ = try skill.add(name: "Radicale", url: "http://nas.local:5232/lisa/family/", username: "lisa", password: "pw", member: nil, by: lisa, now: now)
+            let (account, _) = try skill.credentials(nil, by: lisa)
+            _ = try await skill.sync(account, by: lisa, transport: FakeServer(), now: now)
+            func bases() throws -> [String] { try assistant.store.read { try $0.caldavItems(of: account.id).map(\.ics) } }
+            XCTAssertTrue(try bases().contains { $0.contains("CN=Emma") })
+            try assistant.store.write { _ = try $0.deleteMember(emma.id, handingTo: lisa.id) }
+            XCTAssertFalse(try bases().contains { $0.contains("Emma") || $0.contains("mailto:emma@") })
+        }
+    }
+
     func testAResourceChangedDuringARoundWaitsForTheNextRound() async throws {
         try await setUp { assistant, skill, lisa, _ in
             _ = try skill.add(name: "Radicale", url: "http://nas.local:5232/lisa/family/", username: "lisa", password: "pw", member: nil, by: lisa, now: now)
