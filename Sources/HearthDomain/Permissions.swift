@@ -61,6 +61,8 @@ public enum Permissions {
         case backup
         /// Where members' notifications are pushed (`hearth push add|list|remove`): message texts leave the house.
         case pushManage
+        /// Two-way sync with a CalDAV server (`hearth caldav add|list|remove|sync`): the calendar leaves the house, a password is kept.
+        case caldavSync
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -129,6 +131,7 @@ public enum Permissions {
         case .feedManage: return managers
         case .backup: return managers
         case .pushManage: return managers
+        case .caldavSync: return managers
         }
     }
 
@@ -206,6 +209,7 @@ public enum Permissions {
         case .feedManage: return "Only a parent can add or remove a calendar feed."
         case .backup: return "Only a parent can back up the family's data."
         case .pushManage: return "Only a parent can choose where notifications are pushed."
+        case .caldavSync: return "Only a parent can sync the family calendar with a CalDAV server."
         }
     }
 }

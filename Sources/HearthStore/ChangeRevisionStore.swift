@@ -33,10 +33,10 @@ public enum ChangeRevision {
     public static let columns: [(area: String, table: String, column: String)] = [("locations", "member", "location_sharing")]
 
     /// Tables no screen shows: secrets, sessions, the outbox (its own `notification` events), the
-    /// activity log, push bookkeeping and derived indexes.
+    /// activity log, push and CalDAV bookkeeping (a synced event moves `calendar` through `event`).
     public static let notFollowed: Set<String> = [
         "activity", "notification", "session", "sign_in_session", "member_pin", "invitation", "device_token",
-        "feed_token", "push_target", "push_delivery",
+        "feed_token", "push_target", "push_delivery", "caldav_account", "caldav_item",
     ]
 
     /// Creates the table, one row per area, and the triggers (migration v26).

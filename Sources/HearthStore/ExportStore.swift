@@ -27,7 +27,9 @@ public struct FamilyExport: Codable, Sendable, Equatable {
     /// that travels; a 4-digit PIN's hash in it could be searched offline. A restored family sets
     /// its PINs again and invites anew; an older export that still holds these tables is restored
     /// without them.
-    public static let secretTables: Set<String> = ["member_pin", "invitation", "device_token", "feed_token", "push_target", "push_delivery"]
+    /// CalDAV accounts hold a server password; their sync state (`caldav_item`) goes with them.
+    public static let secretTables: Set<String> = ["member_pin", "invitation", "device_token", "feed_token", "push_target", "push_delivery",
+                                                   "caldav_account", "caldav_item"]
 
     public struct Table: Codable, Sendable, Equatable {
         public var columns: [String]

@@ -177,7 +177,7 @@ extension StoreWriter {
             let gone = ids.subtracting(linkedAfter[table] ?? [])
             for id in gone { try run("DELETE FROM \(table) WHERE id = ?", [id]) }
         }
-        if let name { removed += try removeTraces(of: name, id: id) }
+        if let name { removed += try removeTraces(of: name, id: id) + forgetCalDAVBases(mentioning: name, id: id) }
         return removed
     }
 

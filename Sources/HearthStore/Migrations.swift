@@ -616,6 +616,38 @@ enum Migrations {
         // What changed, area by area (issue 35, ChangeRevisionStore.swift): a revision per area bumped
         // by triggers on every table behind it, which the home service turns into `change` events.
         migrator.registerMigration("v26-change-revisions") { db in try ChangeRevision.migrate(db) }
+        // Two-way CalDAV sync (issue 36): the family's accounts on a CalDAV server (the password is
+        // kept: the sync sends it; never exported) and, per account, what both sides held after the
+        // last round for each event (its href, ETag, the Hearth change tag, and the iCalendar text
+        // as synced, the base a conflicting edit is merged from). `event_id` has no foreign key: a
+        // mapping outlives its event, which is how a deletion in Hearth is seen.
+        migrator.registerMigration("v27-caldav") { db in
+            try db.execute(sql: """
+                CREATE TABLE caldav_account (
+                  id TEXT PRIMARY KEY,
+                  name TEXT NOT NULL UNIQUE,
+                  url TEXT NOT NULL,
+                  username TEXT NOT NULL,
+                  password TEXT NOT NULL,
+                  member_id TEXT REFERENCES member(id) ON DELETE CASCADE,
+                  owner_id TEXT NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                  created_at DOUBLE NOT NULL,
+                  last_sync_at DOUBLE
+                )
+                """)
+            try db.execute(sql: """
+                CREATE TABLE caldav_item (
+                  account_id TEXT NOT NULL REFERENCES caldav_account(id) ON DELETE CASCADE,
+                  uid TEXT NOT NULL,
+                  event_id TEXT NOT NULL,
+                  href TEXT NOT NULL,
+                  etag TEXT,
+                  change_tag INTEGER NOT NULL,
+                  synced_ics TEXT NOT NULL,
+                  PRIMARY KEY (account_id, uid)
+                )
+                """)
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

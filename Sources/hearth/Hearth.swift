@@ -18,7 +18,7 @@ struct Hearth: ParsableCommand {
                       ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, TickCommand.self, NotificationsCommand.self, SchoolHolidaysCommand.self, Eval.self,
                       LocationCommand.self, TimetableCommand.self,
                       MemberCommand.self, PlaceCommand.self, FamilyCommand.self,
-                      InviteCommand.self, PinCommand.self, DeviceCommand.self, PushCommand.self, FeedCommand.self, ChoresCommand.self, StressWritesCommand.self,
+                      InviteCommand.self, PinCommand.self, DeviceCommand.self, PushCommand.self, FeedCommand.self, CalDAVCommand.self, ChoresCommand.self, StressWritesCommand.self,
                       GrammarCommand.self, DoorCommand.self],
         defaultSubcommand: Repl.self
     )

@@ -25,6 +25,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
         .memberEdit: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
         .deviceManage: "yy---", .feedManage: "yy---", .backup: "yy---", .pushManage: "yy---",
+        .caldavSync: "yy---",
     ]
 
     var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }
