@@ -252,6 +252,29 @@ public enum ChoreRules {
 
     public static func defaultPoints(for difficulty: ChoreDifficulty) -> Int { difficulty.defaultPoints }
 
+    /// How often a template's chore usually comes round, from the words a template is made with
+    /// ("daily", "every week", "fortnightly"): an RRULE, nil when none was said.
+    public static func templateRecurrence(said: String?) -> String? {
+        switch said?.lowercased() {
+        case "daily", "every day": "FREQ=DAILY"
+        case "weekly", "every week": "FREQ=WEEKLY"
+        case "fortnightly", "every other week", "every two weeks": "FREQ=WEEKLY;INTERVAL=2"
+        case "monthly", "every month": "FREQ=MONTHLY"
+        default: nil
+        }
+    }
+
+    /// The words for a template's RRULE ("every week"), nil for a rule not made from words.
+    public static func templateRecurrenceWords(_ rule: String) -> String? {
+        switch rule {
+        case "FREQ=DAILY": "every day"
+        case "FREQ=WEEKLY": "every week"
+        case "FREQ=WEEKLY;INTERVAL=2": "every other week"
+        case "FREQ=MONTHLY": "every month"
+        default: nil
+        }
+    }
+
     /// The difficulty of a chore from how long it takes (seed 000: easy up to 10 minutes, medium up
     /// to 30, hard beyond).
     public static func difficulty(forMinutes minutes: Int) -> ChoreDifficulty {

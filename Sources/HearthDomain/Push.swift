@@ -79,6 +79,24 @@ public struct PushRequest: Sendable, Equatable {
 /// The pure rules of pushing: which URLs are accepted, each format's request, the signature's
 /// text, and when to try again.
 public enum PushRules {
+    /// A target's URL as a listing shows it: an ntfy topic, a Gotify token or a Home Assistant
+    /// webhook id in a URL is a credential, so only the scheme, host, port and the path up to its
+    /// last segment are shown, that segment cut to two characters, and any query as "?…".
+    /// "https://ntfy.sh/family-9f3k" → "https://ntfy.sh/fa…"; "http://gotify.lan/message?token=x"
+    /// → "http://gotify.lan/message?…".
+    public static func masked(_ url: String) -> String {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme, let host = parts.host else { return "…" }
+        var shown = "\(scheme)://\(host)" + (parts.port.map { ":\($0)" } ?? "")
+        var segments = parts.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if let last = segments.popLast() {
+            // The last segment is the secret, unless a query carries it (Gotify's "?token=").
+            let secret = parts.query == nil || last.count > 16
+            segments.append(secret && last.count > 2 ? String(last.prefix(2)) + "…" : last)
+        }
+        shown += segments.isEmpty ? "" : "/" + segments.joined(separator: "/")
+        return shown + (parts.query == nil ? "" : "?…")
+    }
+
     /// Attempts before a delivery is given up (marked failed; the notification stays in the outbox).
     public static let maximumAttempts = 8
     /// The wait after the first failure; it doubles after each further one, up to `longestWait`.

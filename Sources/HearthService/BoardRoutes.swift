@@ -35,7 +35,7 @@ extension Routes {
         case .refused(.wrong(let left)):
             throw APIError(status: .forbidden, code: "wrong_pin", message: "That PIN isn't right. \(left) \(left == 1 ? "try" : "tries") left.")
         case .refused(.locked):
-            throw APIError(status: .forbidden, code: "locked", message: "Too many wrong PINs: \(member.name) can try again in 15 minutes.")
+            throw APIError(status: .forbidden, code: "sign_in_locked", message: "Too many wrong PINs: \(member.name) can try again in 15 minutes.")
         case .refused:
             throw APIError(status: .forbidden, code: "no_pin", message: "\(member.name) has no PIN yet: a parent sets one (hearth pin set).")
         }
@@ -77,8 +77,8 @@ extension Routes {
         } catch let error as SkillError {
             switch error {
             case .permissionDenied(let text): throw APIError.forbidden(text)
-            case .notFound: throw APIError(status: .notFound, code: "unknown_chore", message: "no such chore")
-            case .invalid(let text): throw APIError(status: .conflict, code: "not_open", message: text)
+            case .notFound: throw APIError(status: .notFound, code: "not_found", message: "no such chore")
+            case .invalid(let text): throw APIError(status: .conflict, code: "invalid_request", message: text)
             default: throw APIError(status: .badRequest, code: "bad_request", message: "\(error)")
             }
         }

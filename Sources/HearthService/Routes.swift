@@ -119,7 +119,7 @@ public struct Routes: Sendable {
             guard let signedIn else {
                 await limiter.failed(address)
                 metrics.authFailures.increment()
-                throw APIError(status: .unauthorized, code: "signed_out", message: "The sign-in on this screen has lapsed; sign in again.")
+                throw APIError(status: .unauthorized, code: "sign_in_required", message: "The sign-in on this screen has lapsed; sign in again.")
             }
             var elevated = found.device
             elevated.scope = .full

@@ -18,7 +18,7 @@ public struct ChoreSkill: Sendable {
     public let calendarSkill: CalendarSkill
     public var store: any StoreAccess { calendarSkill.store }
     public var calendar: Calendar { calendarSkill.calendar }
-    var ids: any IDGenerator { calendarSkill.ids }
+    public var ids: any IDGenerator { calendarSkill.ids }
     var logger: Logger { calendarSkill.logger }
 
     public init(store: any StoreAccess, calendar: Calendar, ids: any IDGenerator, logger: Logger) {

@@ -49,7 +49,7 @@ struct PushCommand: ParsableCommand {
     struct List: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists push targets (never their secrets; parents only).")
         @OptionGroup var options: FamilyOptions
-        @Flag(help: "Print JSON: [{\"id\", \"name\", \"member\", \"format\", \"url\", \"active\"}].") var json = false
+        @Flag(help: "Print JSON: [{\"id\", \"name\", \"member\", \"format\", \"url\" (masked: a topic or token in it is a secret), \"active\"}].") var json = false
         var access: Access { .member([.pushManage]) }
 
         struct Item: Encodable { var id: String; var name: String; var member: String; var format: String; var url: String; var active: Bool }
@@ -61,7 +61,7 @@ struct PushCommand: ParsableCommand {
                 let members = try entered.store.read { try $0.members() }
                 let items = targets.map { target in
                     Item(id: target.id, name: target.name, member: members.first { $0.id == target.member }?.name ?? target.member.rawValue,
-                         format: target.format.rawValue, url: target.url, active: target.isActive)
+                         format: target.format.rawValue, url: PushRules.masked(target.url), active: target.isActive)
                 }
                 if json { print(JSONLine.encode(items)); return }
                 if items.isEmpty { print("No push targets."); return }

@@ -14,6 +14,15 @@ final class PushRulesTests: XCTestCase {
 
     func header(_ request: PushRequest, _ name: String) -> String? { request.headers.first { $0.0 == name }?.1 }
 
+    func testAListingShowsATargetsURLWithoutItsSecret() {
+        XCTAssertEqual(PushRules.masked("https://ntfy.sh/family-9f3k2"), "https://ntfy.sh/fa…", "an ntfy topic is its password")
+        XCTAssertEqual(PushRules.masked("http://gotify.lan:8080/message?token=AbCdEf"), "http://gotify.lan:8080/message?…")
+        XCTAssertEqual(PushRules.masked("https://ha.home/api/webhook/hearth-8d7c6b5a"), "https://ha.home/api/webhook/he…")
+        XCTAssertEqual(PushRules.masked("http://127.0.0.1:9/x"), "http://127.0.0.1:9/x")
+        XCTAssertEqual(PushRules.masked("https://example.org"), "https://example.org")
+        XCTAssertEqual(PushRules.masked("not a url"), "…")
+    }
+
     func testOnlyAbsoluteHTTPURLsWithAHostAreTargets() {
         for good in ["https://ntfy.sh/lisa-7f3k", "http://127.0.0.1:8123/api/webhook/abc", " https://gotify.home/message?token=A1 "] {
             XCTAssertNotNil(PushRules.validURL(good), good)

@@ -10,7 +10,7 @@ import HearthTime
 struct ChoreArea: WorksPerTurn {
     static let id: SkillAreaID = "chore"
     let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
-                   "chore.pause", "chore.review_policy"]
+                   "chore.pause", "chore.review_policy", "chore.template"]
     let help = AreaHelp(topic: "chores with points and rewards",
                         examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
                                    "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],
@@ -35,6 +35,8 @@ struct ChoreArea: WorksPerTurn {
         /// "Emma's chores don't need checking any more": `members` nil for every supervised member,
         /// `chore` a title for one chore.
         case reviewPolicy(required: Bool, members: [MemberID]?, chore: String?)
+        /// seed 000 `createChoreTemplate`: a chore kept for assigning later ("give Jake mow the lawn").
+        case template(ChoreTemplate)
     }
 
     struct Question: Codable, Sendable, Equatable {
@@ -159,6 +161,16 @@ struct ChoreTurn: AreaAtWork {
             let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
             let chore = slots.texts["title"].map { said in ChoreRules.template(matching: said, in: (try? skill.templates()) ?? [])?.title ?? said }
             return area.act(.reviewPolicy(required: !relax, members: chore == nil ? members : nil, chore: chore))
+        case "chore.template":
+            if let denial = ChoreRules.denial(toAssignChoresTo: [], by: speaker) { throw HearthError.permissionDenied(denial) }
+            guard let said = slots.texts["title"], !said.isEmpty else {
+                throw HearthError.invalidRequest("What's the chore called? Say, for example, \"make a chore template: mow the lawn, 20 points\".")
+            }
+            let difficulty = slots.texts["difficulty"].flatMap { ChoreDifficulty(rawValue: $0.lowercased()) } ?? .easy
+            let title = said.prefix(1).uppercased() + said.dropFirst()
+            return area.act(.template(ChoreTemplate(id: ChoreTemplateID(skill.ids.next("tpl")), title: title,
+                                                    points: slots.numbers["points"] ?? difficulty.defaultPoints, difficulty: difficulty,
+                                                    recurrence: ChoreRules.templateRecurrence(said: slots.texts["repeat"]))))
         case "chore.pause":
             let everyone = roster.members.map(\.id)
             let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
@@ -353,6 +365,13 @@ struct ChoreTurn: AreaAtWork {
         case .reviewPolicy(let required, let members, let chore):
             try skill.setReview(required: required, members: members, chore: chore, actor: speaker, now: now)
             return .completed(ActionResult(reply: reviewPolicyWords(required: required, members: members, chore: chore), lastChange: .forget))
+        case .template(let template):
+            let saved = try skill.createChoreTemplate(template, actor: speaker, now: now)
+            let how = saved.recurrence.flatMap(ChoreRules.templateRecurrenceWords).map { ", \($0)" } ?? ""
+            // The hint names one of this family's children (none: no hint).
+            let hint = roster.members.first { $0.kind == .child }.map { " Say \"give \($0.name) \(saved.title.lowercased())\" to hand it out." } ?? ""
+            return .completed(ActionResult(reply: ReplyText("Saved \"\(saved.title)\" as a chore template: \(words.points(saved.points))\(how).\(hint)"),
+                                           lastChange: .forget))
         }
     }
 
@@ -574,6 +593,11 @@ struct ChoreTurn: AreaAtWork {
         case "chore.review":
             slots["approved"] = .bool(Self.approves(resolved.texts["verdict"]))
             slots["verdict"] = nil
+        case "chore.template":
+            // SPEC's `recurrence` is an RRULE; the words it was said with are not a contract slot.
+            slots["repeat"] = nil
+            if let rule = ChoreRules.templateRecurrence(said: resolved.texts["repeat"]) { slots["recurrence"] = .string(rule) }
+            if let difficulty = resolved.texts["difficulty"] { slots["difficulty"] = .string(difficulty.lowercased()) }
         default:
             break
         }
