@@ -186,9 +186,13 @@ extension StoreWriter {
         try db.cachedStatement(sql: "DELETE FROM family_setting WHERE key = ?").execute(arguments: [key])
     }
 
+    /// Sets `key`; a value that is already there is not written again, so nothing is said to
+    /// have changed (the change revisions and the event stream follow every update).
     public func setSetting(_ key: String, _ value: String) throws {
-        try db.cachedStatement(sql: "INSERT INTO family_setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").execute(
-                       arguments: [key, value])
+        try db.cachedStatement(sql: """
+            INSERT INTO family_setting(key, value) VALUES (?, ?)
+            ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value
+            """).execute(arguments: [key, value])
     }
 
     public func insert(_ member: Member, position: Int, locationSharing: Bool = true, at now: Date, by actor: MemberID? = nil) throws {

@@ -165,11 +165,23 @@ final class FamilyViewsServiceTests: XCTestCase {
         for change in changes {
             XCTAssertNotNil(shape.firstMatch(in: change, range: NSRange(change.startIndex..., in: change)), change)
         }
-        // Reading changes nothing: the read-only board's views left every area where it was.
-        let revisions = try DatabaseQueue(path: database).read { try Row.fetchAll($0, sql: "SELECT area, revision FROM change_revision") }
+        // Reading changes nothing: the read-only board's views left every area where it was. The
+        // service's scheduler ticks every second here and may still be sending what the turns
+        // above queued, so wait until a whole tick passes with no change before reading.
+        func readRevisions() throws -> [Row] {
+            try DatabaseQueue(path: database).read { try Row.fetchAll($0, sql: "SELECT area, revision FROM change_revision") }
+        }
+        var revisions = try readRevisions()
+        let settle = Date().addingTimeInterval(20)
+        while Date() < settle {
+            usleep(1_500_000)
+            let now = try readRevisions()
+            if now == revisions { break }
+            revisions = now
+        }
         _ = try view(client, "/v1/views/chores", board)
         _ = try view(client, "/v1/views/locations", board)
-        let again = try DatabaseQueue(path: database).read { try Row.fetchAll($0, sql: "SELECT area, revision FROM change_revision") }
+        let again = try readRevisions()
         XCTAssertEqual(revisions, again)
         XCTAssertEqual(server.terminate(), 0)
     }

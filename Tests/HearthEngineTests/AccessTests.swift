@@ -84,7 +84,11 @@ final class AccessTests: XCTestCase {
     func testFiveWrongPINsLockAMemberForFifteenMinutesAndARightOneResetsTheCount() throws {
         try signIn.setPIN("4321", for: jake, by: tom, now: monday)
         let stored = try XCTUnwrap(try store.read { try $0.pin(of: self.jake.id) })
-        XCTAssertFalse(stored.hash.contains("4321"))
+        // Stored as a salted hash: never the PIN itself (a random hex hash may contain "4321" by chance).
+        XCTAssertNotEqual(stored.hash, "4321")
+        XCTAssertEqual(stored.hash.count, 64)
+        XCTAssertEqual(SignInSkill.derive(pin: "4321", salt: hexBytes(stored.salt), cost: .testing), stored.hash)
+        XCTAssertNotEqual(SignInSkill.derive(pin: "4321", salt: [UInt8](repeating: 0, count: 16), cost: .testing), stored.hash, "the salt counts")
         XCTAssertEqual(stored.salt.count, 32)
 
         for left in [4, 3, 2, 1] { XCTAssertEqual(try signIn.verify("0000", for: jake.id, now: monday), .wrong(left: left)) }
@@ -317,4 +321,14 @@ final class AccessTests: XCTestCase {
         XCTAssertThrowsError(try empty.write { try $0.restore(newer) }) { XCTAssertEqual($0 as? ImportError, .newerVersion(99)) }
         XCTAssertFalse(try empty.read { $0.hasFamily })
     }
+}
+
+private func hexBytes(_ hex: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex, let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) {
+        bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
+        index = next
+    }
+    return bytes
 }

@@ -3,6 +3,7 @@ import GRDB
 import HearthDomain
 import XCTest
 @testable import HearthStore
+import HearthEngine
 
 /// Issue 35: which areas of the family's data changed (`ChangeRevisionStore.swift`), kept by
 /// triggers so that every writer counts, another process on the same file included.
@@ -50,5 +51,24 @@ final class ChangeRevisionTests: XCTestCase {
         XCTAssertGreaterThan(after["calendar"]!, before["calendar"]! + 1)
         XCTAssertGreaterThan(after["locations"]!, before["locations"]!)
         XCTAssertEqual(after["chores"], before["chores"])
+    }
+
+    /// The service's scheduler ticks every few seconds: a tick with nothing new to do must not tell
+    /// every board that the family changed (it did, once a second, through a setting rewritten
+    /// with the value it already had).
+    func testATickWithNothingNewToDoMovesNoArea() throws {
+        let store = try FamilyStore.inMemory()
+        try DemoFamily.install(into: store, now: Fixtures.monday)
+        let hearth = try Assistant(store: store, grammarDirectory: Fixtures.intents, timeZone: Fixtures.zone, timeSource: .fixed(Fixtures.monday))
+        _ = try hearth.tick(now: Fixtures.monday)
+        let settled = try store.changeRevisions()
+        for seconds in [1.0, 2, 30] { _ = try hearth.tick(now: Fixtures.monday.addingTimeInterval(seconds)) }
+        XCTAssertEqual(try store.changeRevisions(), settled)
+
+        // A setting written with the value it has is no change; a new value is.
+        try store.write { try $0.setSetting("default_due_time", "18:00") }
+        XCTAssertEqual(try store.changeRevisions(), settled)
+        try store.write { try $0.setSetting("default_due_time", "19:00") }
+        XCTAssertEqual(try store.changeRevisions()["family"], settled["family"]! + 1)
     }
 }
