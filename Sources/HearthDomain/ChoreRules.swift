@@ -447,6 +447,12 @@ public enum ChoreRules {
         Permissions.check(actor: actor, action: .choreAssign)?.text
     }
 
+    /// Whether `actor` may rename, re-point, hand on or delete a chore or a template: parents only
+    /// (seed 004: children cannot delete chores or templates, nor change repeats).
+    public static func denial(toEditChoresBy actor: Member) -> String? {
+        Permissions.check(actor: actor, action: .choreEdit)?.text
+    }
+
     /// Whether `actor` may check off `chore` as done by `member`: a child only their own chore, as
     /// themselves; a parent for whichever assignee did it; a viewer never.
     public static func denial(toComplete chore: Chore, as member: MemberID, by actor: Member) -> String? {

@@ -22,7 +22,7 @@ public enum Permissions {
         // Reminders
         case reminderForSelf, reminderForOthers, reminderSeeOthers
         // Chores
-        case choreRead, choreAssign, choreCompleteOwn, choreCompleteOthers, choreReview, choreSkip, chorePause, choreReviewPolicy
+        case choreRead, choreAssign, choreCompleteOwn, choreCompleteOthers, choreReview, choreSkip, chorePause, choreReviewPolicy, choreEdit
         // Points and rewards
         case pointsSeeOwn, pointsSeeOthers, pointsAdjust
         case rewardManage, rewardRedeemOwn, rewardRedeemForOthers, rewardApprove
@@ -102,7 +102,7 @@ public enum Permissions {
         case .reminderForOthers, .reminderSeeOthers: return parents
         case .choreRead: return everyone
         case .choreCompleteOwn: return family
-        case .choreAssign, .choreCompleteOthers, .choreReview, .choreSkip, .chorePause, .choreReviewPolicy: return parents
+        case .choreAssign, .choreCompleteOthers, .choreReview, .choreSkip, .chorePause, .choreReviewPolicy, .choreEdit: return parents
         case .pointsSeeOwn: return everyone
         case .pointsSeeOthers: return [.owner, .coParent, .adult, .viewer]
         case .pointsAdjust: return parents
@@ -168,6 +168,7 @@ public enum Permissions {
         case .choreSkip: return "Only a parent can skip a chore."
         case .chorePause: return "Only a parent can pause chores."
         case .choreReviewPolicy: return "Only a parent can say whose chores need checking."
+        case .choreEdit: return "Only a parent can change or delete chores."
         case .pointsSeeOwn: return "As a viewer you have no points to see."
         case .pointsSeeOthers: return "You can only see your own points."
         case .pointsAdjust: return "Only a parent can give or take away points."

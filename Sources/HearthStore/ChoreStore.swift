@@ -242,6 +242,38 @@ extension StoreWriter {
             .execute(arguments: [at.timeIntervalSince1970, at.timeIntervalSince1970, id.rawValue])
     }
 
+    /// Writes back what a parent can change on a series: its title, points, and who does it
+    /// (`sharing` says how they share it). Its occurrences are changed by the caller.
+    public func updateDetails(of series: ChoreSeries, at now: Date) throws {
+        try db.cachedStatement(sql: """
+            UPDATE chore_series SET title = ?, points = ?, sharing = ?, updated_at = ?, change_tag = change_tag + 1 WHERE id = ?
+            """).execute(arguments: [series.title, series.points, series.sharing.rawValue, now.timeIntervalSince1970, series.id.rawValue])
+        try db.cachedStatement(sql: "DELETE FROM chore_series_assignee WHERE series_id = ?").execute(arguments: [series.id.rawValue])
+        for member in series.assignees {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO chore_series_assignee(series_id, member_id) VALUES (?, ?)")
+                .execute(arguments: [series.id.rawValue, member.rawValue])
+        }
+    }
+
+    /// Writes back a chore's title, points and sharing with the rest (`update`).
+    public func updateDetails(of chore: Chore, at now: Date, by actor: MemberID?) throws {
+        try db.cachedStatement(sql: "UPDATE chore SET title = ?, points = ?, sharing = ? WHERE id = ?")
+            .execute(arguments: [chore.title, chore.points, chore.sharing.rawValue, chore.id.rawValue])
+        try update(chore, at: now, by: actor)
+    }
+
+    /// Writes back a template's title and points.
+    public func update(_ template: ChoreTemplate, at now: Date, by actor: MemberID?) throws {
+        try db.cachedStatement(sql: """
+            UPDATE chore_template SET title = ?, points = ?, updated_at = ?, updated_by = ?, change_tag = change_tag + 1 WHERE id = ?
+            """).execute(arguments: [template.title, template.points, now.timeIntervalSince1970, actor?.rawValue, template.id.rawValue])
+    }
+
+    /// Removes a template; chores and series made from it keep their titles and points.
+    public func deleteChoreTemplate(_ id: ChoreTemplateID) throws {
+        try db.cachedStatement(sql: "DELETE FROM chore_template WHERE id = ?").execute(arguments: [id.rawValue])
+    }
+
     public func deleteChoreSeries(_ id: ChoreSeriesID) throws {
         try db.cachedStatement(sql: "DELETE FROM chore_series WHERE id = ?").execute(arguments: [id.rawValue])
     }

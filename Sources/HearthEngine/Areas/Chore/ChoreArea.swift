@@ -10,7 +10,7 @@ import HearthTime
 struct ChoreArea: WorksPerTurn {
     static let id: SkillAreaID = "chore"
     let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
-                   "chore.pause", "chore.review_policy", "chore.template"]
+                   "chore.pause", "chore.review_policy", "chore.template", "chore.edit", "chore.delete"]
     let help = AreaHelp(topic: "chores with points and rewards",
                         examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
                                    "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],
@@ -37,10 +37,17 @@ struct ChoreArea: WorksPerTurn {
         case reviewPolicy(required: Bool, members: [MemberID]?, chore: String?)
         /// seed 000 `createChoreTemplate`: a chore kept for assigning later ("give Jake mow the lawn").
         case template(ChoreTemplate)
+        /// seed 004: a parent changes chores (with their series, unless `wholeSeries` is false).
+        /// `series`: series named while none of their chores is open.
+        case edit(chores: [ChoreID], series: [ChoreSeriesID], change: ChoreSkill.ChoreChange, wholeSeries: Bool)
+        /// seed 004: a parent deletes chores: their series too, or (`wholeSeries` false) only those.
+        case delete(chores: [ChoreID], series: [ChoreSeriesID], wholeSeries: Bool)
+        case editTemplate(ChoreTemplateID, title: String?, points: Int?)
+        case deleteTemplate(ChoreTemplateID)
     }
 
     struct Question: Codable, Sendable, Equatable {
-        enum Kind: String, Codable, Sendable { case whichToComplete, whichToReview, whichToSkip }
+        enum Kind: String, Codable, Sendable { case whichToComplete, whichToReview, whichToSkip, whichToChange, whichToDelete }
         struct Option: Codable, Sendable, Equatable {
             var label: String
             /// nil: "Never mind".
@@ -52,6 +59,12 @@ struct ChoreArea: WorksPerTurn {
         var minutes: Int?
         var approved: Bool?
         var reason: String?
+        /// What a change asked for (`whichToChange`), and whether a change or deletion meant the
+        /// series (`whichToChange`, `whichToDelete`).
+        var newTitle: String?
+        var points: Int?
+        var assignees: [MemberID]?
+        var wholeSeries: Bool?
     }
 
     /// Undo an assignment: the series and chores it made are removed.
@@ -171,6 +184,10 @@ struct ChoreTurn: AreaAtWork {
             return area.act(.template(ChoreTemplate(id: ChoreTemplateID(skill.ids.next("tpl")), title: title,
                                                     points: slots.numbers["points"] ?? difficulty.defaultPoints, difficulty: difficulty,
                                                     recurrence: ChoreRules.templateRecurrence(said: slots.texts["repeat"]))))
+        case "chore.edit":
+            return try edit(slots)
+        case "chore.delete":
+            return try delete(slots)
         case "chore.pause":
             let everyone = roster.members.map(\.id)
             let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
@@ -243,15 +260,22 @@ struct ChoreTurn: AreaAtWork {
     }
 
     func question(_ kind: Question.Kind, chores: [Chore], member: MemberID? = nil, minutes: Int? = nil, approved: Bool? = nil,
-                  reason: String? = nil) throws -> PendingQuestion {
+                  reason: String? = nil, change: ChoreSkill.ChoreChange? = nil, wholeSeries: Bool? = nil) throws -> PendingQuestion {
         let shown = Array(chores.prefix(6))
         var options = shown.map { Question.Option(label: words.line($0, showingWho: member == nil), chores: [$0.id]) }
         if kind != .whichToComplete || shown.count > 1 { options.append(Question.Option(label: "All of them", chores: shown.map(\.id))) }
         options.append(Question.Option(label: "Never mind", chores: nil))
-        let verb = switch kind { case .whichToComplete: "did you finish"; case .whichToReview: "do you mean"; case .whichToSkip: "should I skip" }
+        let verb = switch kind {
+        case .whichToComplete: "did you finish"
+        case .whichToReview: "do you mean"
+        case .whichToSkip: "should I skip"
+        case .whichToChange: "should I change"
+        case .whichToDelete: "should I delete"
+        }
         let display = "Which chore \(verb)?\n" + words.numbered(options.map(\.label)) + "\nSay a number."
         let speak = "Which chore \(verb): \(joinedList(shown.map { words.title($0.title, spoken: true) }, conjunction: "or"))?"
-        return try area.ask(Question(kind: kind, options: options, member: member, minutes: minutes, approved: approved, reason: reason),
+        return try area.ask(Question(kind: kind, options: options, member: member, minutes: minutes, approved: approved, reason: reason,
+                                     newTitle: change?.title, points: change?.points, assignees: change?.assignees, wholeSeries: wholeSeries),
                             prompt: ReplyText(display, speak: speak), options: options.map(\.label), subject: "the chores", in: turn)
     }
 
@@ -344,6 +368,10 @@ struct ChoreTurn: AreaAtWork {
             case .whichToComplete: return area.act(.complete(chores: chores, member: question.member ?? speaker.id, minutes: question.minutes))
             case .whichToReview: return area.act(.review(chores: chores, approved: question.approved ?? true, reason: question.reason))
             case .whichToSkip: return area.act(.skip(chores: chores))
+            case .whichToChange:
+                let change = ChoreSkill.ChoreChange(title: question.newTitle, points: question.points, assignees: question.assignees)
+                return area.act(.edit(chores: chores, series: [], change: change, wholeSeries: question.wholeSeries ?? true))
+            case .whichToDelete: return area.act(.delete(chores: chores, series: [], wholeSeries: question.wholeSeries ?? true))
             }
         default:
             return again
@@ -372,6 +400,10 @@ struct ChoreTurn: AreaAtWork {
             let hint = roster.members.first { $0.kind == .child }.map { " Say \"give \($0.name) \(saved.title.lowercased())\" to hand it out." } ?? ""
             return .completed(ActionResult(reply: ReplyText("Saved \"\(saved.title)\" as a chore template: \(words.points(saved.points))\(how).\(hint)"),
                                            lastChange: .forget))
+        case .edit(let chores, let series, let change, let wholeSeries): return .completed(try edit(chores, series: series, change, wholeSeries: wholeSeries))
+        case .delete(let chores, let series, let wholeSeries): return .completed(try delete(chores, series: series, wholeSeries: wholeSeries))
+        case .editTemplate(let id, let title, let points): return .completed(try editTemplate(id, title: title, points: points))
+        case .deleteTemplate(let id): return .completed(try deleteTemplate(id))
         }
     }
 
@@ -593,6 +625,10 @@ struct ChoreTurn: AreaAtWork {
         case "chore.review":
             slots["approved"] = .bool(Self.approves(resolved.texts["verdict"]))
             slots["verdict"] = nil
+        case "chore.edit", "chore.delete":
+            // SPEC's `scope`: "template" for a template, "one" for one day's chore of a series.
+            slots["kind"] = nil
+            if resolved.texts["kind"] != nil { slots["scope"] = .string("template") } else if resolved.times["date"] != nil { slots["scope"] = .string("one") }
         case "chore.template":
             // SPEC's `recurrence` is an RRULE; the words it was said with are not a contract slot.
             slots["repeat"] = nil

@@ -1,0 +1,171 @@
+import Foundation
+import HearthDomain
+import HearthSkills
+import HearthTime
+
+/// seed 004 "Create/edit/delete all chores and templates", by voice: "change the dishes to 8
+/// points", "rename the dishes chore to washing up", "give the dishes to Emma instead", "delete
+/// the trash chore", "cancel the dishes chore today", "delete the mow the lawn template".
+extension ChoreTurn {
+    // MARK: - Requests
+
+    func edit(_ slots: ResolvedSlots) throws -> AreaOutcome {
+        if let denial = ChoreRules.denial(toEditChoresBy: speaker) { throw HearthError.permissionDenied(denial) }
+        let said = slots.texts["title"]
+        let change = ChoreSkill.ChoreChange(title: slots.texts["new_title"].flatMap(Self.choreTitle), points: slots.numbers["points"],
+                                            assignees: slots.members["assignees"])
+        guard !change.isEmpty else { throw HearthError.invalidRequest("What should change? Say it like \"change the dishes to 8 points\".") }
+        let template = try said.flatMap { ChoreRules.template(matching: $0, in: try skill.templates()) }
+        if slots.texts["kind"] != nil {
+            guard let template else { return notFound(template: said) }
+            guard change.assignees == nil else {
+                throw HearthError.invalidRequest("A template isn't anyone's until it's handed out: say \"give Jake \(template.title.lowercased())\".")
+            }
+            return area.act(.editTemplate(template.id, title: change.title, points: change.points))
+        }
+        let member = slots.members["member"]?.first
+        let meant = try chores(meant: said, in: try skill.chores(of: member, statuses: [.overdue, .pending]))
+        if meant.isEmpty {
+            let series = try seriesMeant(said, member: member)
+            if !series.isEmpty {
+                return try oneTitle(series) { .edit(chores: [], series: series.map(\.id), change: change, wholeSeries: true) }
+            }
+            // Nothing of that name handed out, but a template: the template is what will change.
+            if member == nil, change.assignees == nil, let template {
+                return area.act(.editTemplate(template.id, title: change.title, points: change.points))
+            }
+        }
+        return try chooseAll(meant, said: said, member: member, kind: .whichToChange, change: change, wholeSeries: true) {
+            .edit(chores: $0, series: [], change: change, wholeSeries: true)
+        }
+    }
+
+    func delete(_ slots: ResolvedSlots) throws -> AreaOutcome {
+        if let denial = ChoreRules.denial(toEditChoresBy: speaker) { throw HearthError.permissionDenied(denial) }
+        let said = slots.texts["title"]
+        let template = try said.flatMap { ChoreRules.template(matching: $0, in: try skill.templates()) }
+        if slots.texts["kind"] != nil {
+            guard let template else { return notFound(template: said) }
+            return area.act(.deleteTemplate(template.id))
+        }
+        let member = slots.members["member"]?.first
+        var open = try skill.chores(of: member, statuses: [.overdue, .pending])
+        // A day said: only that day's chore (a series goes on).
+        let day = range(slots.times["date"])
+        if let day { open = open.filter { day.contains($0.due) } }
+        let meant = try chores(meant: said, in: open)
+        if meant.isEmpty, day == nil {
+            let series = try seriesMeant(said, member: member)
+            if !series.isEmpty { return try oneTitle(series) { .delete(chores: [], series: series.map(\.id), wholeSeries: true) } }
+        }
+        if meant.isEmpty, let template, member == nil, day == nil {
+            return .say(ReplyText("Nobody has \(words.title(template.title, spoken: false)) on their list. "
+                                  + "To delete the template itself, say \"delete the \(template.title.lowercased()) template\"."), endsQuestion: false)
+        }
+        return try chooseAll(meant, said: said, member: member, kind: .whichToDelete, change: nil, wholeSeries: day == nil) {
+            .delete(chores: $0, series: [], wholeSeries: day == nil)
+        }
+    }
+
+    /// The chores meant, all of them when they share one title (one each for two children, or
+    /// yesterday's and today's of a series); else a question listing them.
+    func chooseAll(_ meant: [Chore], said: String?, member: MemberID?, kind: Question.Kind, change: ChoreSkill.ChoreChange?,
+                   wholeSeries: Bool, action: ([ChoreID]) -> ChoreArea.Action) throws -> AreaOutcome {
+        guard !meant.isEmpty else { return try choose(meant, said: said, kind: kind, member: member, minutes: nil, action: action) }
+        if Set(meant.map { $0.title.lowercased() }).count == 1 { return area.act(action(meant.map(\.id))) }
+        return .ask(try question(kind, chores: meant, member: member, change: change, wholeSeries: wholeSeries))
+    }
+
+    /// The series still going that `said` names (of `member`'s when said), found as their chores
+    /// would be: for a series none of whose chores is open (today's done, the next not made yet).
+    func seriesMeant(_ said: String?, member: MemberID?) throws -> [ChoreSeries] {
+        guard let said, !ChoreRules.significantWords(said).isEmpty else { return [] }
+        let series = try skill.activeSeries().filter { member == nil || $0.assignees.contains(member!) }
+        let asChores = series.map {
+            Chore(id: ChoreID($0.id.rawValue), series: $0.id, template: $0.template, title: $0.title, points: $0.points, assignees: $0.assignees,
+                  due: $0.firstDue, createdBy: $0.createdBy, createdAt: $0.createdAt)
+        }
+        let ids = Set(try chores(meant: said, in: asChores).compactMap(\.series))
+        return series.filter { ids.contains($0.id) }
+    }
+
+    /// Series of one title are acted on together; of several, the request names none of them well enough.
+    func oneTitle(_ series: [ChoreSeries], action: () -> ChoreArea.Action) throws -> AreaOutcome {
+        let titles = Set(series.map { $0.title.lowercased() })
+        if titles.count == 1 { return area.act(action()) }
+        let names = series.map { words.title($0.title, spoken: false) }
+        return .say(ReplyText("Which one: \(joinedList(names, conjunction: "or"))? Say it with the chore's name."), endsQuestion: false)
+    }
+
+    /// " Emma has been told." / " Emma and Jake have been told." / "" (nobody).
+    func toldWords(_ told: Set<MemberID>) -> String {
+        let names = roster.members.filter { told.contains($0.id) }.map(\.name)
+        guard !names.isEmpty else { return "" }
+        return " \(joinedList(names)) \(names.count == 1 ? "has" : "have") been told."
+    }
+
+    func notFound(template said: String?) -> AreaOutcome {
+        let names = ((try? skill.templates()) ?? []).map { words.title($0.title, spoken: false) }
+        let known = names.isEmpty ? "There are no chore templates yet." : "The templates are \(joinedList(names))."
+        return .say(ReplyText("I can't find a chore template called '\(said ?? "")'. \(known)"), endsQuestion: false)
+    }
+
+    // MARK: - Executing
+
+    func edit(_ ids: [ChoreID], series: [ChoreSeriesID], _ change: ChoreSkill.ChoreChange, wholeSeries: Bool) throws -> ActionResult {
+        let before = try ids.compactMap { try skill.chore($0) }.map(\.title) + (try skill.activeSeries().filter { series.contains($0.id) }.map(\.title))
+        let edited = try skill.edit(ids, series: series, change, wholeSeries: wholeSeries, actor: speaker, now: now)
+        let oldTitle = before.first ?? edited.chores.first?.title ?? ""
+        let repeating = !edited.series.isEmpty
+        let told = Set(edited.notifications.map(\.recipient)).filter { $0 != speaker.id }
+        let reply = phrasing.words { spoken in
+            var parts: [String] = []
+            if let title = change.title { parts.append("called \(words.title(title, spoken: spoken))") }
+            if let points = change.points { parts.append("worth \(words.points(points))") }
+            if let assignees = change.assignees {
+                parts.append(assignees.count == 1 ? "\(assignees[0] == speaker.id ? "yours" : "\(phrasing.name(assignees[0]))'s")"
+                                                  : "for \(joinedList(assignees.map(phrasing.name), conjunction: "or")), whoever does it first")
+            }
+            let when = repeating ? " from now on" : ""
+            let tell = toldWords(told)
+            let title = formatter.capitalized(words.title(oldTitle, spoken: spoken))
+            return "Done: \(title) is now \(joinedList(parts))\(when).\(tell)"
+        }
+        return ActionResult(reply: reply, notifications: edited.notifications, lastChange: .forget)
+    }
+
+    func delete(_ ids: [ChoreID], series: [ChoreSeriesID], wholeSeries: Bool) throws -> ActionResult {
+        let removed = try skill.delete(ids, series: series, wholeSeries: wholeSeries, actor: speaker, now: now)
+        let first = removed.series.first.map { ($0.title, $0.assignees) } ?? removed.chores.first.map { ($0.title, $0.assignees) } ?? ("", [])
+        let who = first.1.isEmpty ? "" : " for \(joinedList(first.1.map { $0 == speaker.id ? "you" : phrasing.name($0) }))"
+        let told = Set(removed.notifications.map(\.recipient)).filter { $0 != speaker.id }
+        let tell = toldWords(told)
+        let reply = phrasing.words { spoken in
+            let title = words.title(first.0, spoken: spoken)
+            if !removed.series.isEmpty {
+                return "OK, I've deleted \(title)\(who): it won't come up again. Chores already done keep their points.\(tell)"
+            }
+            if !wholeSeries, let chore = removed.chores.first, chore.series != nil {
+                return "OK, I've taken \(title) off\(who) \(words.day(chore.due, spoken: spoken)); the rest of the series stays.\(tell)"
+            }
+            return "OK, I've deleted \(title)\(who).\(tell)"
+        }
+        return ActionResult(reply: reply, notifications: removed.notifications, lastChange: .forget)
+    }
+
+    func editTemplate(_ id: ChoreTemplateID, title: String?, points: Int?) throws -> ActionResult {
+        let old = try skill.templates().first { $0.id == id }?.title ?? ""
+        let saved = try skill.editTemplate(id, title: title, points: points, actor: speaker, now: now)
+        var parts: [String] = []
+        if title != nil { parts.append("called \"\(saved.title)\"") }
+        if let points { parts.append("worth \(words.points(points))") }
+        let text = "Done: the chore template \"\(old)\" is now \(joinedList(parts)). Chores already handed out keep what they had."
+        return ActionResult(reply: ReplyText(text), lastChange: .forget)
+    }
+
+    func deleteTemplate(_ id: ChoreTemplateID) throws -> ActionResult {
+        let deleted = try skill.deleteTemplate(id, actor: speaker, now: now)
+        return ActionResult(reply: ReplyText("OK, I've deleted the chore template \"\(deleted.title)\". Chores already made from it stay as they are."),
+                            lastChange: .forget)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+import HearthDomain
+import HearthSkills
+import HearthStore
+import HearthTestSupport
+import Logging
+
+/// Seed 004 "Create/edit/delete all chores and templates", at the skill: a change to a series
+/// reaches every chore it makes later; a deleted series makes no more and keeps what was done; a
+/// deleted day's chore is not made again; templates are renamed, re-pointed and deleted; children
+/// can do none of it. (By voice: `Transcripts/chores-edit-delete.transcript`.)
+final class ChoreEditingTests: XCTestCase {
+    let iso = ISO8601DateFormatter()
+    func at(_ text: String) -> Date { iso.date(from: text)! }
+
+    let zone = TimeZone(identifier: "America/New_York")!
+    var calendar: Calendar { Calendar.family(zone) }
+    var monday: Date { at("2026-02-02T09:00:00-05:00") }
+    let lisa = MemberID("lisa"), emma = MemberID("emma"), jake = MemberID("jake")
+    let dishes = ChoreTemplateID("tpl_dishes")
+
+    var store: FamilyStore!
+    var skill: ChoreSkill!
+    var roster: Roster!
+
+    override func setUpWithError() throws {
+        store = try FamilyStore.inMemory()
+        try DemoFamily.install(into: store, now: monday)
+        skill = ChoreSkill(store: store, calendar: calendar, ids: SequentialIDGenerator(), logger: Logger(label: "test"))
+        roster = Roster(members: try store.read { try $0.members() })
+    }
+
+    func member(_ id: MemberID) -> Member { roster[id]! }
+    func chores(of series: ChoreSeriesID) throws -> [Chore] { try store.read { try $0.chores(series: series) } }
+
+    /// "Jake has to do the dishes every day" at 6 PM from Monday.
+    func dailyDishes() throws -> ChoreSeries {
+        let assigned = try skill.assign(ChoreSkill.Assignment(title: "Do dishes", template: dishes, points: 5, assignees: [jake],
+                                                              due: at("2026-02-02T18:00:00-05:00"), rrule: "FREQ=DAILY"),
+                                        actor: member(lisa), now: monday)
+        return try XCTUnwrap(assigned.series.first)
+    }
+
+    func testAChangeToASeriesReachesEveryLaterChore() throws {
+        let series = try dailyDishes()
+        let edited = try skill.edit(try chores(of: series.id).map(\.id), ChoreSkill.ChoreChange(title: "Washing up", points: 8, assignees: [emma]),
+                                    actor: member(lisa), now: monday)
+        XCTAssertEqual(edited.series.map(\.id), [series.id])
+        XCTAssertEqual(edited.chores.map(\.title), ["Washing up"])
+        // Emma hears of her new chore; Jake that it is off his list.
+        XCTAssertEqual(Set(edited.notifications.map(\.recipient)), [emma, jake])
+        // The chores the series makes on later days are Emma's, called and worth what was said.
+        try skill.tick(now: at("2026-02-04T19:00:00-05:00"), roster: roster)
+        let later = try chores(of: series.id).filter { $0.due > at("2026-02-03T00:00:00-05:00") }
+        XCTAssertFalse(later.isEmpty)
+        for chore in later {
+            XCTAssertEqual(chore.title, "Washing up")
+            XCTAssertEqual(chore.points, 8)
+            XCTAssertEqual(chore.assignees, [emma])
+        }
+    }
+
+    func testASeriesWithNothingOpenIsStillChangedAndDeletedByItsName() throws {
+        let series = try dailyDishes()
+        let today = try XCTUnwrap(try chores(of: series.id).first)
+        _ = try skill.complete(today.id, by: jake, actor: member(jake), roster: roster, now: monday)
+        XCTAssertTrue(try chores(of: series.id).allSatisfy { !$0.status.isOpen }, "today's is done and tomorrow's not made yet")
+        let edited = try skill.edit([], series: [series.id], ChoreSkill.ChoreChange(points: 9), actor: member(lisa), now: monday)
+        XCTAssertEqual(edited.series.first?.points, 9)
+        let removed = try skill.delete([], series: [series.id], wholeSeries: true, actor: member(lisa), now: monday)
+        XCTAssertEqual(removed.series.map(\.id), [series.id])
+        try skill.tick(now: at("2026-02-06T19:00:00-05:00"), roster: roster)
+        XCTAssertEqual(try chores(of: series.id).map(\.id), [today.id], "no more are made; the one done stays")
+        XCTAssertEqual(try store.read { try $0.pointsBalance(of: self.jake) }, 75 + 5, "its points stay")
+    }
+
+    func testDeletingOneDaysChoreLeavesTheSeriesAndIsNotMadeAgain() throws {
+        let series = try dailyDishes()
+        let today = try XCTUnwrap(try chores(of: series.id).first)
+        let removed = try skill.delete([today.id], wholeSeries: false, actor: member(lisa), now: monday)
+        XCTAssertTrue(removed.series.isEmpty)
+        XCTAssertEqual(try store.read { try $0.chore(today.id) }?.status, .skipped, "skipped, so the series does not make it again")
+        try skill.tick(now: at("2026-02-03T19:00:00-05:00"), roster: roster)
+        let made = try chores(of: series.id)
+        XCTAssertEqual(made.filter { $0.due == today.due }.count, 1)
+        XCTAssertTrue(made.contains { $0.due == at("2026-02-03T18:00:00-05:00") }, "the series goes on")
+    }
+
+    func testDeletingAOneOffChoreTellsWhoWasToldOfIt() throws {
+        let assigned = try skill.assign(ChoreSkill.Assignment(title: "Feed the cat", points: 10, assignees: [emma], due: at("2026-02-04T18:00:00-05:00")),
+                                        actor: member(lisa), now: monday)
+        let cat = try XCTUnwrap(assigned.chores.first)
+        // Handed out to Emma, so she hears that it is off her list.
+        try store.write { try $0.markSent(assigned.notifications, at: self.monday) }
+        let removed = try skill.delete([cat.id], wholeSeries: true, actor: member(lisa), now: monday)
+        XCTAssertNil(try store.read { try $0.chore(cat.id) })
+        XCTAssertEqual(removed.notifications.map(\.recipient), [emma])
+        XCTAssertEqual(removed.notifications.first?.body, "Feed the cat is off your chore list")
+    }
+
+    func testTemplatesAreRenamedRepointedAndDeletedAndNamesStayUnique() throws {
+        let templates = try skill.templates()
+        let room = try XCTUnwrap(templates.first { $0.title == "Clean room" })
+        let renamed = try skill.editTemplate(room.id, title: "Tidy bedroom", points: 25, actor: member(lisa), now: monday)
+        XCTAssertEqual(renamed.title, "Tidy bedroom")
+        XCTAssertEqual(renamed.points, 25)
+        XCTAssertEqual(renamed.aliases, room.aliases, "its other names still find it")
+        XCTAssertThrowsError(try skill.editTemplate(room.id, title: "do dishes", points: nil, actor: member(lisa), now: monday)) {
+            XCTAssertEqual($0 as? SkillError, .alreadyExists("There's already a chore called do dishes."))
+        }
+        _ = try skill.deleteTemplate(room.id, actor: member(lisa), now: monday)
+        XCTAssertFalse(try skill.templates().contains { $0.id == room.id })
+    }
+
+    func testChildrenCanNeitherChangeNorDeleteChores() throws {
+        let series = try dailyDishes()
+        let ids = try chores(of: series.id).map(\.id)
+        let refusal = SkillError.permissionDenied("Only a parent can change or delete chores.")
+        XCTAssertThrowsError(try skill.edit(ids, ChoreSkill.ChoreChange(points: 100), actor: member(jake), now: monday)) { XCTAssertEqual($0 as? SkillError, refusal) }
+        XCTAssertThrowsError(try skill.delete(ids, wholeSeries: true, actor: member(jake), now: monday)) { XCTAssertEqual($0 as? SkillError, refusal) }
+        XCTAssertThrowsError(try skill.deleteTemplate(dishes, actor: member(emma), now: monday)) { XCTAssertEqual($0 as? SkillError, refusal) }
+        XCTAssertEqual(try chores(of: series.id).map(\.points), [5], "nothing changed")
+    }
+}
