@@ -265,6 +265,9 @@ public struct ChoreSettings: Codable, Sendable, Equatable {
     public var reviewRelaxedChores: Set<String>
     /// Every redemption waits for a parent's yes.
     public var rewardsNeedApproval: Bool
+    /// How long before a chore is due its assignees are reminded (seed 004: reminders before due,
+    /// customisable lead time); nil: no reminder.
+    public var reminderLead: TimeInterval?
 
     public init(weeklyDeadlineWeekday: Int = 5, weeklyDeadlineTime: String = "18:00", defaultDueTime: String = "18:00",
                 reviewAllCompletions: Bool = false, reviewRelaxedMembers: Set<MemberID> = [], reviewRelaxedChores: Set<String> = [],
@@ -273,5 +276,27 @@ public struct ChoreSettings: Codable, Sendable, Equatable {
         self.defaultDueTime = defaultDueTime; self.reviewAllCompletions = reviewAllCompletions
         self.reviewRelaxedMembers = reviewRelaxedMembers; self.reviewRelaxedChores = reviewRelaxedChores
         self.rewardsNeedApproval = rewardsNeedApproval
+        self.reminderLead = 3600
+    }
+}
+
+public typealias ChoreProposalID = RecordID<ChoreProposal>
+
+/// A chore a child would like to do (seed 004: supervised users add their own chores, parent-
+/// controlled): it waits for a parent, who approves it (it becomes the child's chore, with the
+/// points the parent agrees) or declines it.
+public struct ChoreProposal: Codable, Sendable, Equatable, Identifiable {
+    public enum Status: String, Codable, Sendable { case pending, approved, declined }
+    public var id: ChoreProposalID
+    public var member: MemberID
+    public var title: String
+    /// The points asked for; nil: the parent says (or the family's usual).
+    public var points: Int?
+    public var due: Date?
+    public var status: Status
+    public var createdAt: Date
+
+    public init(id: ChoreProposalID, member: MemberID, title: String, points: Int?, due: Date?, status: Status = .pending, createdAt: Date) {
+        self.id = id; self.member = member; self.title = title; self.points = points; self.due = due; self.status = status; self.createdAt = createdAt
     }
 }

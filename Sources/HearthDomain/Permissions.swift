@@ -22,7 +22,7 @@ public enum Permissions {
         // Reminders
         case reminderForSelf, reminderForOthers, reminderSeeOthers
         // Chores
-        case choreRead, choreAssign, choreCompleteOwn, choreCompleteOthers, choreReview, choreSkip, chorePause, choreReviewPolicy, choreEdit
+        case choreRead, choreAssign, choreCompleteOwn, choreCompleteOthers, choreReview, choreSkip, chorePause, choreReviewPolicy, choreEdit, choreProposeOwn
         // Points and rewards
         case pointsSeeOwn, pointsSeeOthers, pointsAdjust
         case rewardManage, rewardRedeemOwn, rewardRedeemForOthers, rewardApprove
@@ -101,7 +101,7 @@ public enum Permissions {
         case .reminderForSelf: return everyone
         case .reminderForOthers, .reminderSeeOthers: return parents
         case .choreRead: return everyone
-        case .choreCompleteOwn: return family
+        case .choreCompleteOwn, .choreProposeOwn: return family
         case .choreAssign, .choreCompleteOthers, .choreReview, .choreSkip, .chorePause, .choreReviewPolicy, .choreEdit: return parents
         case .pointsSeeOwn: return everyone
         case .pointsSeeOthers: return [.owner, .coParent, .adult, .viewer]
@@ -169,6 +169,7 @@ public enum Permissions {
         case .chorePause: return "Only a parent can pause chores."
         case .choreReviewPolicy: return "Only a parent can say whose chores need checking."
         case .choreEdit: return "Only a parent can change or delete chores."
+        case .choreProposeOwn: return "You can see chores, but only the family can suggest one."
         case .pointsSeeOwn: return "As a viewer you have no points to see."
         case .pointsSeeOthers: return "You can only see your own points."
         case .pointsAdjust: return "Only a parent can give or take away points."

@@ -189,6 +189,17 @@ extension ChoreSkill {
         return template
     }
 
+    /// seed 004 "reminders before due, customisable lead time": `minutes` before, or none (nil).
+    public func setReminderLead(minutes: Int?, actor: Member, now: Date) throws {
+        try SkillError.checkPermission(ChoreRules.denial(toEditChoresBy: actor))
+        if let minutes, !(1...1440).contains(minutes) { throw SkillError.invalid("Say a number of minutes from 1 to 1440.") }
+        try store.write { writer in
+            try writer.setSetting(ChoreSettingKey.reminderLead, minutes.map(String.init) ?? "off")
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "setting", subjectID: ChoreSettingKey.reminderLead,
+                                            summary: "Changed when chore reminders go out"))
+        }
+    }
+
     /// The series still making chores (for finding one by its title when none of it is open).
     public func activeSeries() throws -> [ChoreSeries] { try store.read { try $0.activeChoreSeries() } }
 

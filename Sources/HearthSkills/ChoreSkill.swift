@@ -485,6 +485,20 @@ public struct ChoreSkill: Sendable {
                 }
             }
         }
+        // Due soon (seed 004: reminders before due, at the family's lead time): once, and not for a
+        // chore handed out inside that time (its "New chore" said when it is due).
+        if let lead = try writer.reader.choreSettings().reminderLead {
+            for chore in try writer.reader.chores(statuses: [.pending], dueFrom: now.addingTimeInterval(1), dueBefore: now.addingTimeInterval(lead + 1))
+            where chore.createdAt < chore.due.addingTimeInterval(-lead) {
+                for member in chore.assignees {
+                    let notification = OutboxNotification(
+                        id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore due soon",
+                        body: "Reminder: \(chore.title) is due \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!",
+                        relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-soon:\(chore.id.rawValue):\(member.rawValue)")
+                    if try writer.enqueue(notification) { queued += 1 }
+                }
+            }
+        }
         for var chore in try writer.reader.chores(statuses: [.pending, .overdue], dueBefore: now) {
             let next = try chore.series.flatMap { series in
                 try writer.reader.chores(series: series).first { $0.due > chore.due }?.due

@@ -28,6 +28,14 @@ public enum ChangeRevision {
         "family": ["member", "member_alias", "family_setting"],
     ]
 
+    /// Tables added by migrations after v26, by area: each one's migration calls `follow` for it.
+    public static let addedLater: [String: [String]] = [
+        "chores": ["chore_proposal"],  // v28
+    ]
+
+    /// Every table followed, by area: v26's and those added since.
+    public static var followed: [String: [String]] { areas.merging(addedLater) { $0 + $1 } }
+
     /// Columns of a table in another area that a screen of this area shows too: turning location
     /// sharing off is a change to `member`, and where everyone is must hear of it.
     public static let columns: [(area: String, table: String, column: String)] = [("locations", "member", "location_sharing")]
@@ -56,6 +64,16 @@ public enum ChangeRevision {
         for (area, name, column) in columns {
             try db.execute(sql: """
                 CREATE TRIGGER change_revision_\(name)_\(column) AFTER UPDATE OF \(column) ON \(name) FOR EACH ROW
+                BEGIN UPDATE \(table) SET revision = revision + 1 WHERE area = '\(area)'; END
+                """)
+        }
+    }
+
+    /// The triggers that make `name` (created by a later migration) move `area`.
+    static func follow(_ name: String, in area: String, _ db: Database) throws {
+        for event in ["INSERT", "UPDATE", "DELETE"] {
+            try db.execute(sql: """
+                CREATE TRIGGER change_revision_\(name)_\(event.lowercased()) AFTER \(event) ON \(name) FOR EACH ROW
                 BEGIN UPDATE \(table) SET revision = revision + 1 WHERE area = '\(area)'; END
                 """)
         }

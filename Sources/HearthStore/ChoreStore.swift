@@ -26,6 +26,10 @@ extension StoreReader {
         settings.reviewRelaxedMembers = Set(try listSetting(ChoreSettingKey.relaxedMembers).map { MemberID($0) })
         settings.reviewRelaxedChores = Set(try listSetting(ChoreSettingKey.relaxedChores))
         settings.rewardsNeedApproval = try setting("rewards_need_approval") == "true"
+        // Minutes; "off" (or 0) for none; an hour unless the family said otherwise.
+        if let lead = try setting(ChoreSettingKey.reminderLead) {
+            settings.reminderLead = Int(lead).flatMap { $0 > 0 ? TimeInterval($0 * 60) : nil }
+        }
         return settings
     }
 
@@ -378,6 +382,8 @@ public enum ChoreSettingKey {
     public static let reviewAll = "chore_review_all"
     public static let relaxedMembers = "chore_review_relaxed_members"
     public static let relaxedChores = "chore_review_relaxed_chores"
+    /// Minutes before a chore is due that its assignees are reminded, or "off".
+    public static let reminderLead = "chore_reminder_minutes"
 }
 
 extension StoreWriter {

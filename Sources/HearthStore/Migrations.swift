@@ -648,6 +648,26 @@ enum Migrations {
                 )
                 """)
         }
+        // Chores a child proposes (seed 004 "supervised users can add personal chores, parent-
+        // controlled"): waiting for a parent, then approved (the chore it became) or declined.
+        migrator.registerMigration("v28-chore-proposals") { db in
+            try db.execute(sql: """
+                CREATE TABLE chore_proposal (
+                  id TEXT PRIMARY KEY,
+                  member_id TEXT NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                  title TEXT NOT NULL,
+                  points INTEGER CHECK (points >= 0),
+                  due_at DOUBLE,
+                  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'declined')),
+                  created_at DOUBLE NOT NULL,
+                  decided_by TEXT REFERENCES member(id) ON DELETE SET NULL,
+                  decided_at DOUBLE,
+                  chore_id TEXT REFERENCES chore(id) ON DELETE SET NULL
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX chore_proposal_pending ON chore_proposal(status, created_at)")
+            try ChangeRevision.follow("chore_proposal", in: "chores", db)
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -4,6 +4,7 @@ import HearthDomain
 import HearthEngine
 import HearthSkills
 import HearthStore
+import HearthTime
 
 // `hearth chores review on|off`: seed 004's review of supervised members' completions, relaxed or
 // restored by a parent per child or per chore — what "Emma's chores don't need checking any more"
@@ -20,8 +21,35 @@ struct ChoresCommand: ParsableCommand {
             hearth chores review on --as Lisa                    every supervised member's, again
             A new family checks every completion by a supervised member (seed 004); the demo family
             starts with it relaxed for Emma and Jake.
+            hearth chores remind 30 --as Lisa                    remind assignees 30 minutes before due
+            hearth chores remind off --as Lisa                   no reminders before due (default: 60)
             """,
-        subcommands: [Review.self])
+        subcommands: [Review.self, Remind.self])
+
+    struct Remind: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(abstract: "How long before a chore is due its assignees are reminded (parents only).")
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "Minutes before it is due (1 to 1440), or off.") var lead: String
+        var access: Access { .member([.choreEdit]) }
+
+        var minutes: Int? { Int(lead) }
+
+        func validate() throws {
+            guard lead.lowercased() == "off" || (minutes.map { (1...1440).contains($0) } ?? false) else {
+                throw ValidationError("Say a number of minutes from 1 to 1440, or off.")
+            }
+        }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let skill = ChoreSkill(store: entered.store, calendar: .family(.current), ids: RandomIDGenerator(), logger: options.logger())
+                try skill.setReminderLead(minutes: minutes, actor: entered.member, now: entered.now)
+                print(minutes.map { "Assignees are reminded \(TimeFormatter.duration(minutes: $0)) before a chore is due." }
+                      ?? "No reminders before chores are due; the overdue notice still goes out.")
+            }
+        }
+    }
 
     struct Review: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(abstract: "Whether a parent checks completions before the points (parents only).")

@@ -396,6 +396,7 @@ final class DoorFixture {
             // Admitted, then the server (port 9) does not answer: status 1 with the connection's failure.
             Probe(path: "caldav sync", arguments: { ["caldav", "sync", "--db", $0] }, actions: fixed([.caldavSync]), admittedStatus: 1),
             Probe(path: "chores review", arguments: { ["chores", "review", "off", "--member", "Emma", "--db", $0] }, actions: fixed([.choreReviewPolicy])),
+            Probe(path: "chores remind", arguments: { ["chores", "remind", "off", "--db", $0] }, actions: fixed([.choreEdit])),
             Probe(path: "stress-writes", arguments: { ["stress-writes", "--count", "3", "--db", $0] },
                   actions: fixed([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers])),
             Probe(path: "grammar sample", arguments: { ["grammar", "sample", "--count", "2", "--db", $0] }, actions: fixed([.choreRead])),

@@ -11,7 +11,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .calendarEdit: "yyy-y", .calendarEditOthers: "yyy--",
         .reminderForSelf: "yyyyy", .reminderForOthers: "yyy--", .reminderSeeOthers: "yyy--",
         .choreRead: "yyyyy", .choreAssign: "yyy--", .choreCompleteOwn: "yyy-y", .choreCompleteOthers: "yyy--",
-        .choreReview: "yyy--", .choreSkip: "yyy--", .chorePause: "yyy--", .choreReviewPolicy: "yyy--", .choreEdit: "yyy--",
+        .choreReview: "yyy--", .choreSkip: "yyy--", .chorePause: "yyy--", .choreReviewPolicy: "yyy--", .choreEdit: "yyy--", .choreProposeOwn: "yyy-y",
         .pointsSeeOwn: "yyyyy", .pointsSeeOthers: "yyyy-", .pointsAdjust: "yyy--",
         .rewardManage: "yyy--", .rewardRedeemOwn: "yyy-y", .rewardRedeemForOthers: "yyy--", .rewardApprove: "yyy--",
         .messageSend: "yyy-y", .messageRead: "yyyyy",

@@ -12,7 +12,7 @@ final class ChangeRevisionTests: XCTestCase {
         let store = try FamilyStore.inMemory()
         let tables = Set(try store.read { try $0.tableNames() })
         var owner: [String: String] = [:]
-        for (area, names) in ChangeRevision.areas {
+        for (area, names) in ChangeRevision.followed {
             for name in names {
                 XCTAssertNil(owner[name], "\(name) is in both \(owner[name] ?? "") and \(area)")
                 owner[name] = area

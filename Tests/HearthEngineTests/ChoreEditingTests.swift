@@ -123,3 +123,62 @@ final class ChoreEditingTests: XCTestCase {
         XCTAssertEqual(try chores(of: series.id).map(\.points), [5], "nothing changed")
     }
 }
+
+/// Seed 004 "Supervised users can add personal chores (parent-controlled)", at the skill.
+final class ChoreProposalTests: XCTestCase {
+    let zone = TimeZone(identifier: "America/New_York")!
+    var monday: Date { ISO8601DateFormatter().date(from: "2026-02-02T09:00:00-05:00")! }
+    let lisa = MemberID("lisa"), tom = MemberID("tom"), emma = MemberID("emma"), sue = MemberID("sue")
+
+    var store: FamilyStore!
+    var skill: ChoreSkill!
+    var roster: Roster!
+
+    override func setUpWithError() throws {
+        store = try FamilyStore.inMemory()
+        try DemoFamily.install(into: store, now: monday)
+        skill = ChoreSkill(store: store, calendar: Calendar.family(zone), ids: SequentialIDGenerator(), logger: Logger(label: "test"))
+        roster = Roster(members: try store.read { try $0.members() })
+    }
+
+    func member(_ id: MemberID) -> Member { roster[id]! }
+
+    func testAnApprovedSuggestionBecomesTheChildsChoreOnce() throws {
+        let proposed = try skill.propose(title: "Wash the car", points: 15, due: nil, by: member(emma), roster: roster, now: monday)
+        XCTAssertEqual(Set(proposed.notifications.map(\.recipient)), [lisa, tom], "every parent is asked")
+        XCTAssertEqual(try skill.pendingProposals().map(\.id), [proposed.proposal.id])
+        XCTAssertTrue(try skill.chores(of: emma, statuses: [.pending]).isEmpty, "nothing on her list until it's approved")
+
+        let decided = try skill.decide(proposed.proposal.id, approved: true, actor: member(tom), now: monday)
+        let chore = try XCTUnwrap(decided.chore)
+        XCTAssertEqual(chore.assignees, [emma])
+        XCTAssertEqual(chore.points, 15)
+        XCTAssertEqual(try skill.chores(of: emma, statuses: [.pending]).map(\.id), [chore.id])
+        XCTAssertTrue(try skill.pendingProposals().isEmpty)
+        // The other parent answering too changes nothing.
+        XCTAssertThrowsError(try skill.decide(proposed.proposal.id, approved: false, actor: member(lisa), now: monday)) {
+            XCTAssertEqual($0 as? SkillError, .notFound("That suggestion has already been answered."))
+        }
+        XCTAssertEqual(try skill.chores(of: emma, statuses: [.pending]).count, 1)
+    }
+
+    func testADeclinedSuggestionTellsTheChildWhyAndMakesNothing() throws {
+        let proposed = try skill.propose(title: "Clean the garage", points: nil, due: nil, by: member(emma), roster: roster, now: monday)
+        let decided = try skill.decide(proposed.proposal.id, approved: false, reason: "it's too dangerous", actor: member(lisa), now: monday)
+        XCTAssertNil(decided.chore)
+        XCTAssertEqual(decided.notifications.map(\.recipient), [emma])
+        XCTAssertEqual(decided.notifications.first?.body, "Clean the garage wasn't approved this time: it's too dangerous")
+        XCTAssertTrue(try skill.chores(of: emma, statuses: [.pending]).isEmpty)
+    }
+
+    func testOnlyParentsDecideAndViewersCannotSuggest() throws {
+        XCTAssertThrowsError(try skill.propose(title: "Knit a scarf", points: 30, due: nil, by: member(sue), roster: roster, now: monday)) {
+            XCTAssertEqual($0 as? SkillError, .permissionDenied("You can see chores, but only the family can suggest one."))
+        }
+        let proposed = try skill.propose(title: "Wash the car", points: 500, due: nil, by: member(emma), roster: roster, now: monday)
+        XCTAssertThrowsError(try skill.decide(proposed.proposal.id, approved: true, actor: member(emma), now: monday)) {
+            XCTAssertEqual($0 as? SkillError, .permissionDenied("Only a parent can approve chores."))
+        }
+        XCTAssertEqual(try skill.pendingProposals().count, 1)
+    }
+}

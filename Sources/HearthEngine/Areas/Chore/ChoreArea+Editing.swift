@@ -169,3 +169,62 @@ extension ChoreTurn {
                             lastChange: .forget)
     }
 }
+
+/// seed 004 "Supervised users can add personal chores (parent-controlled)", by voice: "can I wash
+/// the car for 15 points" (a child: a parent is asked; a parent is asked who should do it), then
+/// "approve Emma's car wash" or "decline Emma's car wash" (through `chore.review`).
+extension ChoreTurn {
+    func propose(_ slots: ResolvedSlots) throws -> AreaOutcome {
+        if let denial = Permissions.check(actor: speaker, action: .choreProposeOwn) { throw HearthError.permissionDenied(denial.text) }
+        guard let title = slots.texts["title"].flatMap(Self.choreTitle) else {
+            throw HearthError.invalidRequest("What's the chore? Say it like \"can I wash the car for 15 points\".")
+        }
+        let settings = try skill.settings()
+        let time = slots.times["due"]
+        let due = time == nil ? nil : try dueDate(time, phrase: slots.phrases["due"], repeating: false, settings: settings)
+        // A parent hands chores out; the same words from them name nobody to do it.
+        if speaker.role.canManage {
+            throw HearthError.invalidRequest("Who should do it? Say it like \"give Jake \(title.lowercased())\(slots.numbers["points"].map { " for \($0) points" } ?? "")\".")
+        }
+        return area.act(.propose(title: title, points: slots.numbers["points"], due: due))
+    }
+
+    /// The waiting suggestions `said` names (all of them, or all of `members`', when it names no
+    /// chore in particular); nil when none is waiting.
+    func proposals(meant said: String?, of members: [MemberID]?) throws -> [ChoreProposal]? {
+        let waiting = try skill.pendingProposals().filter { members?.contains($0.member) ?? true }
+        guard !waiting.isEmpty else { return nil }
+        let asChores = waiting.map { Chore(id: ChoreID($0.id.rawValue), title: $0.title, points: $0.points ?? 0, assignees: [$0.member],
+                                           due: $0.due ?? $0.createdAt, createdBy: $0.member, createdAt: $0.createdAt) }
+        let ids = Set(ChoreRules.chores(matching: said, in: asChores).map(\.id.rawValue))
+        let meant = waiting.filter { ids.contains($0.id.rawValue) }
+        return meant.isEmpty ? nil : meant
+    }
+
+    func propose(_ title: String, points: Int?, due: Date?) throws -> ActionResult {
+        let proposed = try skill.propose(title: title, points: points, due: due, by: speaker, roster: roster, now: now)
+        let reply = phrasing.words { spoken in
+            let worth = points.map { " for \(words.points($0))" } ?? ""
+            let when = due.map { ", due \(words.moment($0, spoken: spoken))" } ?? ""
+            return "Good idea! I've asked a parent about \(words.title(title, spoken: spoken))\(worth)\(when). It goes on your list once it's approved."
+        }
+        return ActionResult(reply: reply, notifications: proposed.notifications, lastChange: .forget)
+    }
+
+    func decide(_ ids: [ChoreProposalID], approved: Bool, reason: String?) throws -> ActionResult {
+        var decisions: [ChoreSkill.Decided] = []
+        for id in ids { decisions.append(try skill.decide(id, approved: approved, reason: reason, actor: speaker, now: now)) }
+        let reply = phrasing.words { spoken in
+            decisions.map { decided in
+                let name = phrasing.name(decided.proposal.member)
+                if let chore = decided.chore {
+                    return "Approved: \(name) will do \(words.title(chore.title, spoken: spoken)) by \(words.moment(chore.due, spoken: spoken)) "
+                        + "for \(words.points(chore.points)). \(name) has been told."
+                }
+                let why = reason.map { ": \($0)" } ?? ""
+                return "OK, I've told \(name) that \(words.title(decided.proposal.title, spoken: spoken)) isn't approved this time\(why)."
+            }.joined(separator: " ")
+        }
+        return ActionResult(reply: reply, notifications: decisions.flatMap(\.notifications), lastChange: .forget)
+    }
+}

@@ -10,7 +10,7 @@ import HearthTime
 struct ChoreArea: WorksPerTurn {
     static let id: SkillAreaID = "chore"
     let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
-                   "chore.pause", "chore.review_policy", "chore.template", "chore.edit", "chore.delete"]
+                   "chore.pause", "chore.review_policy", "chore.template", "chore.edit", "chore.delete", "chore.propose"]
     let help = AreaHelp(topic: "chores with points and rewards",
                         examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
                                    "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],
@@ -44,6 +44,9 @@ struct ChoreArea: WorksPerTurn {
         case delete(chores: [ChoreID], series: [ChoreSeriesID], wholeSeries: Bool)
         case editTemplate(ChoreTemplateID, title: String?, points: Int?)
         case deleteTemplate(ChoreTemplateID)
+        /// seed 004: a child suggests a chore of their own, for a parent to approve.
+        case propose(title: String, points: Int?, due: Date?)
+        case decideProposals([ChoreProposalID], approved: Bool, reason: String?)
     }
 
     struct Question: Codable, Sendable, Equatable {
@@ -92,7 +95,7 @@ struct ChoreArea: WorksPerTurn {
     /// skipped or closed since it was queued (a read may queue it before the tick delivers it) says
     /// nothing true any more.
     func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification? {
-        guard notification.kind == "chore", ["New chore", "Chore overdue"].contains(notification.title),
+        guard notification.kind == "chore", ["New chore", "Chore overdue", "Chore due soon"].contains(notification.title),
               let related = notification.relatedID else { return notification }
         let chore = try skill.joining(turn.transaction).chore(ChoreID(related))
         return chore?.status.isOpen == true ? notification : nil
@@ -131,6 +134,10 @@ struct ChoreTurn: AreaAtWork {
             let waiting = try skill.reviewQueue().filter { chore in slots.members["member"].map { $0.contains(chore.completedBy ?? MemberID("")) } ?? true }
             let said = slots.texts["title"]
             let meant = try chores(meant: said, in: waiting)
+            let reason0 = slots.phrases["reason"].map(ReminderTurn.asSaid)
+            if meant.isEmpty, let proposals = try proposals(meant: said, of: slots.members["member"]) {
+                return area.act(.decideProposals(proposals.map(\.id), approved: approved, reason: reason0))
+            }
             guard !meant.isEmpty else {
                 let whose = slots.members["member"]?.first.map { " of \(phrasing.name($0))'s" } ?? ""
                 return .say(ReplyText("Nothing\(whose) is waiting for review."), endsQuestion: false)
@@ -188,6 +195,8 @@ struct ChoreTurn: AreaAtWork {
             return try edit(slots)
         case "chore.delete":
             return try delete(slots)
+        case "chore.propose":
+            return try propose(slots)
         case "chore.pause":
             let everyone = roster.members.map(\.id)
             let members = slots.members["members"].flatMap { Set($0) == Set(everyone) ? nil : $0 }
@@ -404,6 +413,8 @@ struct ChoreTurn: AreaAtWork {
         case .delete(let chores, let series, let wholeSeries): return .completed(try delete(chores, series: series, wholeSeries: wholeSeries))
         case .editTemplate(let id, let title, let points): return .completed(try editTemplate(id, title: title, points: points))
         case .deleteTemplate(let id): return .completed(try deleteTemplate(id))
+        case .propose(let title, let points, let due): return .completed(try propose(title, points: points, due: due))
+        case .decideProposals(let ids, let approved, let reason): return .completed(try decide(ids, approved: approved, reason: reason))
         }
     }
 
@@ -541,12 +552,15 @@ struct ChoreTurn: AreaAtWork {
     }
 
     func reviewQueue() throws -> ReplyText {
-        let chores = try skill.reviewQueue(), redemptions = try skill.pendingRedemptions()
-        guard !chores.isEmpty || !redemptions.isEmpty else { return ReplyText("Nothing is waiting for your approval.") }
+        let chores = try skill.reviewQueue(), redemptions = try skill.pendingRedemptions(), proposals = try skill.pendingProposals()
+        guard !chores.isEmpty || !redemptions.isEmpty || !proposals.isEmpty else { return ReplyText("Nothing is waiting for your approval.") }
+        let worth = { (proposal: ChoreProposal) in proposal.points.map { " (\(words.points($0)))" } ?? "" }
         let lines = chores.map { "\(phrasing.name($0.completedBy ?? MemberID(""))): \($0.title), done \(words.moment($0.completedAt ?? $0.due, spoken: false))" }
             + redemptions.map { "\(phrasing.name($0.member)) would like \($0.rewardTitle) (\(words.points($0.cost)))" }
+            + proposals.map { "\(phrasing.name($0.member)) would like to do \($0.title)\(worth($0))" }
         let spoken = chores.map { "\(phrasing.name($0.completedBy ?? MemberID("")))'s \(words.title($0.title, spoken: true))" }
             + redemptions.map { "\(phrasing.name($0.member))'s \($0.rewardTitle)" }
+            + proposals.map { "\(phrasing.name($0.member))'s idea, \(words.title($0.title, spoken: true))" }
         let count = lines.count == 1 ? "1 thing waits" : "\(lines.count) things wait"
         return ReplyText("\(count) for your approval:\n" + lines.map { "- \($0)" }.joined(separator: "\n"),
                          speak: "\(count) for your approval: \(joinedList(spoken)).")
@@ -625,6 +639,12 @@ struct ChoreTurn: AreaAtWork {
         case "chore.review":
             slots["approved"] = .bool(Self.approves(resolved.texts["verdict"]))
             slots["verdict"] = nil
+        case "chore.propose":
+            // `due` as the chore would be due (a day without a time: the family's due time).
+            if let time = resolved.times["due"], let settings = try? skill.settings(),
+               let due = try? dueDate(time, phrase: resolved.phrases["due"], repeating: false, settings: settings) {
+                slots["due"] = .string(ISO8601.string(due, in: turn.timeZone))
+            }
         case "chore.edit", "chore.delete":
             // SPEC's `scope`: "template" for a template, "one" for one day's chore of a series.
             slots["kind"] = nil
