@@ -476,13 +476,8 @@ public struct ChoreSkill: Sendable {
         for series in try writer.reader.activeChoreSeries() {
             // One already due when made is told as overdue below, not as "next up … by yesterday".
             for chore in try makeOccurrences(of: series, now: now, writer: writer) where chore.status.isOpen && chore.due > now {
-                for member in chore.assignees {
-                    let notification = OutboxNotification(
-                        id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
-                        body: "Next up: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!",
-                        relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-new:\(chore.id.rawValue):\(member.rawValue)")
-                    if try writer.enqueue(notification) { queued += 1 }
-                }
+                queued += try tellAssignees(of: chore, "New chore", key: "chore-new", now: now, writer: writer,
+                                            "Next up: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!")
             }
         }
         // Due soon (seed 004: reminders before due, at the family's lead time): once, and not for a
@@ -490,13 +485,8 @@ public struct ChoreSkill: Sendable {
         if let lead = try writer.reader.choreSettings().reminderLead {
             for chore in try writer.reader.chores(statuses: [.pending], dueFrom: now.addingTimeInterval(1), dueBefore: now.addingTimeInterval(lead + 1))
             where chore.createdAt < chore.due.addingTimeInterval(-lead) {
-                for member in chore.assignees {
-                    let notification = OutboxNotification(
-                        id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore due soon",
-                        body: "Reminder: \(chore.title) is due \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!",
-                        relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-soon:\(chore.id.rawValue):\(member.rawValue)")
-                    if try writer.enqueue(notification) { queued += 1 }
-                }
+                queued += try tellAssignees(of: chore, "Chore due soon", key: "chore-soon", now: now, writer: writer,
+                                            "Reminder: \(chore.title) is due \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!")
             }
         }
         for var chore in try writer.reader.chores(statuses: [.pending, .overdue], dueBefore: now) {
@@ -509,15 +499,22 @@ public struct ChoreSkill: Sendable {
             } else if chore.status == .pending {
                 chore.status = .overdue
                 try writer.update(chore, at: now, by: nil)
-                for member in chore.assignees {
-                    let notification = OutboxNotification(
-                        id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore overdue",
-                        body: "\(chore.title) was due \(Self.dueWords(chore.due, formatter: formatter)). "
-                            + Self.lateOffer(chore, formatter: formatter),
-                        relatedID: chore.id.rawValue, createdAt: now, dedupeKey: "chore-overdue:\(chore.id.rawValue):\(member.rawValue)")
-                    if try writer.enqueue(notification) { queued += 1 }
-                }
+                queued += try tellAssignees(of: chore, "Chore overdue", key: "chore-overdue", now: now, writer: writer,
+                                            "\(chore.title) was due \(Self.dueWords(chore.due, formatter: formatter)). " + Self.lateOffer(chore, formatter: formatter))
             }
+        }
+        return queued
+    }
+
+    /// Queues `body` under `title` to each of `chore`'s assignees, once each (the outbox's dedupe key
+    /// `key:chore:member`). Returns how many were queued now.
+    func tellAssignees(of chore: Chore, _ title: String, key: String, now: Date, writer: StoreWriter, _ body: String) throws -> Int {
+        var queued = 0
+        for member in chore.assignees {
+            let notification = OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore", title: title, body: body,
+                                                  relatedID: chore.id.rawValue, createdAt: now,
+                                                  dedupeKey: "\(key):\(chore.id.rawValue):\(member.rawValue)")
+            if try writer.enqueue(notification) { queued += 1 }
         }
         return queued
     }
