@@ -228,3 +228,24 @@ extension ChoreTurn {
         return ActionResult(reply: reply, notifications: decisions.flatMap(\.notifications), lastChange: .forget)
     }
 }
+
+/// Seed 004 review history: "what did I approve this week", "which chores has Tom signed off on today".
+extension ChoreTurn {
+    func approvedList(reviewer: MemberID?, members: [MemberID]?, range: DateInterval, label: String?) throws -> ReplyText {
+        let approved = try skill.chores(statuses: [.completed]).filter { chore in
+            guard let by = chore.reviewedBy, let at = chore.reviewedAt, range.contains(at) else { return false }
+            return (reviewer == nil || by == reviewer) && (members == nil || members!.contains(chore.completedBy ?? MemberID("")))
+        }.sorted { ($0.reviewedAt ?? now) < ($1.reviewedAt ?? now) }
+        let who = reviewer.map { $0 == speaker.id ? "You" : phrasing.name($0) } ?? "The parents"
+        let when = label.map { " \($0.lowercased())" } ?? ""
+        guard !approved.isEmpty else { return ReplyText("\(who) approved no chores\(when).") }
+        let count = approved.count == 1 ? "1 chore" : "\(approved.count) chores"
+        let lines = approved.map { chore in
+            "- \(phrasing.name(chore.completedBy ?? MemberID(""))): \(chore.title), \(words.day(chore.reviewedAt ?? now, spoken: false)) "
+                + "(\(words.points(chore.pointsAwarded ?? chore.points)))" + (reviewer == nil ? ", by \(phrasing.name(chore.reviewedBy ?? MemberID("")))" : "")
+        }
+        let spoken = approved.map { "\(phrasing.name($0.completedBy ?? MemberID("")))'s \(words.title($0.title, spoken: true))" }
+        return ReplyText("\(who) approved \(count)\(when):\n" + lines.joined(separator: "\n"),
+                         speak: "\(who) approved \(count)\(when): \(joinedList(spoken)).")
+    }
+}

@@ -27,6 +27,8 @@ struct ChoreArea: WorksPerTurn {
         /// `chores`: the ones meant (chosen or found); `member`: who did them.
         case complete(chores: [ChoreID], member: MemberID, minutes: Int?)
         case list(members: [MemberID]?, statuses: [ChoreStatus], range: DateInterval?, rangeLabel: String?)
+        /// Review history: the chores `reviewer` (nil: any parent) approved in `range`.
+        case approved(reviewer: MemberID?, members: [MemberID]?, range: DateInterval, rangeLabel: String?)
         case review(chores: [ChoreID], approved: Bool, reason: String?)
         case reviewQueue
         case skip(chores: [ChoreID])
@@ -352,6 +354,14 @@ struct ChoreTurn: AreaAtWork {
         var members = slots.members["members"]
         if members == nil, speaker.kind == .child || !speaker.role.canManage && speaker.role != .viewer { members = [speaker.id] }
         let status = slots.texts["status"]?.lowercased() ?? ""
+        if slots.phrases["reviewer"] != nil || status == "approval" || status == "review" {
+            // "we" (or nobody said): any parent's approvals.
+            let said = slots.phrases["reviewer"]?.lowercased()
+            let reviewer = said == "we" || said == "us" ? nil : slots.members["reviewer"]?.first
+            let range = range(slots.times["range"]) ?? calendar.dateInterval(of: .weekOfYear, for: now)!
+            return area.act(.approved(reviewer: reviewer, members: slots.members["members"], range: range,
+                                      rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? (slots.times["range"] == nil ? "this week" : nil)))
+        }
         let statuses: [ChoreStatus]
         if status.contains("overdue") || status.contains("late") { statuses = [.overdue] }
         else if ["done", "complet", "finish"].contains(where: status.contains) { statuses = [.completed, .pendingReview] }
@@ -394,6 +404,8 @@ struct ChoreTurn: AreaAtWork {
         case .assign(let assignment): return .completed(try assign(assignment))
         case .complete(let chores, let member, let minutes): return .completed(try complete(chores, member: member, minutes: minutes))
         case .list(let members, let statuses, let range, let label): return .completed(ActionResult(reply: try list(members, statuses, range, label)))
+        case .approved(let reviewer, let members, let range, let label):
+            return .completed(ActionResult(reply: try approvedList(reviewer: reviewer, members: members, range: range, label: label)))
         case .review(let chores, let approved, let reason): return .completed(try review(chores, approved: approved, reason: reason))
         case .reviewQueue: return .completed(ActionResult(reply: try reviewQueue()))
         case .skip(let chores): return .completed(try skip(chores))
@@ -639,6 +651,10 @@ struct ChoreTurn: AreaAtWork {
         case "chore.review":
             slots["approved"] = .bool(Self.approves(resolved.texts["verdict"]))
             slots["verdict"] = nil
+        case "chore.list":
+            // Review history: one status word for the many ways of saying it.
+            let status = resolved.texts["status"]?.lowercased()
+            if resolved.phrases["reviewer"] != nil || status == "approval" || status == "review" { slots["status"] = .string("approved") }
         case "chore.propose":
             // `due` as the chore would be due (a day without a time: the family's due time).
             if let time = resolved.times["due"], let settings = try? skill.settings(),
