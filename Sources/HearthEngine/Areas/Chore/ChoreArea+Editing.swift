@@ -249,3 +249,20 @@ extension ChoreTurn {
                          speak: "\(who) approved \(count)\(when): \(joinedList(spoken)).")
     }
 }
+
+/// Seed 004 templates, listed: "what chore templates do we have".
+extension ChoreTurn {
+    func templateList() throws -> ReplyText {
+        let templates = try skill.templates()
+        guard !templates.isEmpty else {
+            return ReplyText("There are no chore templates yet. Say \"make a chore template: mow the lawn, 20 points\" to keep one.")
+        }
+        func line(_ template: ChoreTemplate, spoken: Bool) -> String {
+            let how = template.recurrence.flatMap(ChoreRules.templateRecurrenceWords).map { ", \($0)" } ?? ""
+            return "\(template.title)\(spoken ? "," : ":") \(words.points(template.points)), \(template.difficulty.rawValue)\(how)"
+        }
+        let count = templates.count == 1 ? "1 chore template" : "\(templates.count) chore templates"
+        return ReplyText("The family has \(count):\n" + templates.map { "- " + line($0, spoken: false) }.joined(separator: "\n"),
+                         speak: "The family has \(count): \(templates.map { line($0, spoken: true) }.joined(separator: "; ")).")
+    }
+}

@@ -27,6 +27,8 @@ struct ChoreArea: WorksPerTurn {
         /// `chores`: the ones meant (chosen or found); `member`: who did them.
         case complete(chores: [ChoreID], member: MemberID, minutes: Int?)
         case list(members: [MemberID]?, statuses: [ChoreStatus], range: DateInterval?, rangeLabel: String?)
+        /// The family's chore templates.
+        case templates
         /// Review history: the chores `reviewer` (nil: any parent) approved in `range`.
         case approved(reviewer: MemberID?, members: [MemberID]?, range: DateInterval, rangeLabel: String?)
         case review(chores: [ChoreID], approved: Bool, reason: String?)
@@ -354,6 +356,7 @@ struct ChoreTurn: AreaAtWork {
         var members = slots.members["members"]
         if members == nil, speaker.kind == .child || !speaker.role.canManage && speaker.role != .viewer { members = [speaker.id] }
         let status = slots.texts["status"]?.lowercased() ?? ""
+        if status == "templates" { return area.act(.templates) }
         if slots.phrases["reviewer"] != nil || status == "approval" || status == "review" {
             // "we" (or nobody said): any parent's approvals.
             let said = slots.phrases["reviewer"]?.lowercased()
@@ -404,6 +407,7 @@ struct ChoreTurn: AreaAtWork {
         case .assign(let assignment): return .completed(try assign(assignment))
         case .complete(let chores, let member, let minutes): return .completed(try complete(chores, member: member, minutes: minutes))
         case .list(let members, let statuses, let range, let label): return .completed(ActionResult(reply: try list(members, statuses, range, label)))
+        case .templates: return .completed(ActionResult(reply: try templateList()))
         case .approved(let reviewer, let members, let range, let label):
             return .completed(ActionResult(reply: try approvedList(reviewer: reviewer, members: members, range: range, label: label)))
         case .review(let chores, let approved, let reason): return .completed(try review(chores, approved: approved, reason: reason))
