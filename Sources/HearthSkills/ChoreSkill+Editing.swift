@@ -112,26 +112,21 @@ extension ChoreSkill {
             var result = Removed()
             var oneDay: Set<ChoreID> = []
             let sent = Sent()
-            for seriesID in seriesIDs {
-                guard let series = try writer.reader.choreSeries(seriesID), series.endedAt == nil else { continue }
-                try writer.endChoreSeries(seriesID, at: now)
+            // Ends a series (once) and deletes its open chores; what was done stays.
+            func stop(_ seriesID: ChoreSeriesID) throws {
+                guard !result.series.contains(where: { $0.id == seriesID }), let series = try writer.reader.choreSeries(seriesID) else { return }
+                if series.endedAt == nil { try writer.endChoreSeries(seriesID, at: now) }
                 result.series.append(series)
-                for open in try writer.reader.chores(statuses: [.pending, .overdue], series: seriesID) {
+                for open in try writer.reader.chores(statuses: [.pending, .overdue], series: seriesID) where !result.chores.contains(where: { $0.id == open.id }) {
                     try writer.deleteChore(open.id)
                     result.chores.append(open)
                 }
             }
+            for seriesID in seriesIDs { try stop(seriesID) }
             for id in targets {
                 guard let chore = try writer.reader.chore(id), chore.status.isOpen, !result.chores.contains(where: { $0.id == id }) else { continue }
-                if let seriesID = chore.series, wholeSeries, let series = try writer.reader.choreSeries(seriesID) {
-                    if !result.series.contains(where: { $0.id == seriesID }) {
-                        try writer.endChoreSeries(seriesID, at: now)
-                        result.series.append(series)
-                    }
-                    for open in try writer.reader.chores(statuses: [.pending, .overdue], series: seriesID) where !result.chores.contains(where: { $0.id == open.id }) {
-                        try writer.deleteChore(open.id)
-                        result.chores.append(open)
-                    }
+                if let seriesID = chore.series, wholeSeries {
+                    try stop(seriesID)
                 } else if chore.series != nil {
                     var skipped = chore
                     skipped.status = .skipped
