@@ -59,17 +59,17 @@ extension ChoreSkill {
             let due = proposal.due.flatMap { $0 > now ? $0 : nil } ?? ChoreRules.weeklyDeadline(after: now, settings: settings, calendar: calendar)
             let assignment = Assignment(title: proposal.title.prefix(1).uppercased() + proposal.title.dropFirst(),
                                         points: points ?? proposal.points ?? ChoreDifficulty.medium.defaultPoints, assignees: [proposal.member], due: due)
-            let assigned = try assign(assignment, actor: actor, now: now)
-            let chore = assigned.chores.first
-            let closed = try store.write { writer -> Bool in
-                let closed = try writer.decide(id, .approved, by: actor.id, at: now, chore: chore?.id)
-                if closed {
-                    try writer.append(ActivityEntry(at: now, actor: actor.id, action: "approve", subjectType: "chore_proposal",
-                                                    subjectID: id.rawValue, summary: "Approved a suggested chore"))
+            // One transaction: if another parent answered first, the chore made here is rolled back.
+            let assigned = try store.write { writer -> Assigned in
+                let assigned = try joining(writer.joined).assign(assignment, actor: actor, now: now)
+                guard try writer.decide(id, .approved, by: actor.id, at: now, chore: assigned.chores.first?.id) else {
+                    throw SkillError.notFound("That suggestion has already been answered.")
                 }
-                return closed
+                try writer.append(ActivityEntry(at: now, actor: actor.id, action: "approve", subjectType: "chore_proposal",
+                                                subjectID: id.rawValue, summary: "Approved a suggested chore"))
+                return assigned
             }
-            guard closed else { throw SkillError.notFound("That suggestion has already been answered.") }
+            let chore = assigned.chores.first
             var decided = proposal
             decided.status = .approved
             return Decided(proposal: decided, chore: chore, notifications: assigned.notifications)
