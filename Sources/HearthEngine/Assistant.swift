@@ -181,7 +181,7 @@ public final class Assistant: Sendable {
             let match: IntentMatch
             switch understanding {
             case .matched(let matched): match = asTurn ? reading(matched, of: text, questionOpen: false, focus: nil) : matched
-            case .matchedWithoutTime(let matched, _): match = matched
+            case .matchedWithoutTime(let matched, _), .nearest(let matched): match = matched
             case .guessed(let guess): match = guess.match
             case .noMatch: return ParseResult(intent: nil, slots: [:])
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)

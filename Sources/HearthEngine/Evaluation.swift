@@ -56,6 +56,9 @@ public struct Evaluation: Sendable, Encodable {
     public var askedDidYouMeanOutOfScope = 0
     /// Lines understood once words that could not be read as a time were left out (the time is asked for).
     public var askedUnreadTime = 0
+    /// Lines the nearest-intent back-off answered (`NearestIntent`), and of them out of scope.
+    public var nearest = Tally()
+    public var nearestOutOfScope = 0
     /// The lines the back-off had a part in, "source: text → intent (kind)".
     public var backoffLines: [String] = []
 
@@ -65,7 +68,8 @@ public struct Evaluation: Sendable, Encodable {
     enum CodingKeys: String, CodingKey {
         case inScope = "in_scope", outOfScope = "out_of_scope", byIntent = "by_intent", byFile = "by_file", slots, confusions,
              falsePositiveRate = "false_positive_rate", askedDidYouMean = "asked_did_you_mean",
-             askedDidYouMeanOutOfScope = "asked_did_you_mean_out_of_scope", askedUnreadTime = "asked_unread_time"
+             askedDidYouMeanOutOfScope = "asked_did_you_mean_out_of_scope", askedUnreadTime = "asked_unread_time",
+             nearest, nearestOutOfScope = "nearest_out_of_scope"
     }
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -79,6 +83,8 @@ public struct Evaluation: Sendable, Encodable {
         try container.encode(askedDidYouMean, forKey: .askedDidYouMean)
         try container.encode(askedDidYouMeanOutOfScope, forKey: .askedDidYouMeanOutOfScope)
         try container.encode(askedUnreadTime, forKey: .askedUnreadTime)
+        try container.encode(nearest, forKey: .nearest)
+        try container.encode(nearestOutOfScope, forKey: .nearestOutOfScope)
     }
 
     public struct LineError: Error, CustomStringConvertible {
@@ -164,10 +170,13 @@ public struct Evaluation: Sendable, Encodable {
                 evaluation.askedDidYouMean.add(right)
                 if outOfScope { evaluation.askedDidYouMeanOutOfScope += 1 }
             case "unread_time": evaluation.askedUnreadTime += 1
+            case "nearest":
+                evaluation.nearest.add(right)
+                if outOfScope { evaluation.nearestOutOfScope += 1 }
             default: break
             }
             if let backoff = result.backoff {
-                evaluation.backoffLines.append("\(item.source): \(item.text) → \(result.intent ?? "none") (\(backoff == "did_you_mean" ? "did you mean" : "unread time")\(right ? "" : ", wrong"))")
+                evaluation.backoffLines.append("\(item.source): \(item.text) → \(result.intent ?? "none") (\(["did_you_mean": "did you mean", "nearest": "nearest intent"][backoff] ?? "unread time")\(right ? "" : ", wrong"))")
             }
             evaluation.byIntent[expected, default: Tally()].add(right)
             evaluation.byFile[String(item.source.prefix { $0 != ":" }), default: Tally()].add(right)
@@ -197,6 +206,7 @@ public struct Evaluation: Sendable, Encodable {
         if slots.total > 0 { lines.append("slots right:                \(percent(slots))") }
         lines.append("asked 'did you mean' for \(askedDidYouMean.total) (right \(askedDidYouMean.correct), out of scope \(askedDidYouMeanOutOfScope)); "
                      + "asked for an unreadable time for \(askedUnreadTime) (both counted above as the intent asked about)")
+        lines.append("answered by the nearest intent: \(nearest.total) (right \(nearest.correct), out of scope \(nearestOutOfScope))")
         lines.append("by file:")
         lines += byFile.keys.sorted().map { "  \(percent(byFile[$0]!))  \($0)" }
         lines.append("by intent:")

@@ -146,6 +146,11 @@ struct TurnRun {
                     try said.requireKnownNames()
                 }
                 return .intentRecognized(match, role: areas.role(of: match.intent))
+            case .nearest(let match):
+                // A free answer to an open question comes first: the nearest intent is only a guess.
+                if FreeAnswerClaim.canAnswer(trimmed), let claimed = try freeAnswer(trimmed) { return claimed }
+                intent = match.intent
+                return .intentRecognized(match, role: areas.role(of: match.intent))
             case .matchedWithoutTime(let match, let unread):
                 intent = match.intent
                 unreadTimeNote = Assistant.unreadTimeNote(unread)

@@ -62,8 +62,12 @@ public struct Grammar: Sendable {
     }
 
     public let intents: [Intent]
+    /// `out_of_scope:` requests (`GrammarFile.outOfScope`), as (file, text); read only with the examples.
+    public internal(set) var outOfScope: [(file: String, text: String)] = []
     /// What to ask when no pattern matches but an intent's cue words and typed slots are found.
     public internal(set) var backoff = Backoff()
+    /// What to run when nothing else fits but one intent's words clearly do (`NearestIntent`).
+    public internal(set) var nearest = NearestIntent()
     /// Finds the literals patterns require in an utterance, so that a parse runs only the
     /// patterns that could match (see `LiteralFilter`).
     let literalFilter: LiteralFilter
@@ -239,7 +243,7 @@ public struct Grammar: Sendable {
                     throw GrammarError(file: file, intent: spec.name, message: "slot '\(declared)' is declared but no pattern captures it")
                 }
                 intents.append(Intent(name: spec.name, priority: spec.priority ?? 0, slots: slots, file: file,
-                                      examples: spec.examples ?? [], patterns: compiled, checks: []))
+                                      examples: examples ? spec.examples ?? [] : [], patterns: compiled, checks: []))
             }
         }
         let filter = LiteralFilter(requirements: requirements)
@@ -254,6 +258,8 @@ public struct Grammar: Sendable {
                               index: PatternIndex(intents: intents, checks: filter.checks),
                               scratchPool: ScratchPool(pairs: maximumCaptures + 1, guards: timeGuards.checkers))
         grammar.backoff = try Backoff.compile(files, expander: expander)
+        grammar.nearest = try NearestIntent.compile(files, expander: expander)
+        if examples { grammar.outOfScope = files.flatMap { file in (file.1.outOfScope ?? []).map { (file.0, $0) } } }
         return grammar
     }
 
@@ -439,6 +445,11 @@ public struct Grammar: Sendable {
                     problems.append(GrammarError(file: intent.file, intent: intent.name,
                                                  message: "example \"\(example.text)\" ties between \(matches[0].intent) and \(matches[1].intent); raise one's priority or make a pattern more literal"))
                 }
+            }
+        }
+        for (file, text) in outOfScope {
+            if case .matched(let best, _) = match(text) {
+                problems.append(GrammarError(file: file, message: "out-of-scope request \"\(text)\" matched \(best.intent)"))
             }
         }
         return problems

@@ -165,7 +165,7 @@ struct PatternText: Sendable {
 enum GrammarArtifact {
     static let magic: [UInt8] = Array("HEARTHGA".utf8)
     /// Bump whenever what is written changes.
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
     static let headerSize = 8 + 8 + 8 + 8 + 8
 
     struct Corrupt: Error, CustomStringConvertible {
@@ -466,6 +466,14 @@ extension Grammar {
             writer.array(rule.find) { writer, find in writer.string(find.slot); writer.pattern(find.pattern) }
             for pattern in [rule.skip, rule.keep, rule.notTitle, rule.timeAttempt] { writer.optional(pattern) { $0.pattern($1) } }
         }
+        writer.strings(nearest.classes)
+        writer.array(nearest.totals) { $0.int($1) }
+        writer.array(nearest.sentences) { $0.strings($1) }
+        writer.array(nearest.counts.sorted { $0.key < $1.key }) { writer, feature in
+            writer.string(feature.key)
+            writer.array(feature.value) { writer, said in writer.int(said.class); writer.int(said.count) }
+        }
+        writer.optional(nearest.people) { $0.pattern($1) }
         var bytes = writer.bytes
         let payload = bytes.count - GrammarArtifact.headerSize
         let checksum = bytes.withUnsafeBytes { GrammarArtifact.checksum(UnsafeRawBufferPointer(rebasing: $0[GrammarArtifact.headerSize...])) }
@@ -521,6 +529,25 @@ extension Grammar {
             return Backoff.Rule(intent: intent, order: order, spec: spec, slots: slots, priority: priority, cue: cue, unless: unless,
                                 needs: needs, find: find, skip: skip, keep: keep, notTitle: notTitle, timeAttempt: timeAttempt)
         }
+        let classes = try reader.strings()
+        let totals = try reader.array { try $0.int() }
+        let sentences = try reader.array { try $0.strings() }
+        guard totals.count == classes.count, sentences.count == classes.count else {
+            throw GrammarArtifact.Corrupt(reason: "not one total and one sentence list per nearest class")
+        }
+        typealias Said = (class: Int, count: Int)
+        var counts: [String: [Said]] = [:]
+        let features = try reader.count()
+        for _ in 0..<features {
+            let feature = try reader.string()
+            let said = try reader.array { reader -> Said in
+                let index = try reader.count(), count = try reader.int()
+                guard index < classes.count else { throw GrammarArtifact.Corrupt(reason: "a nearest class out of range") }
+                return (index, count)
+            }
+            counts[feature] = said
+        }
+        let people = try reader.optional { try $0.pattern(jit: false) }
         guard reader.offset == data.count else { throw GrammarArtifact.Corrupt(reason: "bytes left over") }
 
         let filter = LiteralFilter(clauses: clauses)
@@ -536,5 +563,6 @@ extension Grammar {
                   index: PatternIndex(intents: intents, checks: filter.checks),
                   scratchPool: ScratchPool(pairs: maximumCaptures + 1, guards: checkers))
         backoff = Backoff(rules: rules)
+        nearest = NearestIntent(classes: classes, counts: counts, totals: totals, sentences: sentences, people: people)
     }
 }

@@ -9,6 +9,12 @@ public struct GrammarFile: Decodable, Sendable {
     /// Only in common.yaml: text every intent pattern may be wrapped in ("please", "hey hearth").
     public var wrap: Wrap?
     public var intents: [IntentSpec]?
+    /// Requests Hearth does not serve ("order a pizza", "turn off the porch light", "play some
+    /// jazz"): no pattern may match them, and the nearest-intent back-off learns from them what
+    /// is no request of any intent (`NearestIntent`). Kept in one file, `Intents/scope.yaml`.
+    public var outOfScope: [String]?
+
+    enum CodingKeys: String, CodingKey { case definitions, wrap, intents, outOfScope = "out_of_scope" }
 
     public struct Wrap: Decodable, Sendable {
         public var prefix: String?
@@ -25,8 +31,12 @@ public struct GrammarFile: Decodable, Sendable {
         /// What to ask when no pattern matches but this intent's cue words and typed slots are
         /// found (README, "Back-off"). Optional.
         public var backoff: BackoffSpec?
+        /// Sentences of this intent the nearest-intent back-off may put a request into
+        /// (`NearestIntent`): `{when}` and `{people}` are what was said; the first whose
+        /// placeholders were all found is used. Only intents that change nothing have them.
+        public var nearest: [String]?
 
-        enum CodingKeys: String, CodingKey { case name, priority, slots, patterns, examples, backoff }
+        enum CodingKeys: String, CodingKey { case name, priority, slots, patterns, examples, backoff, nearest }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -35,10 +45,17 @@ public struct GrammarFile: Decodable, Sendable {
             slots = try container.decodeIfPresent([String: SlotSpec].self, forKey: .slots)
             patterns = try container.decode([String].self, forKey: .patterns)
             let skip = decoder.userInfo[.skipExamples] as? Bool ?? false
-            examples = skip ? nil : try container.decodeIfPresent([Example].self, forKey: .examples)
+            // Skipped, the examples' texts and intents are still read: the nearest-intent back-off
+            // is trained on them (`NearestIntent`).
+            examples = skip ? try container.decodeIfPresent([ExampleText].self, forKey: .examples)?.map { Example(text: $0.text, intent: $0.intent) }
+                : try container.decodeIfPresent([Example].self, forKey: .examples)
             backoff = try container.decodeIfPresent(BackoffSpec.self, forKey: .backoff)
+            nearest = try container.decodeIfPresent([String].self, forKey: .nearest)
         }
     }
+
+    /// An example's text and intent alone.
+    struct ExampleText: Decodable { var text: String; var intent: String? }
 
     public struct Example: Decodable, Sendable {
         public var text: String
@@ -50,6 +67,10 @@ public struct GrammarFile: Decodable, Sendable {
         public var now: String?
         /// Speaker; defaults to Lisa.
         public var speaker: String?
+
+        public init(text: String, intent: String? = nil, slots: [String: ExampleValue]? = nil, now: String? = nil, speaker: String? = nil) {
+            self.text = text; self.intent = intent; self.slots = slots; self.now = now; self.speaker = speaker
+        }
     }
 
     /// Composed with Yams' basic resolver: the default one runs a regular expression over every

@@ -103,6 +103,8 @@ struct Parse: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(commandName: "parse", abstract: "Shows how a sentence is understood: intent and resolved slots.")
     @OptionGroup var options: FamilyOptions
     @Flag(help: "Print JSON (SPEC §4).") var json = false
+    @Flag(help: "Also print the intent the nearest-intent back-off finds nearest, how clearly, and how much of the sentence its examples know.")
+    var nearest = false
     @Argument(help: "The sentence.") var text: [String] = []
     var access: Access { .member([]) }
 
@@ -115,6 +117,10 @@ struct Parse: ParsableCommand, EntersFamily {
         print(result.intent ?? "(no intent)")
         for key in result.slots.keys.sorted() { print("  \(key): \(result.slots[key]!)") }
         if let error = result.error { print("  error: \(error.message)") }
+        if nearest, let found = assistant.nearestIntent(text.joined(separator: " ")) {
+            print(String(format: "  nearest: %@ (margin %.1f, known %.0f %%; words no example says: %@)", found.intent, found.margin, found.known * 100,
+                         found.unknownWords.joined(separator: " ")))
+        }
     }
 }
 

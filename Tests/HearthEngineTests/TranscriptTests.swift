@@ -14,7 +14,7 @@ final class TranscriptTests: XCTestCase {
         "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice", "reminders-after-a-long-gap", "free-answers-go-to-the-latest-question", "requests-inside-chatter",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
         "followups-calendar", "followups-questions", "followups-expired",
-        "backoff-did-you-mean", "calendar-unknown-attendee", "calendar-unread-time", "names-and-compounds",
+        "backoff-did-you-mean", "nearest-intent", "calendar-unknown-attendee", "calendar-unread-time", "names-and-compounds",
         "chores-scenario-4", "chores-late-completion", "chores-review-reject-resubmit", "chores-redeem-refused-then-accepted",
         "chores-rotation-two-weeks", "chores-streak-breaks", "chores-pause", "chores-permissions",
         "checkin-reminded", "checkin-safety", "checkin-arrival", "checkin-status",

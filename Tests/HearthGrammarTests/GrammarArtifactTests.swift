@@ -36,8 +36,12 @@ final class GrammarArtifactTests: XCTestCase {
         case .matched(let match, _):
             return "\(match.intent) \(match.captures.map { "\($0.name)=\($0.normalized)" }) \(match.literalLength) \(match.patternSource.hashValue)"
         case .noMatch(let normalized):
-            let guess = grammar.backoff.guess(normalized) { $0.hasPrefix("tomorrow") || $0.hasPrefix("friday") }
+            let reads = { (phrase: String) in phrase.hasPrefix("tomorrow") || phrase.hasPrefix("friday") }
+            let guess = grammar.backoff.guess(normalized, reads: reads)
+            let nearest = grammar.nearest.guess(normalized, reads: reads)
+            let scores = grammar.nearest.nearest(normalized).map { "\($0.intent) \(Int($0.margin * 1000)) \(Int($0.known * 1000))" } ?? "none"
             return "no match; back-off \(guess.map { "\($0.match.intent) \($0.match.captures.map(\.normalized)) \($0.complete)" } ?? "none")"
+                + "; nearest \(nearest.map { "\($0.intent): \($0.sentence)" } ?? "none") (\(scores))"
         case .tooLong(let bytes): return "too long \(bytes)"
         case .limitExceeded: return "limit"
         }
@@ -48,7 +52,8 @@ final class GrammarArtifactTests: XCTestCase {
         let built = try Grammar.load(sources: sources, vocabulary: Self.vocabulary, jit: false, examples: true)
         var utterances = built.intents.flatMap { $0.examples.map(\.text) }
         utterances += try SharedFixtures.paraphraseTexts()
-        utterances += ["add visa application tomorrow", "remind jake friday about the bins", "blorp", "thanks! also, is tom free on friday?"]
+        utterances += ["add visa application tomorrow", "remind jake friday about the bins", "blorp", "thanks! also, is tom free on friday?",
+                       "got anything going on for emma tomorrow", "do you have free time for me tomorrow, by any chance?"]
         XCTAssertGreaterThan(utterances.count, 300)
 
         let written = try Grammar.load(sources: sources, vocabulary: Self.vocabulary, jit: false, examples: false, cache: cache)

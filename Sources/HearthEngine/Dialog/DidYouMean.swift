@@ -13,6 +13,9 @@ enum Understanding: Equatable {
     case matchedWithoutTime(IntentMatch, unreadTime: String)
     /// No pattern matched, but an intent's cue words, its required typed slots and a title did: ask.
     case guessed(BackoffGuess)
+    /// Nothing else fitted, but the words are clearly those of one intent that only reads
+    /// (`NearestIntent`): the match of that intent's own sentence, with the time and people said.
+    case nearest(IntentMatch)
     case noMatch
     case tooLong(bytes: Int)
     case limitExceeded
@@ -22,6 +25,7 @@ enum Understanding: Equatable {
         switch self {
         case .guessed: "did_you_mean"
         case .matchedWithoutTime: "unread_time"
+        case .nearest: "nearest"
         default: nil
         }
     }
@@ -41,17 +45,30 @@ extension Assistant {
             // Only words a person wrote get a guess: symbol soup with a word in it is no request.
             guard RequestFinder.isProse(text) else { return .noMatch }
             let resolver = TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones))
-            let guess = grammar.backoff.guess(normalized) { phrase in
+            let readsWhole = { (phrase: String) -> Bool in
                 guard let time = try? resolver.resolve(phrase) else { return false }
                 return time.start != nil || time.rrule != nil
             }
-            guard let guess else { return .noMatch }
-            if let unread = guess.unreadTime, let rest = guess.withoutUnreadTime,
-               case .matched(let match, _) = grammar.match(rest), match.intent == guess.match.intent {
-                return .matchedWithoutTime(match, unreadTime: unread)
+            if let guess = grammar.backoff.guess(normalized, reads: readsWhole) {
+                if let unread = guess.unreadTime, let rest = guess.withoutUnreadTime,
+                   case .matched(let match, _) = grammar.match(rest), match.intent == guess.match.intent {
+                    return .matchedWithoutTime(match, unreadTime: unread)
+                }
+                if guess.complete { return .guessed(guess) }
             }
-            return guess.complete ? .guessed(guess) : .noMatch
+            // The intent whose words these clearly are, put back into its own sentence and matched.
+            if let found = grammar.nearest.guess(normalized, reads: readsWhole),
+               case .matched(let match, _) = grammar.match(found.sentence), match.intent == found.intent {
+                return .nearest(match)
+            }
+            return .noMatch
         }
+    }
+
+    /// The intent the nearest-intent back-off finds nearest to `text`, by how much (natural log
+    /// against the runner-up), and the share of its words the examples know (`hearth parse --nearest`).
+    public func nearestIntent(_ text: String) -> (intent: String, margin: Double, known: Double, unknownWords: [String])? {
+        grammar.nearest.nearest(Normalizer.normalize(text))
     }
 
     /// The note said before the reply when a time could not be read.
