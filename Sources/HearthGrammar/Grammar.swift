@@ -369,7 +369,10 @@ public struct Grammar: Sendable {
         // that would answer an open question.
         // Symbol soup (`Normalizer.isSymbolSoup`) likewise.
         if Normalizer.isDamaged(utterance) || Normalizer.isSymbolSoup(utterance) { return .noMatch(Normalizer.normalize(utterance)) }
-        let readings = RequestFinder.readings(of: utterance)
+        let readings = RequestFinder.withPronounsNamed(RequestFinder.readings(of: utterance), in: utterance) { name in
+            guard let people = nearest.people, case .match = people.match(Array(name.utf8)) else { return false }
+            return true
+        }
         var first: MatchResult?
         // A cue frame's reading through words it passed over gives way to a later reading that
         // says the request whole ("Thanks! Also, is Tom free at 2?" reads "is Tom free at 2?").

@@ -474,6 +474,7 @@ extension Grammar {
             writer.array(feature.value) { writer, said in writer.int(said.class); writer.int(said.count) }
         }
         writer.optional(nearest.people) { $0.pattern($1) }
+        writer.strings(nearest.nothing.sorted())
         var bytes = writer.bytes
         let payload = bytes.count - GrammarArtifact.headerSize
         let checksum = bytes.withUnsafeBytes { GrammarArtifact.checksum(UnsafeRawBufferPointer(rebasing: $0[GrammarArtifact.headerSize...])) }
@@ -548,6 +549,7 @@ extension Grammar {
             counts[feature] = said
         }
         let people = try reader.optional { try $0.pattern(jit: false) }
+        let nothing = Set(try reader.strings())
         guard reader.offset == data.count else { throw GrammarArtifact.Corrupt(reason: "bytes left over") }
 
         let filter = LiteralFilter(clauses: clauses)
@@ -563,6 +565,6 @@ extension Grammar {
                   index: PatternIndex(intents: intents, checks: filter.checks),
                   scratchPool: ScratchPool(pairs: maximumCaptures + 1, guards: checkers))
         backoff = Backoff(rules: rules)
-        nearest = NearestIntent(classes: classes, counts: counts, totals: totals, sentences: sentences, people: people)
+        nearest = NearestIntent(classes: classes, counts: counts, totals: totals, sentences: sentences, people: people, nothing: nothing)
     }
 }

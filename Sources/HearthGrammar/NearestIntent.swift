@@ -21,6 +21,9 @@ public struct NearestIntent: Sendable {
     let sentences: [[String]]
     /// The family's words for people (`{members}`), found in what was said.
     let people: CompiledPattern?
+    /// The examples that must match nothing, normalised: said word for word, they get nothing here
+    /// either (the back-off never contradicts an example the grammar's authors wrote).
+    let nothing: Set<String>
 
     /// A word pair's smoothing weight: small, so that words a class never said weigh against it.
     static let smoothing = 0.1
@@ -29,10 +32,12 @@ public struct NearestIntent: Sendable {
     /// The share of what was said (its features) the examples must know.
     static let known = 0.6
 
-    public init() { classes = []; counts = [:]; totals = []; sentences = []; people = nil }
+    public init() { classes = []; counts = [:]; totals = []; sentences = []; people = nil; nothing = [] }
 
-    init(classes: [String], counts: [String: [(class: Int, count: Int)]], totals: [Int], sentences: [[String]], people: CompiledPattern?) {
+    init(classes: [String], counts: [String: [(class: Int, count: Int)]], totals: [Int], sentences: [[String]], people: CompiledPattern?,
+         nothing: Set<String>) {
         self.classes = classes; self.counts = counts; self.totals = totals; self.sentences = sentences; self.people = people
+        self.nothing = nothing
     }
 
     /// The class name of the examples that must match nothing.
@@ -51,16 +56,19 @@ public struct NearestIntent: Sendable {
         classes.append(none)
         var table: [String: [Int: Int]] = [:]
         var totals = [Int](repeating: 0, count: classes.count)
+        var nothing: Set<String> = []
         for example in examples {
             let label = classIndex[example.intent]!
-            for feature in features(of: Normalizer.normalize(example.text)) {
+            let normalized = Normalizer.normalize(example.text)
+            if example.intent == none { nothing.insert(normalized.text) }
+            for feature in features(of: normalized) {
                 table[feature, default: [:]][label, default: 0] += 1
                 totals[label] += 1
             }
         }
         let counts = table.mapValues { $0.map { (class: $0.key, count: $0.value) }.sorted { $0.class < $1.class } }
         return NearestIntent(classes: classes, counts: counts, totals: totals,
-                             sentences: classes.map { sentences[$0] ?? [] }, people: people)
+                             sentences: classes.map { sentences[$0] ?? [] }, people: people, nothing: nothing)
     }
 
     /// Words and word pairs, the first word marked as first ("^ when"); a word with a figure in it
@@ -114,7 +122,7 @@ public struct NearestIntent: Sendable {
     /// `nearest:` sentence whose placeholders were all found, `{when}` the longest run of words the
     /// time resolver reads whole (`reads`), `{people}` the people named. Nil when there is none.
     public func guess(_ text: NormalizedText, reads: (String) -> Bool) -> (intent: String, sentence: String)? {
-        guard let found = nearest(text), found.intent != Self.none, found.margin >= Self.margin, found.known >= Self.known,
+        guard !nothing.contains(text.text), let found = nearest(text), found.intent != Self.none, found.margin >= Self.margin, found.known >= Self.known,
               let index = classes.firstIndex(of: found.intent), !sentences[index].isEmpty else { return nil }
         let tokens = text.tokens
         var taken = [Bool](repeating: false, count: tokens.count)

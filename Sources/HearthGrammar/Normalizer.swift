@@ -296,6 +296,9 @@ public enum Normalizer {
         "meting": "meeting", "everyday": "every day", "everyweek": "every week",
         // Question words typed in a hurry: "wat do i have tomorrow".
         "wat": "what", "wats": "what's", "whta": "what", "wht": "what",
+        // Texting shorthand: "pls text Emma", "can u add my appt", "thx".
+        "pls": "please", "plz": "please", "plse": "please", "thx": "thanks", "thnx": "thanks", "tnx": "thanks", "u": "you", "ur": "your",
+        "msg": "message", "msgs": "messages", "txt": "text", "appt": "appointment", "appts": "appointments", "b4": "before",
     ]
 
     /// Whether `word`, a contraction without its apostrophe, is an ordinary word where it stands:

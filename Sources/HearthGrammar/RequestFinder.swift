@@ -33,6 +33,10 @@ public enum RequestFinder {
         "that works", "that works for me", "that'll work", "that will work", "works for me", "that's fine with me",
         "good to know", "got it", "i see", "understood", "noted", "of course", "no problem", "no worries",
         "hello", "hi", "hi there", "hey", "hey there", "good morning", "good afternoon", "good evening",
+        // Texting shorthand, and the assistant greeted or thanked by name ("Morning Hearth :)").
+        "thx", "thnx", "tnx", "ty", "tysm", "thx so much",
+        "morning hearth", "evening hearth", "good morning hearth", "good evening hearth", "hi hearth", "hey hearth", "hello hearth",
+        "thanks hearth", "thank you hearth", "cheers hearth",
         // Putting off what was offered: "maybe later", "not now", "some other time".
         "thanks very much", "thank you for that", "maybe later", "may be later", "perhaps later", "not now", "not yet", "not right now", "not today",
         "not at this time", "not at the moment", "not for now", "maybe another time", "maybe some other time", "some other time",
@@ -52,6 +56,8 @@ public enum RequestFinder {
 
     /// The texts to try for `utterance`, in order (see the type's comment). Never empty.
     public static func readings(of utterance: String) -> [String] {
+        // A smiley or an emoji ends a sentence as a full stop does ("Morning Hearth :) Jake has …").
+        let utterance = withFacesAsStops(utterance)
         // The usual case: one sentence that does not open with an acknowledgement.
         let firstWord = words(in: Substring(utterance), limit: 1).first?.text
         let punctuated = utterance.contains { $0 == "." || $0 == "!" || $0 == "?" || $0 == ";" || $0 == "," }
@@ -77,7 +83,13 @@ public enum RequestFinder {
             requests = merged.requests
         }
         candidates.append(kept.joined(separator: " "))
-        if requests.count > 1 { candidates += requests.reversed().map(String.init) }
+        // Each sentence alone, the last first; but "Jake has a party on Saturday at 2. Can you put
+        // that in the calendar?": a sentence that only asks to keep what another said comes after
+        // the others, so the one that says what is the request when it reads as one.
+        if requests.count > 1 {
+            let reversed = requests.reversed()
+            candidates += (reversed.filter { !isKeepItRequest($0) } + reversed.filter { isKeepItRequest($0) }).map(String.init)
+        }
         for reading in candidates where !readings.contains(reading) {
             readings.append(reading)
         }
@@ -250,6 +262,29 @@ public enum RequestFinder {
         return result
     }
 
+    /// Smileys typed as words (":)", ";-)", ":D", "<3") and emoji: each ends a sentence ("!").
+    static func withFacesAsStops(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == ":" || $0 == ";" || $0 == "<" || $0.properties.isEmojiPresentation }) else { return text }
+        var result = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var kept = String(word)
+            if faces.contains(kept) { kept = "" }
+            kept = String(String.UnicodeScalarView(kept.unicodeScalars.filter { !$0.properties.isEmojiPresentation && $0 != "\u{FE0F}" && $0 != "\u{200D}" }))
+            if kept.count < word.count {
+                // The sentence before ends here, unless it already has.
+                while result.last == " " { result.removeLast() }
+                if let last = result.last, !".!?;,".contains(last) { result += "!" }
+                if !kept.isEmpty { result += " " + kept }
+                result += " "
+                continue
+            }
+            result += kept + " "
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    static let faces: Set<String> = [":)", ":-)", ":(", ":-(", ";)", ";-)", ":d", ":D", ":-D", ":p", ":P", ":-P", "<3", ":o", ":O", "xd", "XD", "^^", "^_^"]
+
     static let aloneDeferrals: Set<String> = ["maybe", "perhaps", "later", "another time", "maybe not", "not sure"]
 
     /// Words that open an assessment of what was offered ("that sounds good", "the apartment is fine").
@@ -323,8 +358,79 @@ public enum RequestFinder {
             }
         }
         if isChatter(rest) { return nil }
-        return withoutAcknowledgement(rest)
+        // "Tom has a work dinner on Wednesday at 7, please add it to his schedule": the clause after
+        // the last comma only asks to keep what was said before it.
+        guard let request = withoutAcknowledgement(rest) else { return nil }
+        if let comma = request.lastIndex(of: ","), isKeepItRequest(request[request.index(after: comma)...]) {
+            let before = request[..<comma]
+            if words(in: before).count >= 3, !isChatter(before), let said = withoutAcknowledgement(before), said == before { return before }
+        }
+        return request
     }
+
+    /// "Emma was super helpful today, give her 15 bonus points": when the utterance names exactly
+    /// one member (`isMember`, not "I", "we" or a group) and a reading that does not name them says
+    /// "him", "her", "he" or "she", the reading is tried with the name in its place ("her" before a
+    /// noun is "Emma's": "clean her room" → "clean Emma's room"). Other readings are kept as they are.
+    static func withPronounsNamed(_ readings: [String], in utterance: String, isMember: (String) -> Bool) -> [String] {
+        guard readings.count > 1 else { return readings }
+        let tokens = words(in: Substring(utterance)).map(\.text)
+        guard tokens.contains(where: { pronouns.contains($0) }) else { return readings }
+        var names: Set<String> = []
+        var index = 0
+        while index < tokens.count {
+            var found = false
+            for width in stride(from: min(3, tokens.count - index), through: 1, by: -1) {
+                let phrase = tokens[index..<(index + width)].joined(separator: " ")
+                let bare = phrase.hasSuffix("'s") ? String(phrase.dropLast(2)) : phrase
+                guard !notNames.contains(bare), !bare.contains(" and "), isMember(bare) else { continue }
+                names.insert(bare)
+                index += width
+                found = true
+                break
+            }
+            if !found { index += 1 }
+        }
+        guard names.count == 1, let name = names.first else { return readings }
+        let said = name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        return readings.map { reading in
+            let words = words(in: Substring(reading))
+            guard !words.map(\.text).joined(separator: " ").contains(name), words.contains(where: { pronouns.contains($0.text) }) else { return reading }
+            var result = reading
+            for (position, word) in words.enumerated().reversed() where pronouns.contains(word.text) {
+                let next = position + 1 < words.count ? words[position + 1].text : nil
+                let possessive = word.text == "her" && next.map { !objectFollowers.contains($0) && !$0.first!.isNumber } ?? false
+                result.replaceSubrange(word.range, with: possessive ? said + "'s" : said)
+            }
+            return result
+        }
+    }
+
+    static let pronouns: Set<String> = ["him", "her", "he", "she"]
+    /// Words after which "her" is the object, not the possessive: "give her 15 points", "put her on …".
+    static let objectFollowers: Set<String> = ["a", "an", "the", "some", "on", "to", "for", "in", "at", "up", "off", "out", "down", "back",
+                                               "that", "this", "know", "about", "please", "if", "and", "when", "now", "today", "tomorrow"]
+    /// Words the family's people pattern reads that name nobody in particular.
+    static let notNames: Set<String> = ["i", "me", "my", "myself", "we", "us", "everyone", "everybody", "the kids", "the children", "kids",
+                                        "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all"]
+
+    /// A request only to keep what was said ("please add it to his schedule", "can you put that in
+    /// the calendar", "pop that on the family calendar please").
+    static func isKeepItRequest(_ clause: Substring) -> Bool {
+        var tokens = words(in: clause).map(\.text)
+        let polite: Set<String> = ["please", "pls", "plz", "can", "could", "would", "will", "you", "and", "so", "just", "kindly", "thanks", "thank", "hearth"]
+        while let first = tokens.first, polite.contains(first) { tokens.removeFirst() }
+        while let last = tokens.last, polite.contains(last) { tokens.removeLast() }
+        guard tokens.count >= 4, keepVerbs.contains(tokens[0]), ["it", "that", "this", "them", "those"].contains(tokens[1]),
+              ["in", "on", "to", "into", "onto"].contains(tokens[2]) else { return false }
+        var rest = tokens[3...]
+        while let first = rest.first, ["my", "his", "her", "their", "our", "the", "family", "family's", "everyone's", "shared"].contains(first) {
+            rest = rest.dropFirst()
+        }
+        return rest.count == 1 && ["calendar", "schedule", "diary", "planner", "calender"].contains(rest.first!)
+    }
+
+    static let keepVerbs: Set<String> = ["add", "put", "pop", "stick", "enter", "write", "throw", "save", "get", "mark"]
 
     /// Whether `clause` says nothing but acknowledgements, thanks ("thank you for your assistance")
     /// or an assessment ("it seems good to me").

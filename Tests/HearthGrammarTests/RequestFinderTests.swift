@@ -96,4 +96,39 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertFalse(RequestFinder.readings(of: "What about the 7th? Am I free on Friday?").contains { $0.contains("on the 7th") })
         XCTAssertFalse(RequestFinder.readings(of: "How about Monday? Is Emma free at 4?").contains { $0.contains("on Monday") })
     }
+
+    func testASmileyOrAnEmojiEndsASentence() {
+        XCTAssertEqual(RequestFinder.readings(of: "Morning Hearth :) Jake has a party on Saturday at 2.").dropFirst().first,
+                       "Jake has a party on Saturday at 2.", "the greeting by name is chatter, the smiley its full stop")
+        XCTAssertEqual(RequestFinder.withFacesAsStops("what's on tomorrow 👍"), "what's on tomorrow!")
+        XCTAssertEqual(RequestFinder.withFacesAsStops("thx 😀 what's on tomorrow"), "thx! what's on tomorrow")
+        XCTAssertEqual(RequestFinder.withFacesAsStops("meet at 10:30 in room 3"), "meet at 10:30 in room 3", "a colon in a time is no face")
+    }
+
+    func testASentenceOnlyAskingToKeepWhatWasSaidComesAfterTheOneThatSaysIt() {
+        let readings = RequestFinder.readings(of: "Jake has a party on Saturday at 2. Can you put that in the calendar please?")
+        XCTAssertEqual(Array(readings.suffix(2)), ["Jake has a party on Saturday at 2.", "Can you put that in the calendar please?"])
+        XCTAssertEqual(RequestFinder.readings(of: "Tom has a work dinner on Wednesday at 7, please add it to his schedule.")[1],
+                       "Tom has a work dinner on Wednesday at 7", "the clause after the comma only asks to keep it")
+        for keep in ["please add it to his schedule", "can you put that in the calendar", "pop that on the family calendar please", "add it to my calendar"] {
+            XCTAssertTrue(RequestFinder.isKeepItRequest(Substring(keep)), keep)
+        }
+        for other in ["add the dentist to my calendar", "put it on Friday", "add it to the shopping list", "put that in the fridge"] {
+            XCTAssertFalse(RequestFinder.isKeepItRequest(Substring(other)), other)
+        }
+    }
+
+    func testAPronounStandsForTheOneMemberNamedBefore() {
+        let members: Set<String> = ["emma", "jake", "tom", "lisa"]
+        func named(_ text: String) -> [String] {
+            RequestFinder.withPronounsNamed(RequestFinder.readings(of: text), in: text) { members.contains($0) }
+        }
+        XCTAssertTrue(named("Let's get Jake helping more. Put him on trash duty every Monday please.").contains("Put Jake on trash duty every Monday please."))
+        XCTAssertTrue(named("Emma was great today. Give her 15 points and clean her room.").contains("Give Emma 15 points and clean Emma's room."))
+        // Two people named, or none: nothing is guessed.
+        XCTAssertFalse(named("Emma and Jake were great. Give her 10 points.").contains { $0.contains("Give Emma") || $0.contains("Give Jake") })
+        XCTAssertFalse(named("The coach called. Tell him I'm late.").contains { $0.contains("Tell Coach") })
+        // One sentence is read as said.
+        XCTAssertEqual(named("give her 10 points"), ["give her 10 points"])
+    }
 }

@@ -650,6 +650,11 @@ struct TemporalParser {
         var offset = 0
         var explicit = false
         var coming = false
+        // "the rest of the week", "rest of this month": read as the period said ("this week"); a
+        // free-time search starts no earlier than now, but a list still shows the whole period.
+        if accept(["the", "rest", "of"]) || accept(["rest", "of"]) {
+            if accept("the"), isWord("week") || isWord("month") || isWord("weekend") { explicit = true }
+        }
         if accept(["this", "coming"]) || accept(["the", "coming"]) || accept(["the", "upcoming"]) || accept("coming")
             || accept("upcoming") {
             // The next such period that has not begun: "the coming week" is next week.
