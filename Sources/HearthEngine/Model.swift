@@ -18,6 +18,9 @@ public enum HearthError: Error, Sendable, Equatable {
     case inputTooLong(bytes: Int)
     case grammarLimit
     case notUnderstood
+    /// Not understood, but the words are clearly those of an area's request that changes something
+    /// (`NearestIntent`): the closest help, never a guess ("For chores, try saying something like …").
+    case notUnderstoodNear(topic: String, example: String)
     case timeNotUnderstood(String)
     case ambiguousTime(String, choices: [String])
     /// "except holidays" without saying which.
@@ -55,7 +58,7 @@ public enum HearthError: Error, Sendable, Equatable {
         case .emptyInput: "empty_input"
         case .inputTooLong: "input_too_long"
         case .grammarLimit: "too_complex"
-        case .notUnderstood: "not_understood"
+        case .notUnderstood, .notUnderstoodNear: "not_understood"
         case .timeNotUnderstood: "time_not_understood"
         case .ambiguousTime, .unclearHolidays: "ambiguous_time"
         case .unknownMember: "unknown_member"
@@ -86,6 +89,9 @@ public enum HearthError: Error, Sendable, Equatable {
             return ReplyText("That sentence is too complicated for me. Please say it more simply.")
         case .notUnderstood:
             return ReplyText("Sorry, I didn't understand that. Say \"help\" to hear what I can do.")
+        case .notUnderstoodNear(let topic, let example):
+            return ReplyText("Sorry, I didn't understand that. For \(topic), try saying something like \"\(example)\".",
+                             speak: "Sorry, I didn't understand that. For \(topic), try saying something like: \(example).")
         case .timeNotUnderstood(let phrase):
             return ReplyText("I couldn't work out when \"\(phrase)\" is. Try a day and a time, like \"Thursday at 4pm\".",
                              speak: "I couldn't work out when \(phrase) is. Try a day and a time, like Thursday at 4 PM.")

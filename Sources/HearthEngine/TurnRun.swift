@@ -126,8 +126,8 @@ struct TurnRun {
             case .limitExceeded: throw HearthError.grammarLimit
             case .noMatch:
                 // A free answer to an open question ("I need milk" after "does anyone need anything?").
-                guard FreeAnswerClaim.canAnswer(trimmed) else { throw HearthError.notUnderstood }
-                guard let claimed = try freeAnswer(trimmed) else { throw HearthError.notUnderstood }
+                guard FreeAnswerClaim.canAnswer(trimmed) else { throw notUnderstood(trimmed) }
+                guard let claimed = try freeAnswer(trimmed) else { throw notUnderstood(trimmed) }
                 return claimed
             case .matched(let found):
                 let match = reading(found, of: trimmed)
@@ -198,6 +198,13 @@ struct TurnRun {
             apply([effect])
             return nil
         }
+    }
+
+    /// "Sorry, I didn't understand that", with the closest help when the words are clearly those
+    /// of one area's request (`Assistant.nearestArea`): what to say instead, never a guess acted on.
+    private func notUnderstood(_ text: String) -> HearthError {
+        guard let help = assistant.nearestHelp(text), let example = help.spoken.first ?? help.examples.first else { return .notUnderstood }
+        return .notUnderstoodNear(topic: help.topic, example: example.trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
     }
 
     // MARK: - Follow-ups

@@ -118,12 +118,23 @@ public struct NearestIntent: Sendable {
         return (classes[best], margin, Double(knownFeatures) / Double(features.count), unknownWords)
     }
 
+    /// Whether the back-off may run `intent` (it has `nearest:` sentences: it only reads).
+    public func mayRun(_ intent: String) -> Bool {
+        classes.firstIndex(of: intent).map { !sentences[$0].isEmpty } ?? false
+    }
+
+    /// The nearest intent when it is a clear winner (whether or not it may be run), else nil.
+    public func clearlyNearest(_ text: NormalizedText) -> String? {
+        guard !nothing.contains(text.text), let found = nearest(text), found.intent != Self.none, found.margin >= Self.margin,
+              found.known >= Self.known else { return nil }
+        return found.intent
+    }
+
     /// The sentence of the nearest intent, when it is a clear winner that may be run: its
     /// `nearest:` sentence whose placeholders were all found, `{when}` the longest run of words the
     /// time resolver reads whole (`reads`), `{people}` the people named. Nil when there is none.
     public func guess(_ text: NormalizedText, reads: (String) -> Bool) -> (intent: String, sentence: String)? {
-        guard !nothing.contains(text.text), let found = nearest(text), found.intent != Self.none, found.margin >= Self.margin, found.known >= Self.known,
-              let index = classes.firstIndex(of: found.intent), !sentences[index].isEmpty else { return nil }
+        guard let intent = clearlyNearest(text), let index = classes.firstIndex(of: intent), !sentences[index].isEmpty else { return nil }
         let tokens = text.tokens
         var taken = [Bool](repeating: false, count: tokens.count)
         func phrase(_ range: Range<Int>) -> String { tokens[range].map(\.text).joined(separator: " ") }
@@ -158,7 +169,7 @@ public struct NearestIntent: Sendable {
             guard names.allSatisfy({ values[$0] ?? nil != nil }) else { continue }
             var filled = sentence
             for name in names { filled = filled.replacingOccurrences(of: "{\(name)}", with: values[name]!!) }
-            return (found.intent, filled)
+            return (intent, filled)
         }
         return nil
     }

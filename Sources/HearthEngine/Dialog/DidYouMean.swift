@@ -71,6 +71,15 @@ extension Assistant {
         grammar.nearest.nearest(Normalizer.normalize(text))
     }
 
+    /// The help of the area whose request to change something `text` clearly is, by the
+    /// nearest-intent scores, or nil (none is clear, it is a question the back-off could not put
+    /// into its own sentence, the words are no request, or the area has no help to give).
+    func nearestHelp(_ text: String) -> AreaHelp? {
+        guard RequestFinder.isProse(text), let found = grammar.nearest.clearlyNearest(Normalizer.normalize(text)), !grammar.nearest.mayRun(found),
+              let area = areas.owner(of: found), !area.help.topic.isEmpty else { return nil }
+        return area.help
+    }
+
     /// The note said before the reply when a time could not be read.
     static func unreadTimeNote(_ words: String) -> String { "(I couldn't read \"\(words)\" as a time.)" }
 }
