@@ -124,10 +124,10 @@ struct TurnRun {
             switch assistant.understand(trimmed, now: now) {
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
-            case .noMatch:
+            case .noMatch(let nearChange):
                 // A free answer to an open question ("I need milk" after "does anyone need anything?").
-                guard FreeAnswerClaim.canAnswer(trimmed) else { throw notUnderstood(trimmed) }
-                guard let claimed = try freeAnswer(trimmed) else { throw notUnderstood(trimmed) }
+                guard FreeAnswerClaim.canAnswer(trimmed) else { throw notUnderstood(nearChange) }
+                guard let claimed = try freeAnswer(trimmed) else { throw notUnderstood(nearChange) }
                 return claimed
             case .matched(let found):
                 let match = reading(found, of: trimmed)
@@ -201,9 +201,10 @@ struct TurnRun {
     }
 
     /// "Sorry, I didn't understand that", with the closest help when the words are clearly those
-    /// of one area's request (`Assistant.nearestArea`): what to say instead, never a guess acted on.
-    private func notUnderstood(_ text: String) -> HearthError {
-        guard let help = assistant.nearestHelp(text), let example = help.spoken.first ?? help.examples.first else { return .notUnderstood }
+    /// of one area's change (`nearChange`, `Assistant.nearestHelp`): what to say instead, never a
+    /// guess acted on.
+    private func notUnderstood(_ nearChange: String?) -> HearthError {
+        guard let nearChange, let help = assistant.nearestHelp(nearChange), let example = help.spoken.first ?? help.examples.first else { return .notUnderstood }
         return .notUnderstoodNear(topic: help.topic, example: example.trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
     }
 

@@ -25,7 +25,8 @@ public struct NearestIntent: Sendable {
     /// either (the back-off never contradicts an example the grammar's authors wrote).
     let nothing: Set<String>
 
-    /// A word pair's smoothing weight: small, so that words a class never said weigh against it.
+    /// The smoothing weight added to every feature's count (a word or a word pair): small, so that
+    /// words a class never said weigh against it.
     static let smoothing = 0.1
     /// How much likelier (natural log) the winner must be than the runner-up.
     static let margin = 4.0
@@ -134,7 +135,14 @@ public struct NearestIntent: Sendable {
     /// `nearest:` sentence whose placeholders were all found, `{when}` the longest run of words the
     /// time resolver reads whole (`reads`), `{people}` the people named. Nil when there is none.
     public func guess(_ text: NormalizedText, reads: (String) -> Bool) -> (intent: String, sentence: String)? {
-        guard let intent = clearlyNearest(text), let index = classes.firstIndex(of: intent), !sentences[index].isEmpty else { return nil }
+        guard let intent = clearlyNearest(text) else { return nil }
+        return sentence(of: intent, in: text, reads: reads).map { (intent, $0) }
+    }
+
+    /// `intent`'s `nearest:` sentence filled from `text` (see `guess`), when it has one whose
+    /// placeholders were all found: for a caller that has the clear winner already.
+    public func sentence(of intent: String, in text: NormalizedText, reads: (String) -> Bool) -> String? {
+        guard let index = classes.firstIndex(of: intent), !sentences[index].isEmpty else { return nil }
         let tokens = text.tokens
         var taken = [Bool](repeating: false, count: tokens.count)
         func phrase(_ range: Range<Int>) -> String { tokens[range].map(\.text).joined(separator: " ") }
@@ -169,7 +177,7 @@ public struct NearestIntent: Sendable {
             guard names.allSatisfy({ values[$0] ?? nil != nil }) else { continue }
             var filled = sentence
             for name in names { filled = filled.replacingOccurrences(of: "{\(name)}", with: values[name]!!) }
-            return (intent, filled)
+            return filled
         }
         return nil
     }

@@ -16,7 +16,9 @@ enum Understanding: Equatable {
     /// Nothing else fitted, but the words are clearly those of one intent that only reads
     /// (`NearestIntent`): the match of that intent's own sentence, with the time and people said.
     case nearest(IntentMatch)
-    case noMatch
+    /// Nothing fitted. `nearChange`: the intent whose words these clearly are when it is a change
+    /// (never run on a guess: the reply offers its area's help instead, `Assistant.nearestHelp`).
+    case noMatch(nearChange: String? = nil)
     case tooLong(bytes: Int)
     case limitExceeded
 
@@ -43,7 +45,7 @@ extension Assistant {
         case .limitExceeded: return .limitExceeded
         case .noMatch(let normalized):
             // Only words a person wrote get a guess: symbol soup with a word in it is no request.
-            guard RequestFinder.isProse(text) else { return .noMatch }
+            guard RequestFinder.isProse(text) else { return .noMatch() }
             let resolver = TemporalResolver(context: TemporalContext(now: now, timeZone: timeZone, memberTimeZones: roster.homeTimeZones))
             let readsWhole = { (phrase: String) -> Bool in
                 guard let time = try? resolver.resolve(phrase) else { return false }
@@ -57,11 +59,12 @@ extension Assistant {
                 if guess.complete { return .guessed(guess) }
             }
             // The intent whose words these clearly are, put back into its own sentence and matched.
-            if let found = grammar.nearest.guess(normalized, reads: readsWhole),
-               case .matched(let match, _) = grammar.match(found.sentence), match.intent == found.intent {
+            guard let near = grammar.nearest.clearlyNearest(normalized) else { return .noMatch() }
+            if let sentence = grammar.nearest.sentence(of: near, in: normalized, reads: readsWhole),
+               case .matched(let match, _) = grammar.match(sentence), match.intent == near {
                 return .nearest(match)
             }
-            return .noMatch
+            return .noMatch(nearChange: grammar.nearest.mayRun(near) ? nil : near)
         }
     }
 
@@ -71,12 +74,10 @@ extension Assistant {
         grammar.nearest.nearest(Normalizer.normalize(text))
     }
 
-    /// The help of the area whose request to change something `text` clearly is, by the
-    /// nearest-intent scores, or nil (none is clear, it is a question the back-off could not put
-    /// into its own sentence, the words are no request, or the area has no help to give).
-    func nearestHelp(_ text: String) -> AreaHelp? {
-        guard RequestFinder.isProse(text), let found = grammar.nearest.clearlyNearest(Normalizer.normalize(text)), !grammar.nearest.mayRun(found),
-              let area = areas.owner(of: found), !area.help.topic.isEmpty else { return nil }
+    /// The help of the area that owns `intent`, the change `understand` found an utterance clearly
+    /// asks for (`Understanding.noMatch(nearChange:)`), or nil when the area has none to give.
+    func nearestHelp(_ intent: String) -> AreaHelp? {
+        guard let area = areas.owner(of: intent), !area.help.topic.isEmpty else { return nil }
         return area.help
     }
 
