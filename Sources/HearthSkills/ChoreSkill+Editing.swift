@@ -13,12 +13,24 @@ extension ChoreSkill {
         public var title: String?
         public var points: Int?
         public var assignees: [MemberID]?
+        /// A new day for a one-off chore, or for one occurrence of a series ("move today's dishes to
+        /// tomorrow"); its time of day stays unless `timeOfDay` says.
+        public var day: Date?
+        /// A new time of day (hour and minute): of a one-off chore, or of every later chore of a series.
+        public var timeOfDay: DateComponents?
+        /// A new rule (RFC 5545 RRULE): a series repeats by it from the next day it gives; a one-off
+        /// chore becomes a series.
+        public var rrule: String?
 
-        public init(title: String? = nil, points: Int? = nil, assignees: [MemberID]? = nil) {
+        public init(title: String? = nil, points: Int? = nil, assignees: [MemberID]? = nil, day: Date? = nil, timeOfDay: DateComponents? = nil,
+                    rrule: String? = nil) {
             self.title = title; self.points = points; self.assignees = assignees
+            self.day = day; self.timeOfDay = timeOfDay; self.rrule = rrule
         }
 
-        public var isEmpty: Bool { title == nil && points == nil && assignees == nil }
+        public var isEmpty: Bool { title == nil && points == nil && assignees == nil && !isSchedule }
+        /// Whether it changes when the chore is due (seed 004 "Edit a chore or series: due time, repeat").
+        public var isSchedule: Bool { day != nil || timeOfDay != nil || rrule != nil }
     }
 
     /// The open chores after a change, and the series that now make the later ones.
@@ -47,10 +59,21 @@ extension ChoreSkill {
         if let points = change.points, points < 0 { throw SkillError.invalid("A chore can't be worth less than nothing.") }
         if let title = change.title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw SkillError.invalid("A chore needs a name.") }
         if let assignees = change.assignees, assignees.isEmpty { throw SkillError.invalid("Who should do it?") }
+        if let rule = change.rrule, (try? RecurrenceRule(rrule: rule)) == nil {
+            throw SkillError.invalid("I couldn't understand how often that chore repeats.")
+        }
+        if let time = change.timeOfDay, !(0...23).contains(time.hour ?? -1) || !(0...59).contains(time.minute ?? 0) {
+            throw SkillError.invalid("That isn't a time of day.")
+        }
         let formatter = TimeFormatter(calendar: calendar, now: now)
         let edited = try store.write { writer -> Edited in
             var result = Edited()
             let sent = Sent()
+            // A new due time or repeat: made in full here, before the details below follow.
+            if change.isSchedule {
+                try reschedule(targets, series: seriesIDs, change, wholeSeries: wholeSeries, actor: actor, now: now, writer: writer,
+                               sent: sent, result: &result)
+            }
             var chores: [Chore] = []
             // A series named with no chore of it open (today's done, the next not yet made) changes too.
             let named = try seriesIDs.compactMap { try writer.reader.choreSeries($0) }.map {
@@ -60,7 +83,14 @@ extension ChoreSkill {
             for chore in try targets.compactMap({ try writer.reader.chore($0) }).filter(\.status.isOpen) + named {
                 let id = chore.id
                 if wholeSeries, let seriesID = chore.series, var series = try writer.reader.choreSeries(seriesID) {
-                    if !result.series.contains(where: { $0.id == seriesID }) {
+                    if let index = result.series.firstIndex(where: { $0.id == seriesID }), change.isSchedule {
+                        // Rescheduled above: the details follow on the series as it now is.
+                        if let title = change.title { series.title = title }
+                        if let points = change.points { series.points = points }
+                        if let assignees = change.assignees { series.assignees = assignees; series.sharing = assignees.count == 1 ? .single : .anyOf }
+                        try writer.updateDetails(of: series, at: now)
+                        result.series[index] = series
+                    } else if !result.series.contains(where: { $0.id == seriesID }) {
                         if let title = change.title { series.title = title }
                         if let points = change.points { series.points = points }
                         if let assignees = change.assignees { series.assignees = assignees; series.sharing = assignees.count == 1 ? .single : .anyOf }
@@ -79,7 +109,7 @@ extension ChoreSkill {
                 if let points = change.points { chore.points = points }
                 if let assignees = change.assignees { chore.assignees = assignees; chore.sharing = assignees.count == 1 ? .single : .anyOf }
                 try writer.updateDetails(of: chore, at: now, by: actor.id)
-                result.chores.append(chore)
+                if let index = result.chores.firstIndex(where: { $0.id == chore.id }) { result.chores[index] = chore } else { result.chores.append(chore) }
                 for member in chore.assignees where !before.contains(member) && member != actor.id {
                     try sent.queue(on: writer, OutboxNotification(
                         id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
@@ -99,6 +129,109 @@ extension ChoreSkill {
         }
         logger.info("chore edited", metadata: ["chores": "\(edited.chores.count)", "series": "\(edited.series.count)"])
         return edited
+    }
+
+    /// seed 004 "Edit a chore or series: due time, repeat", inside `edit`'s transaction. A series
+    /// (`wholeSeries`) takes its new time of day and rule from the next day that has no chore of it
+    /// yet, never before now: its chores not yet due are made again from the new schedule, overdue
+    /// and closed ones stay as they were, and the new first due instant is one its rule gives (RFC
+    /// 5545: DTSTART is always an occurrence). A one-off chore, or one occurrence, moves to the day
+    /// and time said; a one-off chore given a rule becomes a series. Assignees other than the actor
+    /// are told the new due time.
+    func reschedule(_ targets: [ChoreID], series seriesIDs: [ChoreSeriesID], _ change: ChoreChange, wholeSeries: Bool, actor: Member,
+                    now: Date, writer: StoreWriter, sent: Sent, result: inout Edited) throws {
+        let inside = joining(writer.joined)
+        let formatter = TimeFormatter(calendar: calendar, now: now)
+        func tell(_ assignees: [MemberID], _ body: String, about id: String) throws {
+            for member in assignees where member != actor.id {
+                try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore", title: "Chore changed",
+                                                              body: body, relatedID: id, createdAt: now))
+            }
+        }
+        var seriesDone: Set<ChoreSeriesID> = []
+        func retime(_ seriesID: ChoreSeriesID) throws {
+            guard seriesDone.insert(seriesID).inserted, var series = try writer.reader.choreSeries(seriesID), series.endedAt == nil else { return }
+            // Its chores made from the old schedule and not yet due go; the next is made from the new one.
+            let stale = try writer.reader.chores(statuses: [.pending], series: seriesID).filter { $0.due > now }
+            for chore in stale { try writer.deleteChore(chore.id) }
+            _ = try writer.withdrawUnsent(kind: "chore", relatedTo: stale.map(\.id.rawValue))
+            let latest = try writer.reader.latestChore(in: seriesID)
+            series.rrule = change.rrule ?? series.rrule
+            let time = change.timeOfDay ?? calendar.dateComponents([.hour, .minute], from: series.firstDue)
+            let after = latest.map { calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: $0.due))! }
+            series.firstDue = try firstDue(series.rrule, at: time, notBefore: max(after ?? now, change.day.map(calendar.startOfDay) ?? now), now: now)
+            try writer.updateDetails(of: series, at: now)
+            result.series.append(series)
+            let made = try inside.makeOccurrences(of: series, now: now, writer: writer)
+            result.chores += made
+            let said = CalendarRecurrence.describe(series.rrule, start: series.firstDue, formatter: formatter) ?? "on a new schedule"
+            try tell(series.assignees, "\(series.title) is now due \(said), starting \(Self.dayWords(series.firstDue, formatter: formatter, spoken: false))",
+                     about: made.first?.id.rawValue ?? series.id.rawValue)
+        }
+        for seriesID in seriesIDs where wholeSeries { try retime(seriesID) }
+        for id in targets {
+            guard let chore = try writer.reader.chore(id), chore.status.isOpen else { continue }
+            if let seriesID = chore.series, wholeSeries || change.rrule != nil {
+                try retime(seriesID)
+            } else if let rule = change.rrule {
+                // A one-off chore that is to repeat: a series from its day, the chore itself made again by it.
+                let time = change.timeOfDay ?? calendar.dateComponents([.hour, .minute], from: chore.due)
+                let from = change.day.map(calendar.startOfDay) ?? calendar.startOfDay(for: chore.due)
+                let series = ChoreSeries(id: ChoreSeriesID(ids.next("chs")), template: chore.template, title: change.title ?? chore.title,
+                                         points: change.points ?? chore.points, assignees: change.assignees ?? chore.assignees,
+                                         sharing: (change.assignees ?? chore.assignees).count == 1 ? .single : .anyOf,
+                                         firstDue: try firstDue(rule, at: time, notBefore: max(from, now), now: now), rrule: rule,
+                                         requiresReview: chore.requiresReview, missedPolicy: chore.missedPolicy, createdBy: chore.createdBy, createdAt: now)
+                try writer.deleteChore(chore.id)
+                _ = try writer.withdrawUnsent(kind: "chore", relatedTo: [chore.id.rawValue])
+                try writer.insert(series, at: now)
+                seriesDone.insert(series.id)
+                result.series.append(series)
+                let made = try inside.makeOccurrences(of: series, now: now, writer: writer)
+                result.chores += made
+                let said = CalendarRecurrence.describe(rule, start: series.firstDue, formatter: formatter) ?? "on a schedule"
+                try tell(series.assignees, "\(series.title) is now due \(said), starting \(Self.dayWords(series.firstDue, formatter: formatter, spoken: false))",
+                         about: made.first?.id.rawValue ?? series.id.rawValue)
+            } else {
+                // One chore (a one-off, or one day of a series) moves.
+                let day = change.day ?? chore.due
+                let time = change.timeOfDay ?? calendar.dateComponents([.hour, .minute], from: chore.due)
+                guard let due = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: day) else {
+                    throw SkillError.invalid("That isn't a time of day.")
+                }
+                guard due > now else { throw SkillError.invalid("That due time has already passed.") }
+                if let seriesID = chore.series, try writer.reader.chores(statuses: nil, series: seriesID).contains(where: {
+                    $0.id != chore.id && calendar.isDate($0.due, inSameDayAs: due) }) {
+                    throw SkillError.invalid("There's already one of that chore that day.")
+                }
+                var moved = chore
+                moved.due = due
+                moved.status = .pending
+                try writer.update(moved, at: now, by: actor.id)
+                result.chores.append(moved)
+                try tell(chore.assignees, "\(chore.title) is now due \(Self.dueWords(due, formatter: formatter))", about: chore.id.rawValue)
+            }
+        }
+    }
+
+    /// The first instant `rule` gives at `time` of day on or after `notBefore`'s day and after
+    /// `now`: a start the rule itself produces (`RecurrenceExpander.firstRuleOccurrence`).
+    func firstDue(_ rule: String, at time: DateComponents, notBefore: Date, now: Date) throws -> Date {
+        guard let parsed = try? RecurrenceRule(rrule: rule) else { throw SkillError.invalid("I couldn't understand how often that chore repeats.") }
+        guard let seed = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: notBefore) else {
+            throw SkillError.invalid("That isn't a time of day.")
+        }
+        let expander = RecurrenceExpander(timeZone: calendar.timeZone)
+        guard var first = expander.firstRuleOccurrence(of: parsed, onOrAfter: seed) else {
+            throw SkillError.invalid("That chore would never come up again: its repeat ends before its next day.")
+        }
+        if first <= now {
+            guard let next = expander.nextOccurrence(of: parsed, seriesStart: first, after: now) else {
+                throw SkillError.invalid("That chore would never come up again: its repeat ends before its next day.")
+            }
+            first = next
+        }
+        return first
     }
 
     /// Deletes the open chores `targets`. A chore from a series stops the series (no more are made) and

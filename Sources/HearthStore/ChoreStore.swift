@@ -246,12 +246,15 @@ extension StoreWriter {
             .execute(arguments: [at.timeIntervalSince1970, at.timeIntervalSince1970, id.rawValue])
     }
 
-    /// Writes back what a parent can change on a series: its title, points, and who does it
-    /// (`sharing` says how they share it). Its occurrences are changed by the caller.
+    /// Writes back what a parent can change on a series: its title, points, who does it
+    /// (`sharing` says how they share it), and when (its first due instant and its rule). Its
+    /// occurrences are changed by the caller.
     public func updateDetails(of series: ChoreSeries, at now: Date) throws {
         try db.cachedStatement(sql: """
-            UPDATE chore_series SET title = ?, points = ?, sharing = ?, updated_at = ?, change_tag = change_tag + 1 WHERE id = ?
-            """).execute(arguments: [series.title, series.points, series.sharing.rawValue, now.timeIntervalSince1970, series.id.rawValue])
+            UPDATE chore_series SET title = ?, points = ?, sharing = ?, first_due_at = ?, rrule = ?, updated_at = ?, change_tag = change_tag + 1
+            WHERE id = ?
+            """).execute(arguments: [series.title, series.points, series.sharing.rawValue, series.firstDue.timeIntervalSince1970, series.rrule,
+                                     now.timeIntervalSince1970, series.id.rawValue])
         try db.cachedStatement(sql: "DELETE FROM chore_series_assignee WHERE series_id = ?").execute(arguments: [series.id.rawValue])
         for member in series.assignees {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO chore_series_assignee(series_id, member_id) VALUES (?, ?)")

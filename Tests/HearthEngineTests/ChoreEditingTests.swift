@@ -181,4 +181,70 @@ final class ChoreProposalTests: XCTestCase {
         }
         XCTAssertEqual(try skill.pendingProposals().count, 1)
     }
+
+}
+
+/// Seed 004 "Edit a chore or series: due time, repeat". (By voice: `Transcripts/chores-edit-due-repeat.transcript`.)
+extension ChoreEditingTests {
+
+    func testANewTimeOfDayMakesTheSeriesNotYetDueChoreAgainAndEveryLaterOneAtIt() throws {
+        let series = try dailyDishes()
+        let seven = ChoreSkill.ChoreChange(timeOfDay: DateComponents(hour: 19, minute: 0))
+        let edited = try skill.edit(try chores(of: series.id).map(\.id), seven, actor: member(lisa), now: monday)
+        XCTAssertEqual(edited.series.first?.firstDue, at("2026-02-02T19:00:00-05:00"))
+        // Monday's 6 PM chore is gone; one at 7 PM takes its place, and Jake is told.
+        XCTAssertEqual(try chores(of: series.id).map(\.due), [at("2026-02-02T19:00:00-05:00")])
+        XCTAssertEqual(edited.notifications.map(\.recipient), [jake])
+        try skill.tick(now: at("2026-02-03T19:30:00-05:00"), roster: roster)
+        // Made on Tuesday evening: Tuesday's, once due, and Wednesday's, the next — each at 7 PM.
+        XCTAssertEqual(try chores(of: series.id).map(\.due).sorted(),
+                       [at("2026-02-02T19:00:00-05:00"), at("2026-02-03T19:00:00-05:00"), at("2026-02-04T19:00:00-05:00")])
+    }
+
+    func testADayWhoseChoreIsDoneGetsNoSecondOneAtTheNewTime() throws {
+        let series = try dailyDishes()
+        let today = try XCTUnwrap(try chores(of: series.id).first)
+        _ = try skill.complete(today.id, by: jake, actor: member(jake), roster: roster, now: at("2026-02-02T10:00:00-05:00"))
+        _ = try skill.edit([], series: [series.id], ChoreSkill.ChoreChange(timeOfDay: DateComponents(hour: 20, minute: 0)), actor: member(lisa),
+                           now: at("2026-02-02T11:00:00-05:00"))
+        try skill.tick(now: at("2026-02-02T21:00:00-05:00"), roster: roster)
+        let made = try chores(of: series.id).map(\.due).sorted()
+        // Monday's (done at its old time) and Tuesday's at 8 PM: none on Monday at 8 PM.
+        XCTAssertEqual(made, [at("2026-02-02T18:00:00-05:00"), at("2026-02-03T20:00:00-05:00")])
+    }
+
+    func testANewRepeatStartsOnADayItsRuleGivesAndAnOverdueChoreStays() throws {
+        let series = try dailyDishes()
+        // Monday's chore is overdue by Tuesday morning; "every Saturday" is said then.
+        try skill.tick(now: at("2026-02-03T08:00:00-05:00"), roster: roster)
+        let overdue = try chores(of: series.id).filter { $0.status == .overdue }
+        XCTAssertEqual(overdue.count, 1)
+        let edited = try skill.edit(overdue.map(\.id), ChoreSkill.ChoreChange(rrule: "FREQ=WEEKLY;BYDAY=SA"), actor: member(lisa),
+                                    now: at("2026-02-03T08:00:00-05:00"))
+        XCTAssertEqual(edited.series.first?.rrule, "FREQ=WEEKLY;BYDAY=SA")
+        XCTAssertEqual(edited.series.first?.firstDue, at("2026-02-07T18:00:00-05:00"))
+        XCTAssertEqual(try chores(of: series.id).first { $0.id == overdue[0].id }?.status, .overdue)
+        XCTAssertEqual(try chores(of: series.id).map(\.due).max(), at("2026-02-07T18:00:00-05:00"))
+    }
+
+    func testAOneOffChoreMovesKeepingItsTimeAndBecomesASeriesWhenGivenARepeat() throws {
+        let assigned = try skill.assign(ChoreSkill.Assignment(title: "Take out trash", points: 10, assignees: [emma], due: at("2026-02-03T18:00:00-05:00")),
+                                        actor: member(lisa), now: monday)
+        let trash = try XCTUnwrap(assigned.chores.first)
+        let moved = try skill.edit([trash.id], ChoreSkill.ChoreChange(day: at("2026-02-08T00:00:00-05:00")), actor: member(lisa), now: monday)
+        XCTAssertEqual(moved.chores.map(\.due), [at("2026-02-08T18:00:00-05:00")])
+        XCTAssertThrowsError(try skill.edit([trash.id], ChoreSkill.ChoreChange(day: at("2026-02-01T00:00:00-05:00")), actor: member(lisa), now: monday))
+        let weekly = try skill.edit([trash.id], ChoreSkill.ChoreChange(rrule: "FREQ=WEEKLY"), actor: member(lisa), now: monday)
+        let series = try XCTUnwrap(weekly.series.first)
+        XCTAssertEqual(series.firstDue, at("2026-02-08T18:00:00-05:00"))
+        XCTAssertNil(try store.read { try $0.chore(trash.id) })
+        XCTAssertEqual(try chores(of: series.id).map(\.due), [at("2026-02-08T18:00:00-05:00")])
+        XCTAssertEqual(try chores(of: series.id).first?.points, 10)
+    }
+
+    func testAChildCannotChangeWhenAChoreIsDue() throws {
+        let series = try dailyDishes()
+        XCTAssertThrowsError(try skill.edit([], series: [series.id], ChoreSkill.ChoreChange(rrule: "FREQ=WEEKLY"), actor: member(jake), now: monday))
+        XCTAssertEqual(try store.read { try $0.choreSeries(series.id) }?.rrule, "FREQ=DAILY")
+    }
 }

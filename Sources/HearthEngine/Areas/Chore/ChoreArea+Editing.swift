@@ -12,12 +12,28 @@ extension ChoreTurn {
     func edit(_ slots: ResolvedSlots) throws -> AreaOutcome {
         if let denial = ChoreRules.denial(toEditChoresBy: speaker) { throw HearthError.permissionDenied(denial) }
         let said = slots.texts["title"]
-        let change = ChoreSkill.ChoreChange(title: slots.texts["new_title"].flatMap(Self.choreTitle), points: slots.numbers["points"],
+        var change = ChoreSkill.ChoreChange(title: slots.texts["new_title"].flatMap(Self.choreTitle), points: slots.numbers["points"],
                                             assignees: slots.members["assignees"])
+        // A new due time or repeat: a day said alone moves one chore (one day of a series); a time
+        // of day or a repeat changes the whole series from its next day.
+        var wholeSeries = true
+        if let time = slots.times["due"] {
+            if let rule = time.rrule {
+                change.rrule = rule
+            } else if let start = time.start, !time.hasTimeOfDay || Self.namesADay(slots.phrases["due"] ?? "") {
+                change.day = calendar.startOfDay(for: start)
+                wholeSeries = false
+            }
+            if time.hasTimeOfDay, let start = time.start { change.timeOfDay = calendar.dateComponents([.hour, .minute], from: start) }
+            if !change.isSchedule { throw HearthError.timeNotUnderstood(slots.phrases["due"] ?? "") }
+        }
         guard !change.isEmpty else { throw HearthError.invalidRequest("What should change? Say it like \"change the dishes to 8 points\".") }
         let template = try said.flatMap { ChoreRules.template(matching: $0, in: try skill.templates()) }
         if slots.texts["kind"] != nil {
             guard let template else { return notFound(template: said) }
+            guard !change.isSchedule else {
+                throw HearthError.invalidRequest("A template has no due time until it's handed out: say \"give Jake \(template.title.lowercased()) every Saturday\".")
+            }
             guard change.assignees == nil else {
                 throw HearthError.invalidRequest("A template isn't anyone's until it's handed out: say \"give Jake \(template.title.lowercased())\".")
             }
@@ -31,13 +47,22 @@ extension ChoreTurn {
                 return try oneTitle(series) { .edit(chores: [], series: series.map(\.id), change: change, wholeSeries: true) }
             }
             // Nothing of that name handed out, but a template: the template is what will change.
-            if member == nil, change.assignees == nil, let template {
+            if member == nil, change.assignees == nil, !change.isSchedule, let template {
                 return area.act(.editTemplate(template.id, title: change.title, points: change.points))
             }
         }
-        return try chooseAll(meant, said: said, member: member, kind: .whichToChange, change: change, wholeSeries: true) {
-            .edit(chores: $0, series: [], change: change, wholeSeries: true)
+        // One day's chore moved: the one due soonest of those named.
+        let chosen = wholeSeries || meant.count < 2 ? meant : Array(meant.prefix(1))
+        return try chooseAll(chosen, said: said, member: member, kind: .whichToChange, change: change, wholeSeries: wholeSeries) {
+            .edit(chores: $0, series: [], change: change, wholeSeries: wholeSeries)
         }
+    }
+
+    /// Whether a time phrase names a day ("tomorrow at 7", "on Saturday", "the 14th"), not only a
+    /// time of day ("at 7", "by 8 pm", "in the evening").
+    static func namesADay(_ phrase: String) -> Bool {
+        phrase.lowercased().range(of: #"\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|weekend|week|month|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,2}(?:st|nd|rd|th)|\d{1,2}/\d{1,2})\b"#,
+                                  options: .regularExpression) != nil
     }
 
     func delete(_ slots: ResolvedSlots) throws -> AreaOutcome {
@@ -126,7 +151,15 @@ extension ChoreTurn {
                 parts.append(assignees.count == 1 ? "\(assignees[0] == speaker.id ? "yours" : "\(phrasing.name(assignees[0]))'s")"
                                                   : "for \(joinedList(assignees.map(phrasing.name), conjunction: "or")), whoever does it first")
             }
-            let when = repeating ? " from now on" : ""
+            if change.isSchedule {
+                if let series = edited.series.first, wholeSeries || change.rrule != nil {
+                    let rule = CalendarRecurrence.describe(series.rrule, start: series.firstDue, formatter: formatter, spoken: spoken) ?? "on a new schedule"
+                    parts.append("due \(rule), starting \(words.day(series.firstDue, spoken: spoken))")
+                } else if let chore = edited.chores.first {
+                    parts.append("due \(words.moment(chore.due, spoken: spoken))")
+                }
+            }
+            let when = repeating && !change.isSchedule ? " from now on" : ""
             let tell = toldWords(told)
             let title = formatter.capitalized(words.title(oldTitle, spoken: spoken))
             return "Done: \(title) is now \(joinedList(parts))\(when).\(tell)"

@@ -72,6 +72,17 @@ struct ChoreArea: WorksPerTurn {
         var points: Int?
         var assignees: [MemberID]?
         var wholeSeries: Bool?
+        /// A new due day, time of day and repeat asked for (`whichToChange`).
+        var day: Date?
+        var dueHour: Int?
+        var dueMinute: Int?
+        var rrule: String?
+
+        /// The change a `whichToChange` question holds.
+        var change: ChoreSkill.ChoreChange {
+            ChoreSkill.ChoreChange(title: newTitle, points: points, assignees: assignees, day: day,
+                                   timeOfDay: dueHour.map { DateComponents(hour: $0, minute: dueMinute ?? 0) }, rrule: rrule)
+        }
     }
 
     /// Undo an assignment: the series and chores it made are removed.
@@ -288,7 +299,8 @@ struct ChoreTurn: AreaAtWork {
         let display = "Which chore \(verb)?\n" + words.numbered(options.map(\.label)) + "\nSay a number."
         let speak = "Which chore \(verb): \(joinedList(shown.map { words.title($0.title, spoken: true) }, conjunction: "or"))?"
         return try area.ask(Question(kind: kind, options: options, member: member, minutes: minutes, approved: approved, reason: reason,
-                                     newTitle: change?.title, points: change?.points, assignees: change?.assignees, wholeSeries: wholeSeries),
+                                     newTitle: change?.title, points: change?.points, assignees: change?.assignees, wholeSeries: wholeSeries,
+                                     day: change?.day, dueHour: change?.timeOfDay?.hour, dueMinute: change?.timeOfDay?.minute, rrule: change?.rrule),
                             prompt: ReplyText(display, speak: speak), options: options.map(\.label), subject: "the chores", in: turn)
     }
 
@@ -391,8 +403,7 @@ struct ChoreTurn: AreaAtWork {
             case .whichToReview: return area.act(.review(chores: chores, approved: question.approved ?? true, reason: question.reason))
             case .whichToSkip: return area.act(.skip(chores: chores))
             case .whichToChange:
-                let change = ChoreSkill.ChoreChange(title: question.newTitle, points: question.points, assignees: question.assignees)
-                return area.act(.edit(chores: chores, series: [], change: change, wholeSeries: question.wholeSeries ?? true))
+                return area.act(.edit(chores: chores, series: [], change: question.change, wholeSeries: question.wholeSeries ?? true))
             case .whichToDelete: return area.act(.delete(chores: chores, series: [], wholeSeries: question.wholeSeries ?? true))
             }
         default:
