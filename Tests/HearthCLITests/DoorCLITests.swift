@@ -397,6 +397,11 @@ final class DoorFixture {
             Probe(path: "caldav sync", arguments: { ["caldav", "sync", "--db", $0] }, actions: fixed([.caldavSync]), admittedStatus: 1),
             Probe(path: "chores review", arguments: { ["chores", "review", "off", "--member", "Emma", "--db", $0] }, actions: fixed([.choreReviewPolicy])),
             Probe(path: "chores remind", arguments: { ["chores", "remind", "off", "--db", $0] }, actions: fixed([.choreEdit])),
+            // Admitted, then the demo has no open dishes chore: status 1, nothing changed.
+            Probe(path: "chores edit", arguments: { ["chores", "edit", "Do dishes", "--due", "19:00", "--db", $0] }, actions: fixed([.choreEdit]),
+                  admittedStatus: 1),
+            Probe(path: "chores templates", arguments: { ["chores", "templates", "--db", $0] }, actions: fixed([.choreRead])),
+            Probe(path: "chores history", arguments: { ["chores", "history", "--db", $0] }, actions: fixed([.choreRead])),
             Probe(path: "stress-writes", arguments: { ["stress-writes", "--count", "3", "--db", $0] },
                   actions: fixed([.calendarCreateForOthers, .calendarEditOthers, .pointsAdjust, .choreAssign, .choreCompleteOthers])),
             Probe(path: "grammar sample", arguments: { ["grammar", "sample", "--count", "2", "--db", $0] }, actions: fixed([.choreRead])),
