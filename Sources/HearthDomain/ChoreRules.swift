@@ -183,13 +183,13 @@ public enum ChoreRules {
     }
 
     /// "YYYY-MM-DD" of the civil day `date` falls on in `calendar`'s time zone.
-    private static func dayString(_ date: Date, calendar: Calendar) -> String {
+    public static func dayString(_ date: Date, calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     /// The first instant of the civil day "YYYY-MM-DD" in `calendar`'s time zone.
-    private static func startOfDay(_ day: String, calendar: Calendar) -> Date? {
+    public static func startOfDay(_ day: String, calendar: Calendar) -> Date? {
         let parts = day.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3,
               let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12)) else { return nil }

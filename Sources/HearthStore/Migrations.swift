@@ -668,6 +668,19 @@ enum Migrations {
             try db.execute(sql: "CREATE INDEX chore_proposal_pending ON chore_proposal(status, created_at)")
             try ChangeRevision.follow("chore_proposal", in: "chores", db)
         }
+        // Achievements once unlocked (issue 33): kept, so one never goes away when a day's goal
+        // later changes (a chore added for a day already done), and is announced once.
+        migrator.registerMigration("v30-achievements") { db in
+            try db.execute(sql: """
+                CREATE TABLE achievement (
+                  member_id TEXT NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                  key TEXT NOT NULL,
+                  unlocked_at DOUBLE NOT NULL,
+                  PRIMARY KEY (member_id, key)
+                )
+                """)
+            try ChangeRevision.follow("achievement", in: "chores", db)
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }
