@@ -49,6 +49,31 @@ extension ChoreSkill {
         }
     }
 
+    /// seed 000 `getMemberPoints`' achievements: `member`'s, oldest first (`Achievements`).
+    public func achievements(of member: MemberID, now: Date) throws -> [Achievement] {
+        try store.read { try achievements(of: member, now: now, reader: $0) }
+    }
+
+    func achievements(of member: MemberID, now: Date, reader: StoreReader) throws -> [Achievement] {
+        let kept = try reader.keptAchievements(of: member).compactMap { Achievements.named($0.key, unlockedAt: $0.unlockedAt) }
+        return Achievements.merged(kept: kept, derived: try derivedAchievements(of: member, now: now, reader: reader))
+    }
+
+    /// An award's achievements: those it unlocked (not kept, nor shown by the data, before it), all
+    /// of them kept from now on.
+    func unlock(for member: MemberID, before: [Achievement], now: Date, writer: StoreWriter) throws -> [Achievement] {
+        let after = try derivedAchievements(of: member, now: now, reader: writer.reader)
+        for achievement in after { try writer.keep(achievement, of: member) }
+        return Achievements.new(after, since: before)
+    }
+
+    /// What the chores and the ledger show, as of `now` (`Achievements.unlocked`).
+    func derivedAchievements(of member: MemberID, now: Date, reader: StoreReader) throws -> [Achievement] {
+        let earnings = try reader.pointsEntries(of: member).filter { Self.earningKinds.contains($0.kind) && $0.amount > 0 }.map { (at: $0.at, amount: $0.amount) }
+        return Achievements.unlocked(by: member, chores: try reader.chores(member: member), pauses: try reader.chorePauses(),
+                                     earnings: earnings, now: now, calendar: calendar)
+    }
+
     /// A member's balance.
     public func balance(of member: MemberID) throws -> Int { try store.read { try $0.pointsBalance(of: member) } }
 

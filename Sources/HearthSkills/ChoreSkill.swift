@@ -272,6 +272,8 @@ public struct ChoreSkill: Sendable {
         public var award: ChoreRules.Award?
         public var balance: Int
         public var notifications: [OutboxNotification] = []
+        /// What this completion unlocked (none while it waits for review).
+        public var achievements: [Achievement] = []
         public var awaitingReview: Bool { award == nil }
         /// seed 000 `ChoreCompletion`.
         public var pointsAwarded: Int { award?.base ?? 0 }
@@ -310,14 +312,27 @@ public struct ChoreSkill: Sendable {
                                                 summary: "Marked a chore done; waiting for review"))
                 return Completion(chore: chore, award: nil, balance: try writer.reader.pointsBalance(of: member))
             }
+            let before = try achievements(of: member, now: now, reader: writer.reader)
             let award = try award(&chore, to: member, reviewer: nil, actor: actor.id, now: now, writer: writer)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "complete", subjectType: "chore", subjectID: id.rawValue,
                                             summary: "Completed a chore for \(award.total) point(s)"))
-            return Completion(chore: chore, award: award, balance: try writer.reader.pointsBalance(of: member))
+            let unlocked = try unlock(for: member, before: before, now: now, writer: writer)
+            try announce(unlocked, to: member, doer: doer.name, actor: actor, roster: roster, now: now, writer: writer, sent: sent)
+            return Completion(chore: chore, award: award, balance: try writer.reader.pointsBalance(of: member), achievements: unlocked)
         }
         completion.notifications = sent.notifications
         logger.info("chore completed", metadata: ["chore": "\(id)", "review": "\(completion.awaitingReview)"])
         return completion
+    }
+
+    /// An achievement unlocked by a completion someone else recorded (a parent's "Jake did the
+    /// dishes") is told to the member who did it; the one who did it themselves hears it in the reply.
+    func announce(_ unlocked: [Achievement], to member: MemberID, doer: String, actor: Member, roster: Roster, now: Date,
+                  writer: StoreWriter, sent: Sent) throws {
+        guard !unlocked.isEmpty, actor.id != member else { return }
+        try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "achievement", title: "New achievement",
+                                                      body: "You unlocked \(unlocked.map(\.title).joined(separator: ", "))!",
+                                                      relatedID: unlocked[0].key, createdAt: now))
     }
 
     /// Marks the chore completed and writes what it earned to the ledger: the chore's points (as late
@@ -345,6 +360,8 @@ public struct ChoreSkill: Sendable {
         public var award: ChoreRules.Award?
         public var balance: Int
         public var notifications: [OutboxNotification] = []
+        /// What the approval unlocked for the member who did it.
+        public var achievements: [Achievement] = []
     }
 
     /// seed 000 `verifyChoreCompletion` with seed 004's review: approving awards the points as of when
@@ -359,13 +376,16 @@ public struct ChoreSkill: Sendable {
             try SkillError.checkPermission(ChoreRules.denial(toReview: chore, by: actor))
             let name = roster[actor.id]?.name ?? "A parent"
             if approved {
+                let before = try achievements(of: member, now: now, reader: writer.reader)
                 let award = try award(&chore, to: member, reviewer: actor.id, actor: actor.id, now: now, writer: writer)
+                let unlocked = try unlock(for: member, before: before, now: now, writer: writer)
+                let also = unlocked.isEmpty ? "" : " New achievement: \(unlocked.map(\.title).joined(separator: ", "))!"
                 try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore_review", title: "Chore approved",
-                                                      body: "\(name) approved \(chore.title). You earned \(award.total) points!",
+                                                      body: "\(name) approved \(chore.title). You earned \(award.total) points!\(also)",
                                                       relatedID: chore.id.rawValue, createdAt: now))
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "approve", subjectType: "chore", subjectID: id.rawValue,
                                                 summary: "Approved a chore"))
-                return Review(chore: chore, award: award, balance: try writer.reader.pointsBalance(of: member))
+                return Review(chore: chore, award: award, balance: try writer.reader.pointsBalance(of: member), achievements: unlocked)
             }
             chore.status = chore.due < now ? .overdue : .pending
             chore.completedBy = nil

@@ -524,7 +524,8 @@ struct ChoreTurn: AreaAtWork {
                 + (mine ? "Your balance is \(words.points(last.balance))." : "\(name)'s balance is \(words.points(last.balance)).")
         }
         let review = waiting.isEmpty ? "" : " \(joinedList(waiting.map { "'\($0.chore.title)'" })) waits for a parent to check it."
-        return ActionResult(reply: ReplyText(sentence + review + noted), notifications: sent, lastChange: .forget)
+        let unlocked = words.unlocked(done.flatMap(\.achievements), by: member, mine: mine)
+        return ActionResult(reply: ReplyText(sentence + review + noted + unlocked), notifications: sent, lastChange: .forget)
     }
 
     func list(_ members: [MemberID]?, _ statuses: [ChoreStatus], _ range: DateInterval?, _ label: String?) throws -> ReplyText {
@@ -567,7 +568,7 @@ struct ChoreTurn: AreaAtWork {
                     let base = awards.reduce(0) { $0 + $1.base }
                     let bonuses = words.bonuses(awards, member: member)
                     sentences.append("Approved \(name)'s \(titles). \(name) earned \(words.points(base))\(bonuses)\(bonuses.isEmpty ? "" : ",") "
-                        + "and now has \(words.points(theirs.last!.balance)).")
+                        + "and now has \(words.points(theirs.last!.balance)).\(words.unlocked(theirs.flatMap(\.achievements), by: member, mine: false))")
                 } else {
                     let why = reason.map { ": \($0)" } ?? ""
                     sentences.append("OK, I've sent \(titles) back to \(name)\(why). \(name) has been told.")

@@ -10,6 +10,14 @@ struct ChoreWords {
     var speaker: Member { phrasing.speaker }
 
     /// "yesterday", "today", "tomorrow", a weekday within the coming week ("Thursday"), else "Thursday, Feb 12".
+    /// " You unlocked an achievement: 10 chores done!" / " Jake unlocked 2 achievements: …." / "".
+    func unlocked(_ achievements: [Achievement], by member: MemberID, mine: Bool) -> String {
+        guard !achievements.isEmpty else { return "" }
+        let what = achievements.count == 1 ? "an achievement" : "\(achievements.count) achievements"
+        let titles = joinedList(achievements.map(\.title))
+        return mine ? " You unlocked \(what): \(titles)!" : " \(phrasing.name(member)) unlocked \(what): \(titles)."
+    }
+
     func day(_ date: Date, spoken: Bool) -> String { ChoreSkill.dayWords(date, formatter: formatter, spoken: spoken) }
 
     /// "Thursday at 6 PM": chores keep times short ("6 PM"), on screen as aloud (seed 000 Scenario 4).

@@ -25,6 +25,8 @@ struct PointsArea: SkillArea {
         /// `weekly`: ranked by what was earned this week ("who's winning this week"), else by balance.
         case leaderboard(weekly: Bool)
         case adjust(member: MemberID, amount: Int, reason: String?)
+        /// "what achievements does Jake have" (seed 000 getMemberPoints' achievements).
+        case achievements(member: MemberID)
     }
 
     func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
@@ -41,6 +43,7 @@ struct PointsArea: SkillArea {
             let member = slots.members["member"]?.first ?? turn.speaker.id
             if let denial = ChoreRules.denial(toSeePointsOf: [member], by: turn.speaker) { throw HearthError.permissionDenied(denial) }
             if slots.texts["lifetime"] != nil { return act(.lifetime(member: member)) }
+            if slots.texts["achievements"] != nil { return act(.achievements(member: member)) }
             // A parent with no points of their own asking "how many points?" means the children's.
             if slots.members["member"] == nil, turn.speaker.kind == .adult,
                try skill.joining(turn.transaction).balance(of: member) == 0 { return act(.leaderboard(weekly: weekly)) }
@@ -81,6 +84,21 @@ struct PointsArea: SkillArea {
             let left = balance == earned ? (mine ? ", and still have them all" : ", and still has them all")
                 : (mine ? "; you have \(words.points(balance)) now" : "; \(name) has \(words.points(balance)) now")
             return .completed(ActionResult(reply: ReplyText(sum + left + ".")))
+        case .achievements(let member):
+            let unlocked = try skill.achievements(of: member, now: turn.now)
+            let mine = member == turn.speaker.id, name = turn.phrasing.name(member)
+            let done = unlocked.filter { $0.key.hasPrefix("chores-") }.count
+            let next = Achievements.choreMilestones.dropFirst(done).first
+            guard !unlocked.isEmpty else {
+                let start = mine ? "You haven't unlocked any achievements yet" : "\(name) hasn't unlocked any achievements yet"
+                return .completed(ActionResult(reply: ReplyText("\(start): the first comes with the first chore done.")))
+            }
+            let count = unlocked.count == 1 ? "1 achievement" : "\(unlocked.count) achievements"
+            let lines = unlocked.map { "- \($0.title) (\(turn.formatter.day($0.unlockedAt)))" }
+            let head = mine ? "You've unlocked \(count)" : "\(name) has unlocked \(count)"
+            let ahead = next.map { " Next: \($0) chores done." } ?? ""
+            return .completed(ActionResult(reply: ReplyText("\(head):\n" + lines.joined(separator: "\n") + (ahead.isEmpty ? "" : "\n" + ahead.dropFirst()),
+                                                            speak: "\(head): \(joinedList(unlocked.map(\.title))).\(ahead)")))
         case .familyTotal:
             let total = try skill.familyPoints(roster: turn.roster, now: turn.now)
             return .completed(ActionResult(reply: ReplyText("The family has \(words.points(total)) altogether.")))
