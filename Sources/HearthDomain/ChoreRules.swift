@@ -133,6 +133,38 @@ public enum ChoreRules {
         return Streak(current: current, longest: longest)
     }
 
+    /// seed 004's chore category (indoor, outdoor …), for a chore that has no template to give it
+    /// one: read from its title's words ("Feed the cat" → pets, "Mow the lawn" → outdoor), else
+    /// "other". The first group any word belongs to wins, in this order.
+    public static func category(ofTitle title: String) -> String {
+        let lower = title.lowercased()
+        if lower.contains("washing up") || lower.contains("wash up") || lower.contains("washing-up") { return "dishes" }
+        // The words as said and their lemmas ("recycling" → "recycle"): a cue may be either.
+        let words = significantWords(title).union(lower.split { !$0.isLetter }.map(String.init))
+        for (category, cues) in categoryCues where !words.isDisjoint(with: cues) { return category }
+        return "other"
+    }
+
+    static let categoryCues: [(String, Set<String>)] = [
+        ("dishes", ["dish", "dishes", "dishwasher", "washing-up"]),
+        ("trash", ["trash", "garbage", "rubbish", "bin", "bins", "recycling", "compost"]),
+        ("pets", ["cat", "dog", "dogs", "fish", "hamster", "rabbit", "pet", "pets", "litter", "feed", "walk"]),
+        ("laundry", ["laundry", "washing", "clothes", "ironing", "iron", "fold", "socks"]),
+        ("outdoor", ["lawn", "mow", "grass", "weeds", "weed", "garden", "leaves", "rake", "plants", "yard", "gutters", "driveway", "porch",
+                     "garage", "car", "snow", "water"]),
+        ("cleaning", ["room", "bedroom", "bed", "beds", "toys", "vacuum", "hoover", "sweep", "mop", "dust", "tidy", "clean", "bathroom",
+                      "toilet", "toilets", "kitchen", "counters", "floors", "floor", "windows", "sink", "fridge", "scrub", "wipe", "polish"]),
+        ("meals", ["table", "groceries", "cook", "dinner", "lunch", "breakfast", "unload", "shopping"]),
+    ]
+
+    /// Per category, the chores done (`completed`) of those counted as due (`due`), as `stats` counts them.
+    public struct CategoryCount: Equatable, Sendable {
+        public var category: String
+        public var completed: Int
+        public var due: Int
+        public init(category: String, completed: Int, due: Int) { self.category = category; self.completed = completed; self.due = due }
+    }
+
     /// A member's chore statistics over a range of days (seed 004).
     public struct Stats: Equatable, Sendable {
         public var completed: Int
@@ -144,6 +176,19 @@ public enum ChoreRules {
         public var streak: Streak
         /// Done, and waiting for a parent's review (not in `completed`: it has earned nothing yet).
         public var awaitingReview: Int
+        /// The time said per chore done, on average, over those whose time was said (seed 004
+        /// "average completion time"); nil when no time was said.
+        public var averageMinutes: Int?
+        /// Per category (seed 004 "per category statistics"), most done first, then by name.
+        public var categories: [CategoryCount] = []
+        /// seed 004 "most skipped chore": the title skipped most often in the range, and how often
+        /// (ties: the first by title); nil when none was skipped.
+        public var mostSkipped: (title: String, count: Int)? {
+            get { mostSkippedTitle.map { ($0, mostSkippedCount) } }
+            set { mostSkippedTitle = newValue?.title; mostSkippedCount = newValue?.count ?? 0 }
+        }
+        var mostSkippedTitle: String?
+        var mostSkippedCount = 0
 
         public init(completed: Int, onTime: Int, minutesSpent: Int, due: Int, completionRate: Double?, streak: Streak, awaitingReview: Int = 0) {
             self.completed = completed; self.onTime = onTime; self.minutesSpent = minutesSpent; self.due = due
@@ -157,7 +202,8 @@ public enum ChoreRules {
     /// never goes above 1. `completed` and `onTime` count approved completions only; a completion
     /// waiting for review has earned nothing yet. The streak's "today" is `now`'s day.
     public static func stats(for member: MemberID, chores: [Chore], pauses: [ChorePause], from first: String,
-                             through last: String, now: Date, calendar: Calendar) -> Stats {
+                             through last: String, now: Date, calendar: Calendar,
+                             category: (Chore) -> String = { ChoreRules.category(ofTitle: $0.title) }) -> Stats {
         let today = dayString(now, calendar: calendar)
         let counted = chores.filter { chore in
             guard chore.status != .skipped, belongs(chore, to: member) else { return false }
@@ -171,9 +217,25 @@ public enum ChoreRules {
             return chore.status == .pendingReview && belongs(chore, to: member) && first <= day && day <= last
         }
         let records = dayRecords(for: member, chores: chores, pauses: pauses, from: first, through: last, calendar: calendar)
-        return Stats(completed: completed.count, onTime: onTime.count, minutesSpent: completed.reduce(0) { $0 + ($1.minutesSpent ?? 0) },
-                     due: counted.count, completionRate: counted.isEmpty ? nil : Double(completed.count) / Double(counted.count),
-                     streak: streak(records, today: today), awaitingReview: waiting.count)
+        var stats = Stats(completed: completed.count, onTime: onTime.count, minutesSpent: completed.reduce(0) { $0 + ($1.minutesSpent ?? 0) },
+                          due: counted.count, completionRate: counted.isEmpty ? nil : Double(completed.count) / Double(counted.count),
+                          streak: streak(records, today: today), awaitingReview: waiting.count)
+        let timed = completed.compactMap(\.minutesSpent)
+        if !timed.isEmpty { stats.averageMinutes = Int((Double(timed.reduce(0, +)) / Double(timed.count)).rounded()) }
+        var byCategory: [String: CategoryCount] = [:]
+        for chore in counted {
+            let name = category(chore)
+            byCategory[name, default: CategoryCount(category: name, completed: 0, due: 0)].due += 1
+            if chore.status == .completed { byCategory[name]!.completed += 1 }
+        }
+        stats.categories = byCategory.values.sorted { ($1.completed, $0.category) < ($0.completed, $1.category) }
+        var skipped: [String: Int] = [:]
+        for chore in chores where chore.status == .skipped && belongs(chore, to: member) {
+            let day = dayString(chore.due, calendar: calendar)
+            if first <= day && day <= last { skipped[chore.title, default: 0] += 1 }
+        }
+        if let most = skipped.min(by: { ($1.value, $0.key) < ($0.value, $1.key) }) { stats.mostSkipped = (most.key, most.value) }
+        return stats
     }
 
     /// Whether `chore` is `member`'s (see `dayRecords` for "Emma or Jake" chores).

@@ -478,8 +478,14 @@ public struct ChoreSkill: Sendable {
         // The same query as a list of them ("what chores has Jake done this week"), so both agree.
         let chores = try self.chores(of: member, dueFrom: start, dueBefore: end)
         let pauses = try self.pauses()
-        return ChoreRules.stats(for: member, chores: chores, pauses: pauses, from: firstDay, through: lastDay,
-                                now: now, calendar: calendar)
+        let templates = Dictionary(try templates().map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
+        return ChoreRules.stats(for: member, chores: chores, pauses: pauses, from: firstDay, through: lastDay, now: now, calendar: calendar,
+                                category: { Self.category(of: $0, templates: templates) })
+    }
+
+    /// A chore's category (seed 004): its template's, else what its title says (`ChoreRules.category(ofTitle:)`).
+    public static func category(of chore: Chore, templates: [ChoreTemplateID: String]) -> String {
+        chore.template.flatMap { templates[$0] } ?? ChoreRules.category(ofTitle: chore.title)
     }
 
     // MARK: - Time-driven work

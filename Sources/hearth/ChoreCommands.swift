@@ -28,7 +28,7 @@ struct ChoresCommand: ParsableCommand {
             hearth chores edit "Take out trash" --day 2026-02-08 --as Lisa   the next one only, moved
             hearth chores edit "Do dishes" --points 8 --rename "Washing up" --assign Emma --as Lisa
             hearth chores templates --as Lisa                    the chore templates
-            hearth chores history --as Lisa [--member Emma] [--reviewer Tom] [--from DAY --to DAY]
+            hearth chores history --as Lisa [--member Emma] [--reviewer Tom] [--category trash] [--from DAY --to DAY]
                                                                  the chores parents approved (this week unless said)
             """,
         subcommands: [Review.self, Remind.self, Edit.self, Templates.self, History.self])
@@ -161,6 +161,8 @@ struct ChoresCommand: ParsableCommand {
         @Option(help: "Only those this parent approved.") var reviewer: String?
         @Option(help: "From this day, YYYY-MM-DD.") var from: String?
         @Option(help: "To this day (included), YYYY-MM-DD.") var to: String?
+        @Option(help: "Only this category's chores (a template's, else what the title says: dishes, trash, pets, laundry, outdoor, cleaning, meals, other).")
+        var category: String?
         var access: Access { .member([.choreRead]) }
 
         func run() throws {
@@ -174,8 +176,10 @@ struct ChoresCommand: ParsableCommand {
                 guard start < end else { throw ValidationError("--from must be on or before --to.") }
                 let who = try member.map { try entered.member(named: $0, option: "--member") }
                 let by = try reviewer.map { try entered.member(named: $0, option: "--reviewer") }
+                let templates = Dictionary(try skill.templates().map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
                 let approved = try skill.chores(statuses: [.completed]).filter { chore in
                     guard let reviewer = chore.reviewedBy, let at = chore.reviewedAt, at >= start, at < end else { return false }
+                    if let category, ChoreSkill.category(of: chore, templates: templates) != category.lowercased() { return false }
                     return (by == nil || reviewer == by!.id) && (who == nil || chore.completedBy == who!.id)
                 }.sorted { ($0.reviewedAt ?? start) < ($1.reviewedAt ?? start) }
                 guard !approved.isEmpty else { print("No chores were approved then."); return }

@@ -155,6 +155,10 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(stats.completed, 3)
         XCTAssertEqual(stats.onTime, 2)
         XCTAssertEqual(stats.minutesSpent, 35)
+        XCTAssertEqual(stats.averageMinutes, 12, "35 minutes over the 3 chores done whose time was said, rounded")
+        XCTAssertEqual(stats.categories, [ChoreRules.CategoryCount(category: "other", completed: 3, due: 5)])
+        XCTAssertEqual(stats.mostSkipped?.title, "Skipped")
+        XCTAssertEqual(stats.mostSkipped?.count, 1)
         XCTAssertEqual(stats.completionRate, 0.6)
         XCTAssertEqual(stats.streak, ChoreRules.Streak(current: 1, longest: 2),
                        "Mon met, Tue met (late, but the same evening), Wed missed, Thu done (awaiting review)")
@@ -452,5 +456,15 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         XCTAssertFalse(ChoreRules.closesAsMissed(open, nextDue: nil, now: due.addingTimeInterval(-60)), "not yet due")
         let skipped = chore(for: [jake], due: due, status: .skipped, missedPolicy: .rollOver)
         XCTAssertFalse(ChoreRules.closesAsMissed(skipped, nextDue: nil, now: at(2026, 2, 9)))
+    }
+
+    func testAChoreWithoutATemplateIsCategorisedByItsTitle() {
+        XCTAssertEqual(ChoreRules.category(ofTitle: "Feed the cat"), "pets")
+        XCTAssertEqual(ChoreRules.category(ofTitle: "Mow the lawn"), "outdoor")
+        XCTAssertEqual(ChoreRules.category(ofTitle: "Washing up"), "dishes", "washing up is the dishes, not the laundry")
+        XCTAssertEqual(ChoreRules.category(ofTitle: "Hang up the washing"), "laundry")
+        XCTAssertEqual(ChoreRules.category(ofTitle: "Clean the bathroom"), "cleaning")
+        XCTAssertEqual(ChoreRules.category(ofTitle: "Empty the recycling"), "trash")
+        XCTAssertEqual(ChoreRules.category(ofTitle: "Practise piano"), "other")
     }
 }

@@ -25,7 +25,7 @@ final class TranscriptTests: XCTestCase {
         "family-changes-while-running", "question-frames", "calendar-series-first-occurrence",
         "chores-either-of-two-paused", "chores-tonight-not-late", "chores-past-tenses", "chores-ill-is-an-adjective",
         "rewards-family-titles", "chores-due-without-tick", "chores-stats-agree", "chores-supervised-review",
-        "points-lifetime-and-family", "family-members-edit", "family-members-new-family", "chores-templates", "chores-edit-delete", "chores-edit-due-repeat", "chores-achievements", "chores-children-propose", "chores-due-soon", "chores-review-history",
+        "points-lifetime-and-family", "family-members-edit", "family-members-new-family", "chores-templates", "chores-edit-delete", "chores-edit-due-repeat", "chores-achievements", "chores-stats-by-category", "chores-children-propose", "chores-due-soon", "chores-review-history",
     ]
 
     func testGoldenTranscripts() throws {

@@ -34,7 +34,7 @@ struct ChoreArea: WorksPerTurn {
         case review(chores: [ChoreID], approved: Bool, reason: String?)
         case reviewQueue
         case skip(chores: [ChoreID])
-        case stats(member: MemberID, firstDay: String, lastDay: String, rangeLabel: String?)
+        case stats(member: MemberID, firstDay: String, lastDay: String, rangeLabel: String?, byCategory: Bool = false)
         case pause(members: [MemberID]?, firstDay: String, lastDay: String)
         /// "Emma's chores don't need checking any more": `members` nil for every supervised member,
         /// `chore` a title for one chore.
@@ -176,17 +176,19 @@ struct ChoreTurn: AreaAtWork {
             let member = slots.members["member"]?.first ?? speaker.id
             if let denial = ChoreRules.denial(toSeePointsOf: [member], by: speaker) { throw HearthError.permissionDenied(denial) }
             let today = ISO8601.dateString(now, in: turn.timeZone)
+            let byCategory = slots.texts["by_category"] != nil
             guard let range = range(slots.times["range"]) else {
                 // The whole last year: a streak is only as long as what it looks back over.
                 let yearAgo = calendar.date(byAdding: .day, value: -365, to: now)!
-                return area.act(.stats(member: member, firstDay: ISO8601.dateString(yearAgo, in: turn.timeZone), lastDay: today, rangeLabel: nil))
+                return area.act(.stats(member: member, firstDay: ISO8601.dateString(yearAgo, in: turn.timeZone), lastDay: today, rangeLabel: nil,
+                                       byCategory: byCategory))
             }
             // The whole period said, as a list of it reads it (a chore due Wednesday done on Monday
             // is one done this week); days not yet come neither make nor break a streak.
             let last = range.end.addingTimeInterval(-1)
             return area.act(.stats(member: member, firstDay: ISO8601.dateString(range.start, in: turn.timeZone),
                                    lastDay: ISO8601.dateString(max(last, range.start), in: turn.timeZone),
-                                   rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
+                                   rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText), byCategory: byCategory))
         case "chore.review_policy":
             if let denial = ChoreRules.denial(toSetReviewPolicyBy: speaker) { throw HearthError.permissionDenied(denial) }
             let check = slots.texts["check"]?.lowercased() ?? ""
@@ -424,7 +426,8 @@ struct ChoreTurn: AreaAtWork {
         case .review(let chores, let approved, let reason): return .completed(try review(chores, approved: approved, reason: reason))
         case .reviewQueue: return .completed(ActionResult(reply: try reviewQueue()))
         case .skip(let chores): return .completed(try skip(chores))
-        case .stats(let member, let first, let last, let label): return .completed(ActionResult(reply: try stats(member, first, last, label)))
+        case .stats(let member, let first, let last, let label, let byCategory):
+            return .completed(ActionResult(reply: try stats(member, first, last, label, byCategory: byCategory)))
         case .pause(let members, let first, let last): return .completed(try pause(members, first, last))
         case .reviewPolicy(let required, let members, let chore):
             try skill.setReview(required: required, members: members, chore: chore, actor: speaker, now: now)
@@ -602,7 +605,7 @@ struct ChoreTurn: AreaAtWork {
         return ActionResult(reply: ReplyText(text), lastChange: .forget)
     }
 
-    func stats(_ member: MemberID, _ first: String, _ last: String, _ label: String?) throws -> ReplyText {
+    func stats(_ member: MemberID, _ first: String, _ last: String, _ label: String?, byCategory: Bool = false) throws -> ReplyText {
         let stats = try skill.stats(of: member, firstDay: first, lastDay: last, now: now)
         let name = member == speaker.id ? "You" : phrasing.name(member)
         let have = member == speaker.id ? "have" : "has"
@@ -612,7 +615,10 @@ struct ChoreTurn: AreaAtWork {
         if stats.completed > 0 { parts[0] += stats.onTime == stats.completed ? ", all on time" : " (\(stats.onTime) on time)" }
         if stats.awaitingReview > 0 { parts[0] += ", and \(stats.awaitingReview) more waiting for review" }
         if let rate = stats.completionRate { parts.append("\(Int((rate * 100).rounded())) % of the chores due") }
-        if stats.minutesSpent > 0 { parts.append("\(TimeFormatter.duration(minutes: stats.minutesSpent)) spent on them") }
+        if stats.minutesSpent > 0 {
+            let average = stats.averageMinutes.map { " (\(TimeFormatter.duration(minutes: $0)) each on average)" } ?? ""
+            parts.append("\(TimeFormatter.duration(minutes: stats.minutesSpent)) spent on them\(average)")
+        }
         let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
         let whose = member == speaker.id ? "Your" : "\(phrasing.name(member))'s"
         let streak = stats.streak.current == 0
@@ -620,7 +626,14 @@ struct ChoreTurn: AreaAtWork {
                 ? "\(whose) streak starts with the first day every chore is done."
                 : "\(whose) streak was broken; it starts again on the next day every chore is done. The longest was \(days(stats.streak.longest)).")
             : "\(whose) streak is \(days(stats.streak.current)) in a row with every chore done; the longest is \(days(stats.streak.longest))."
-        let text = parts.joined(separator: ", ") + ". " + streak
+        var text = parts.joined(separator: ", ") + ". " + streak
+        if byCategory, let most = stats.mostSkipped {
+            text += " Skipped most: \(most.title) (\(most.count == 1 ? "once" : "\(most.count) times"))."
+        }
+        if byCategory {
+            text += stats.categories.isEmpty ? " No chores were due then, so there is nothing by category."
+                : " By category: " + joinedList(stats.categories.map { "\($0.category) \($0.completed) of \($0.due)" }) + "."
+        }
         return ReplyText(text, speak: text.replacingOccurrences(of: " %", with: " percent"))
     }
 
