@@ -264,15 +264,19 @@ extension ChoreTurn {
 
 /// Seed 004 review history: "what did I approve this week", "which chores has Tom signed off on today".
 extension ChoreTurn {
-    func approvedList(reviewer: MemberID?, members: [MemberID]?, range: DateInterval, label: String?) throws -> ReplyText {
+    func approvedList(reviewer: MemberID?, members: [MemberID]?, category: String? = nil, range: DateInterval, label: String?) throws -> ReplyText {
+        let templates = Dictionary(try skill.templates().map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
         let approved = try skill.chores(statuses: [.completed]).filter { chore in
             guard let by = chore.reviewedBy, let at = chore.reviewedAt, range.contains(at) else { return false }
+            if let category, ChoreSkill.category(of: chore, templates: templates) != category { return false }
             return (reviewer == nil || by == reviewer) && (members == nil || members!.contains(chore.completedBy ?? MemberID("")))
         }.sorted { ($0.reviewedAt ?? now) < ($1.reviewedAt ?? now) }
         let who = reviewer.map { $0 == speaker.id ? "You" : phrasing.name($0) } ?? "The parents"
         let when = label.map { " \($0.lowercased())" } ?? ""
-        guard !approved.isEmpty else { return ReplyText("\(who) approved no chores\(when).") }
-        let count = approved.count == 1 ? "1 chore" : "\(approved.count) chores"
+        // "pet chores", "meal chores": the category as a word before "chores".
+        let kind = category.map { (["pets": "pet", "meals": "meal"][$0] ?? $0) + " " } ?? ""
+        guard !approved.isEmpty else { return ReplyText("\(who) approved no \(kind)chores\(when).") }
+        let count = approved.count == 1 ? "1 \(kind)chore" : "\(approved.count) \(kind)chores"
         let lines = approved.map { chore in
             "- \(phrasing.name(chore.completedBy ?? MemberID(""))): \(chore.title), \(words.day(chore.reviewedAt ?? now, spoken: false)) "
                 + "(\(words.points(chore.pointsAwarded ?? chore.points)))" + (reviewer == nil ? ", by \(phrasing.name(chore.reviewedBy ?? MemberID("")))" : "")

@@ -30,7 +30,7 @@ struct ChoreArea: WorksPerTurn {
         /// The family's chore templates.
         case templates
         /// Review history: the chores `reviewer` (nil: any parent) approved in `range`.
-        case approved(reviewer: MemberID?, members: [MemberID]?, range: DateInterval, rangeLabel: String?)
+        case approved(reviewer: MemberID?, members: [MemberID]?, category: String?, range: DateInterval, rangeLabel: String?)
         case review(chores: [ChoreID], approved: Bool, reason: String?)
         case reviewQueue
         case skip(chores: [ChoreID])
@@ -334,6 +334,16 @@ struct ChoreTurn: AreaAtWork {
                                      requiresReview: slots.texts["review"] != nil || template?.requiresReview == true, missedPolicy: template?.missedPolicy ?? .stayOverdue)
     }
 
+    /// A category as said ("pet", "garden", "meal") → its name ("pets", "outdoor", "meals").
+    static func category(_ said: String) -> String {
+        switch said.lowercased() {
+        case "pet": "pets"
+        case "outside", "garden", "yard": "outdoor"
+        case "meal", "kitchen": "meals"
+        case let word: word
+        }
+    }
+
     /// "laundry" → "Laundry": a one-off chore's title as said, capitalised; nil for no words.
     static func choreTitle(_ said: String) -> String? {
         var trimmed = said.trimmingCharacters(in: .whitespaces)
@@ -376,7 +386,7 @@ struct ChoreTurn: AreaAtWork {
             let said = slots.phrases["reviewer"]?.lowercased()
             let reviewer = said == "we" || said == "us" ? nil : slots.members["reviewer"]?.first
             let range = range(slots.times["range"]) ?? calendar.dateInterval(of: .weekOfYear, for: now)!
-            return area.act(.approved(reviewer: reviewer, members: slots.members["members"], range: range,
+            return area.act(.approved(reviewer: reviewer, members: slots.members["members"], category: slots.texts["category"].map(Self.category), range: range,
                                       rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? (slots.times["range"] == nil ? "this week" : nil)))
         }
         let statuses: [ChoreStatus]
@@ -421,8 +431,8 @@ struct ChoreTurn: AreaAtWork {
         case .complete(let chores, let member, let minutes): return .completed(try complete(chores, member: member, minutes: minutes))
         case .list(let members, let statuses, let range, let label): return .completed(ActionResult(reply: try list(members, statuses, range, label)))
         case .templates: return .completed(ActionResult(reply: try templateList()))
-        case .approved(let reviewer, let members, let range, let label):
-            return .completed(ActionResult(reply: try approvedList(reviewer: reviewer, members: members, range: range, label: label)))
+        case .approved(let reviewer, let members, let category, let range, let label):
+            return .completed(ActionResult(reply: try approvedList(reviewer: reviewer, members: members, category: category, range: range, label: label)))
         case .review(let chores, let approved, let reason): return .completed(try review(chores, approved: approved, reason: reason))
         case .reviewQueue: return .completed(ActionResult(reply: try reviewQueue()))
         case .skip(let chores): return .completed(try skip(chores))
