@@ -8,7 +8,8 @@ import Foundation
 /// 1. **Identity is never empty.** The speaker named; else the member signed in on the session;
 ///    else the family's *household device* (a setting naming the member a shared device acts as,
 ///    `hearth device set NAME`); else the turn is refused (`no_speaker`). An unknown name is refused
-///    (`unknown_speaker`), whatever the household device says.
+///    (`unknown_speaker`), whatever the household device says. A member whose access a parent took
+///    away (`AccountRules`, issue 33) is refused however they were found (`access_revoked`).
 /// 2. **Sign-in.** With `pin require on`, a member who has a PIN needs it (given, or signed in on
 ///    the session) on every entry point. An administrative action (one only parents who manage the
 ///    family may do: `administrative`) then needs a member who proved who they are with a PIN, unless
@@ -30,6 +31,8 @@ public enum DoorRules {
         /// An administrative action while sign-in is required, by a member who has no PIN to prove it.
         case administrativeNeedsPIN(Member)
         case denied(Member, String)
+        /// A parent took this member's access away (`Member.hasAccess`): nothing of theirs is deleted.
+        case accessRevoked(Member)
 
         public var code: String {
             switch self {
@@ -37,6 +40,7 @@ public enum DoorRules {
             case .unknownSpeaker: "unknown_speaker"
             case .signInRequired, .administrativeNeedsPIN: "sign_in_required"
             case .denied: "permission_denied"
+            case .accessRevoked: "access_revoked"
             }
         }
 
@@ -52,6 +56,8 @@ public enum DoorRules {
                 return "\(member.name) needs a PIN to change the family's settings while sign-in is required. Set one first."
             case .denied(_, let text):
                 return text
+            case .accessRevoked(let member):
+                return AccountRules.refusal(for: member)
             }
         }
 
@@ -60,6 +66,12 @@ public enum DoorRules {
 
     /// Who is acting (rule 1). `said` nil or blank: nobody was named.
     public static func identify(said: String?, signedIn: MemberID?, householdDevice: MemberID?, roster: Roster) -> Result<Member, Refusal> {
+        found(said: said, signedIn: signedIn, householdDevice: householdDevice, roster: roster).flatMap { member in
+            member.hasAccess ? .success(member) : .failure(.accessRevoked(member))
+        }
+    }
+
+    private static func found(said: String?, signedIn: MemberID?, householdDevice: MemberID?, roster: Roster) -> Result<Member, Refusal> {
         if let said, !said.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             guard let member = roster.member(named: said.trimmingCharacters(in: .whitespacesAndNewlines)) else { return .failure(.unknownSpeaker(said)) }
             return .success(member)

@@ -29,11 +29,29 @@ public struct Member: Codable, Sendable, Equatable, Identifiable {
     /// The IANA zone a member who lives elsewhere keeps ("America/Los_Angeles"), for "5 pm grandma's
     /// time"; nil for a member in the family's zone.
     public var homeTimeZone: String?
+    /// Seed 004's account fields: guardians, own device, parental consent, access (`MemberAccount`).
+    public var account: MemberAccount
 
     public init(id: MemberID, name: String, kind: MemberKind, role: HouseholdRole, age: Int? = nil,
-                supervised: Bool = false, aliases: [String] = [], homeTimeZone: String? = nil) {
+                supervised: Bool = false, aliases: [String] = [], homeTimeZone: String? = nil, account: MemberAccount = MemberAccount()) {
         self.id = id; self.name = name; self.kind = kind; self.role = role; self.age = age
-        self.supervised = supervised; self.aliases = aliases; self.homeTimeZone = homeTimeZone
+        self.supervised = supervised; self.aliases = aliases; self.homeTimeZone = homeTimeZone; self.account = account
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, kind, role, age, supervised, aliases, homeTimeZone, account }
+
+    /// A member written before accounts (issue 33) reads with an empty account.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(MemberID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        kind = try container.decode(MemberKind.self, forKey: .kind)
+        role = try container.decode(HouseholdRole.self, forKey: .role)
+        age = try container.decodeIfPresent(Int.self, forKey: .age)
+        supervised = try container.decode(Bool.self, forKey: .supervised)
+        aliases = try container.decode([String].self, forKey: .aliases)
+        homeTimeZone = try container.decodeIfPresent(String.self, forKey: .homeTimeZone)
+        account = try container.decodeIfPresent(MemberAccount.self, forKey: .account) ?? MemberAccount()
     }
 }
 

@@ -47,6 +47,9 @@ public enum Permissions {
         case memberRoleChange
         /// The words a member themself uses for the others ("call Lisa mum" from Emma): their own.
         case memberOwnWords
+        /// Taking a member's access away without deleting anything, and giving it back (seed 004
+        /// "revoke access"; `AccountRules` adds: never the owner, never oneself, a co-parent's by the owner).
+        case memberAccess
         // Sign-in: anyone sets their own PIN; these are another member's PIN and the family's PIN requirement
         case pinSetOthers, pinRequire
         /// The household device (the member a shared device with no speaker acts as) and local-admin mode.
@@ -124,6 +127,7 @@ public enum Permissions {
         case .memberAdd, .memberRemove, .placeManage, .activityRead, .export, .pinSetOthers, .pinRequire: return managers
         case .coParentAdd, .coParentRemove, .invite, .familyDelete, .householdDevice: return owner
         case .memberEdit: return managers
+        case .memberAccess: return managers
         case .memberRoleChange: return owner
         case .memberOwnWords: return everyone
         case .outboxDeliver: return managers
@@ -204,6 +208,7 @@ public enum Permissions {
         case .export: return "Only a parent can export the family's data."
         case .memberEdit: return "Only a parent can change someone's details in the family."
         case .memberRoleChange: return "Only the family's owner can change someone's role."
+        case .memberAccess: return "Only a parent can take away or give back someone's access."
         case .memberOwnWords: return "You can't change what you call people."
         case .householdDevice: return "Only the family's owner can change how a shared device signs in."
         case .outboxDeliver: return "Only a parent can hand out everyone's notifications."

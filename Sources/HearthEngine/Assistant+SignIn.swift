@@ -23,6 +23,7 @@ extension Assistant {
             let when = TimeFormatter(calendar: calendar, now: now).time(until)
             return Self.plainReply(SignInRules.locked(member.name, until: when), code: "sign_in_locked")
         case .noPIN?: return Self.plainReply(SignInRules.noPIN(member.name), code: "no_pin")
+        case .revoked?: return Self.plainReply(AccountRules.refusal(for: member), code: "access_revoked")
         case .accepted?, nil: return Self.plainReply(SignInRules.needsSignIn(member.name), code: "sign_in_required")
         }
     }

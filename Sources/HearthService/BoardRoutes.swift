@@ -36,6 +36,8 @@ extension Routes {
             throw APIError(status: .forbidden, code: "wrong_pin", message: "That PIN isn't right. \(left) \(left == 1 ? "try" : "tries") left.")
         case .refused(.locked):
             throw APIError(status: .forbidden, code: "sign_in_locked", message: "Too many wrong PINs: \(member.name) can try again in 15 minutes.")
+        case .refused(.revoked):
+            throw APIError(status: .forbidden, code: "access_revoked", message: AccountRules.refusal(for: member))
         case .refused:
             throw APIError(status: .forbidden, code: "no_pin", message: "\(member.name) has no PIN yet: a parent sets one (hearth pin set).")
         }

@@ -109,6 +109,8 @@ public struct Routes: Sendable {
             throw APIError(status: .unauthorized, code: "unauthorized", message: "A device token is needed: Authorization: Bearer TOKEN (hearth device add).",
                            headers: [.wwwAuthenticate: basic ? "Basic realm=\"hearth\"" : "Bearer realm=\"hearth\""])
         }
+        // A token whose member's access a parent took away works again only when it is given back.
+        if !found.member.hasAccess { throw Self.accessRevoked(found.member) }
         // A member signed in on a shared board with their PIN acts as themselves, fully (BoardSignIn.swift).
         if memberSession, let secret = request.headers[Self.memberSession], !secret.isEmpty {
             let device = found.device
@@ -121,11 +123,17 @@ public struct Routes: Sendable {
                 metrics.authFailures.increment()
                 throw APIError(status: .unauthorized, code: "sign_in_required", message: "The sign-in on this screen has lapsed; sign in again.")
             }
+            if !signedIn.hasAccess { throw Self.accessRevoked(signedIn) }
             var elevated = found.device
             elevated.scope = .full
             return Caller(device: elevated, member: signedIn)
         }
         return Caller(device: found.device, member: found.member)
+    }
+
+    /// A caller whose member a parent took access from (issue 33): 403, `access_revoked`.
+    static func accessRevoked(_ member: Member) -> APIError {
+        APIError(status: .forbidden, code: "access_revoked", message: AccountRules.refusal(for: member))
     }
 
     // MARK: Turns

@@ -159,6 +159,8 @@ public struct SignInSkill: Sendable {
         /// Locked out until then (the PIN was not checked).
         case locked(until: Date)
         case noPIN
+        /// A parent took this member's access away (`AccountRules`): the PIN was not checked.
+        case revoked
     }
 
     /// Checks `pin` for `member`, counting a wrong one (the fifth in a row locks for 15 minutes) and
@@ -166,6 +168,7 @@ public struct SignInSkill: Sendable {
     /// front-end session in as `member`.
     public func verify(_ pin: String, for member: MemberID, session: String? = nil, now: Date) throws -> Verdict {
         let verdict = try store.write { writer -> Verdict in
+            if let found = try writer.reader.member(member), !found.hasAccess { return .revoked }
             guard let stored = try writer.reader.pin(of: member) else { return .noPIN }
             if stored.state.isLocked(at: now), let until = stored.state.lockedUntil { return .locked(until: until) }
             let derived = Self.derive(pin: pin, for: stored)
@@ -188,6 +191,7 @@ public struct SignInSkill: Sendable {
         case .wrong: logger.notice("wrong pin", metadata: ["member": "\(member)"])
         case .locked: logger.notice("sign-in locked", metadata: ["member": "\(member)"])
         case .noPIN: break
+        case .revoked: logger.notice("sign-in refused: access revoked", metadata: ["member": "\(member)"])
         }
         return verdict
     }

@@ -133,7 +133,21 @@ public struct StoreReader {
     }
 
     public func members() throws -> [Member] {
-        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM member ORDER BY position, name")).map(Self.member)
+        let guardians = try self.guardians()
+        return try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM member ORDER BY position, name")).map { row in
+            var member = Self.member(row)
+            member.account.guardians = guardians[member.id] ?? []
+            return member
+        }
+    }
+
+    /// Each member's named guardians (seed 004 `guardianIds`), in the order they were named.
+    func guardians() throws -> [MemberID: [MemberID]] {
+        var guardians: [MemberID: [MemberID]] = [:]
+        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT member_id, guardian_id FROM member_guardian ORDER BY member_id, position")) {
+            guardians[MemberID(row[0] as String), default: []].append(MemberID(row[1] as String))
+        }
+        return guardians
     }
 
     public func places() throws -> [Place] {
@@ -157,7 +171,17 @@ public struct StoreReader {
         let aliases = (try? JSONDecoder().decode([String].self, from: Data((row["aliases"] as String).utf8))) ?? []
         return Member(id: MemberID(row["id"] as String), name: row["name"],
                       kind: MemberKind(rawValue: row["kind"]) ?? .adult, role: HouseholdRole(rawValue: row["role"]) ?? .member,
-                      age: row["age"], supervised: row["supervised"], aliases: aliases, homeTimeZone: row["home_time_zone"])
+                      age: row["age"], supervised: row["supervised"], aliases: aliases, homeTimeZone: row["home_time_zone"],
+                      account: account(row))
+    }
+
+    /// The account columns of a member row (guardians are read from `member_guardian`).
+    static func account(_ row: Row) -> MemberAccount {
+        let consent = (row["consent_at"] as Double?).map { ParentalConsent(by: (row["consent_by"] as String?).map { MemberID($0) }, at: Date(timeIntervalSince1970: $0)) }
+        let revoked = (row["access_revoked_at"] as Double?).map {
+            AccessRevocation(by: (row["access_revoked_by"] as String?).map { MemberID($0) }, at: Date(timeIntervalSince1970: $0))
+        }
+        return MemberAccount(hasDevice: row["has_device"], consent: consent, revoked: revoked)
     }
 }
 
@@ -199,11 +223,25 @@ extension StoreWriter {
         let aliases = String(decoding: try JSONEncoder().encode(member.aliases), as: UTF8.self)
         try db.cachedStatement(sql: """
             INSERT INTO member(id, name, kind, role, age, supervised, aliases, location_sharing, position, updated_at, updated_by,
-                               home_time_zone)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               home_time_zone, has_device, consent_at, consent_by, access_revoked_at, access_revoked_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute( arguments: [member.id.rawValue, member.name, member.kind.rawValue, member.role.rawValue, member.age,
                              member.supervised, aliases, locationSharing, position, now.timeIntervalSince1970, actor?.rawValue,
-                             member.homeTimeZone])
+                             member.homeTimeZone, member.account.hasDevice, member.account.consent?.at.timeIntervalSince1970,
+                             member.account.consent?.by?.rawValue, member.account.revoked?.at.timeIntervalSince1970,
+                             member.account.revoked?.by?.rawValue])
+        try setGuardians(member.account.guardians, of: member.id)
+    }
+
+    /// Names `member`'s guardians (empty: none named, so every parent), replacing those named before.
+    public func setGuardians(_ guardians: [MemberID], of member: MemberID) throws {
+        let current = try reader.guardians()[member] ?? []
+        guard current != guardians else { return }
+        try db.cachedStatement(sql: "DELETE FROM member_guardian WHERE member_id = ?").execute(arguments: [member.rawValue])
+        for (position, guardian) in guardians.enumerated() {
+            try db.cachedStatement(sql: "INSERT INTO member_guardian(member_id, guardian_id, position) VALUES (?, ?, ?)")
+                .execute(arguments: [member.rawValue, guardian.rawValue, position])
+        }
     }
 
     public func insert(_ place: Place, at now: Date) throws {

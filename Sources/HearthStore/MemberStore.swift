@@ -17,7 +17,12 @@ extension StoreReader {
     }
 
     public func member(_ id: MemberID) throws -> Member? {
-        try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM member WHERE id = ?"), arguments: [id.rawValue]).map(Self.member)
+        guard var member = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM member WHERE id = ?"), arguments: [id.rawValue]).map(Self.member) else {
+            return nil
+        }
+        member.account.guardians = try String.fetchAll(try db.cachedStatement(sql: "SELECT guardian_id FROM member_guardian WHERE member_id = ? ORDER BY position"),
+                                                       arguments: [id.rawValue]).map { MemberID($0) }
+        return member
     }
 
     /// `FamilyRules.whom` with the members' names as stored ("Emma and Jake", "themselves").
@@ -84,14 +89,28 @@ extension StoreWriter {
 
     /// Writes a member's own fields back (issue 32: `FamilySkill.updateMember`): name, kind, role,
     /// age, supervision, the family's words for them and their home zone, with who changed them.
+    /// The account fields (issue 33) go with them: own device, consent, access, and the guardians named.
     public func update(_ member: Member, at now: Date, by actor: MemberID?) throws {
         let aliases = String(decoding: try JSONEncoder().encode(member.aliases), as: UTF8.self)
+        let account = member.account
         try db.cachedStatement(sql: """
             UPDATE member SET name = ?, kind = ?, role = ?, age = ?, supervised = ?, aliases = ?, home_time_zone = ?,
+                              has_device = ?, consent_at = ?, consent_by = ?, access_revoked_at = ?, access_revoked_by = ?,
                               updated_at = ?, updated_by = ?, change_tag = change_tag + 1
             WHERE id = ?
             """).execute(arguments: [member.name, member.kind.rawValue, member.role.rawValue, member.age, member.supervised, aliases,
-                                     member.homeTimeZone, now.timeIntervalSince1970, actor?.rawValue, member.id.rawValue])
+                                     member.homeTimeZone, account.hasDevice, account.consent?.at.timeIntervalSince1970, account.consent?.by?.rawValue,
+                                     account.revoked?.at.timeIntervalSince1970, account.revoked?.by?.rawValue,
+                                     now.timeIntervalSince1970, actor?.rawValue, member.id.rawValue])
+        try setGuardians(account.guardians, of: member.id)
+    }
+
+    /// Ends every front-end session `member` is signed in on (the REPL's, a board's, the protocol's).
+    /// Returns how many were ended.
+    @discardableResult
+    public func signOutEverywhere(_ member: MemberID) throws -> Int {
+        try db.cachedStatement(sql: "DELETE FROM sign_in_session WHERE member_id = ?").execute(arguments: [member.rawValue])
+        return db.changesCount
     }
 
     /// Forgets the word `speaker` uses for someone; whether they had it.

@@ -668,6 +668,36 @@ enum Migrations {
             try db.execute(sql: "CREATE INDEX chore_proposal_pending ON chore_proposal(status, created_at)")
             try ChangeRevision.follow("chore_proposal", in: "chores", db)
         }
+        // Supervised accounts (seed 004, issue 33): whether a member has a device of their own, the
+        // parental consent for a minor's account (when, and which parent), their access taken away by
+        // a parent without deleting anything (when, and by whom), and their named guardians (none:
+        // every parent). The roster carries all of it, so the family's revision follows it.
+        migrator.registerMigration("v29-member-accounts") { db in
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN has_device BOOLEAN NOT NULL DEFAULT 0")
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN consent_at DOUBLE")
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN consent_by TEXT REFERENCES member(id) ON DELETE SET NULL")
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN access_revoked_at DOUBLE")
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN access_revoked_by TEXT REFERENCES member(id) ON DELETE SET NULL")
+            try db.execute(sql: """
+                CREATE TABLE member_guardian (
+                  member_id TEXT NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                  guardian_id TEXT NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                  position INTEGER NOT NULL DEFAULT 0,
+                  PRIMARY KEY (member_id, guardian_id),
+                  CHECK (member_id <> guardian_id)
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX member_guardian_on_guardian ON member_guardian(guardian_id)")
+            for (name, event) in [
+                ("member_account_update", "AFTER UPDATE OF has_device, consent_at, consent_by, access_revoked_at, access_revoked_by ON member"),
+                ("member_guardian_insert", "AFTER INSERT ON member_guardian"),
+                ("member_guardian_delete", "AFTER DELETE ON member_guardian"),
+                ("member_guardian_update", "AFTER UPDATE ON member_guardian"),
+            ] {
+                try revisionTrigger(db, name: name, event: event)
+            }
+            try ChangeRevision.follow("member_guardian", in: "family", db)
+        }
         // Achievements once unlocked (issue 33): kept, so one never goes away when a day's goal
         // later changes (a chore added for a day already done), and is announced once.
         migrator.registerMigration("v30-achievements") { db in

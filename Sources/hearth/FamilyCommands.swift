@@ -106,8 +106,8 @@ extension Initialize {
 
 struct MemberCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "member", abstract: "The family's members: add, remove or list them.",
-        subcommands: [Add.self, Edit.self, Remove.self, List.self], defaultSubcommand: List.self)
+        commandName: "member", abstract: "The family's members: add, change, remove or list them, and take their access away or give it back.",
+        subcommands: [Add.self, Edit.self, Remove.self, Revoke.self, Restore.self, List.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "add", 
@@ -154,13 +154,15 @@ struct MemberCommand: ParsableCommand {
 
     struct Edit: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "edit",
-            abstract: "Changes a member: role, name, age, home time zone, and the words for them.",
+            abstract: "Changes a member: role, name, age, home time zone, the words for them, and their account (guardians, own device, consent).",
             discussion: """
                 Examples: hearth member edit Tom --role viewer (the owner only); hearth member edit Zoe --age 10;
                 hearth member edit "Grandma Sue" --lives-in Chicago (or --tz America/Chicago; --lives-in here for the family's zone);
                 hearth member edit Lisa --alias mom (a word the whole family uses); hearth member edit Lisa --word mum --for Emma (Emma's own word);
                 hearth member edit Lisa --remove-alias mommy; hearth member edit Max --rename Maxwell.
-                Who may: the owner changes roles; a parent changes details and anyone's words; every member sets their own words (--for themself).
+                Accounts (seed 004): hearth member edit Jake --guardian Lisa --guardian Tom (the parents responsible for him; --no-guardians: every parent);
+                hearth member edit Jake --device yes (he has a device of his own); hearth member edit Jake --consent (the acting parent consents, now, to a minor's supervised account).
+                Who may: the owner changes roles; a parent changes details, accounts and anyone's words; every member sets their own words (--for themself).
                 """)
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The member's name.") var name: String
@@ -173,6 +175,12 @@ struct MemberCommand: ParsableCommand {
         @Option(help: "A word only the member given with --for uses for them (repeatable).") var word: [String] = []
         @Option(name: .customLong("for"), help: "Whose words --word and --remove-alias are (default for --remove-alias: the family's).") var wordFor: String?
         @Option(name: .customLong("remove-alias"), help: "A word to forget: the family's, or with --for that member's (repeatable).") var removeAlias: [String] = []
+        @Option(help: "A parent or other adult responsible for them (repeatable; replaces the guardians named before).") var guardian: [String] = []
+        @Flag(name: .customLong("no-guardians"), help: "Name no guardians: every parent is their guardian.") var noGuardians = false
+        @Option(help: "Whether they have a device of their own: yes or no.") var device: String?
+        @Flag(help: "Record the acting parent's consent to this minor's supervised account, now.") var consent = false
+
+        var changesAccount: Bool { !guardian.isEmpty || noGuardians || device != nil || consent }
 
         /// Whether the words are only the acting member's own (`--for` names who is acting).
         var ownWords: Bool { wordFor.map { $0.caseInsensitiveCompare(options.speaker ?? "") == .orderedSame } ?? false }
@@ -181,14 +189,18 @@ struct MemberCommand: ParsableCommand {
             var actions: [Permissions.Action] = []
             if role != nil { actions.append(.memberRoleChange) }
             if rename != nil || age != nil || livesIn != nil || options.tz != nil || !alias.isEmpty || (!removeAlias.isEmpty && wordFor == nil) { actions.append(.memberEdit) }
+            if changesAccount { actions.append(.memberEdit) }
             if !word.isEmpty || (!removeAlias.isEmpty && wordFor != nil) { actions.append(ownWords ? .memberOwnWords : .memberEdit) }
             return .member(Array(Set(actions)).sorted { $0.rawValue < $1.rawValue })
         }
 
         func validate() throws {
-            if role == nil && rename == nil && age == nil && livesIn == nil && options.tz == nil && alias.isEmpty && word.isEmpty && removeAlias.isEmpty {
-                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --alias, --word --for NAME, --remove-alias")
+            if role == nil && rename == nil && age == nil && livesIn == nil && options.tz == nil && alias.isEmpty && word.isEmpty && removeAlias.isEmpty
+                && !changesAccount {
+                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --alias, --word --for NAME, --remove-alias, --guardian, --device, --consent")
             }
+            if !guardian.isEmpty && noGuardians { throw ValidationError("give --guardian NAME or --no-guardians, not both") }
+            if let device, Self.yesNo(device) == nil { throw ValidationError("--device: say yes or no, not '\(device)'") }
             if let age, FamilyRules.problem(withAge: age) != nil { throw ValidationError("--age: \(age) is not an age (use 0 to 120)") }
             if !word.isEmpty && wordFor == nil { throw ValidationError("--word needs --for NAME: whose word it is") }
             if livesIn != nil && options.tz != nil { throw ValidationError("give --lives-in or --tz, not both") }
@@ -217,12 +229,72 @@ struct MemberCommand: ParsableCommand {
                 if speaker == nil { details.forget = removeAlias }
                 var changes: [MemberChange] = details.isEmpty ? [] : [details]
                 if let speaker { changes.append(MemberChange(aliases: word, aliasScope: .speakers([speaker.id]), forget: removeAlias)) }
+                var account = AccountSkill.Change(hasDevice: device.flatMap(Self.yesNo), consent: consent)
+                if noGuardians { account.guardians = [] }
+                if !guardian.isEmpty { account.guardians = try guardian.map { try findMember($0, in: store, option: "--guardian").id } }
+                // The account is checked before anything else is written, so bad input changes nothing.
+                if !account.isEmpty, let refusal = Permissions.check(actor: acting, action: .memberEdit) { throw SkillError.permissionDenied(refusal.text) }
                 let skill = FamilySkill(store: store)
-                for change in changes where !change.isEmpty {
-                    let update = try skill.updateMember(member.id, change, by: acting, now: now)
-                    for line in update.changes { print(line + ".") }
-                    for line in update.unchanged { print(line) }
+                // One transaction: a part refused (a guardian who is a child, consent for an adult) leaves every part as it was.
+                let lines: [String] = try store.write { writer in
+                    var lines: [String] = []
+                    for change in changes where !change.isEmpty {
+                        let update = try skill.joining(writer.joined).updateMember(member.id, change, by: acting, now: now)
+                        lines += update.changes.map { $0 + "." } + update.unchanged
+                    }
+                    if !account.isEmpty {
+                        let outcome = try AccountSkill(store: writer.joined).update(member.id, account, by: acting, now: now)
+                        lines += outcome.changes.map { $0 + "." } + outcome.unchanged
+                    }
+                    return lines
                 }
+                for line in lines { print(line) }
+            }
+        }
+
+        static func yesNo(_ word: String) -> Bool? {
+            switch word.lowercased() {
+            case "yes", "y", "on", "true": return true
+            case "no", "n", "off", "false": return false
+            default: return nil
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "revoke",
+            abstract: "Takes a member's access away without deleting anything of theirs (a parent; never the owner, never yourself).",
+            discussion: """
+                Their PIN, sign-ins and device tokens stop working at once, and every way in refuses them (access_revoked);
+                their events, chores, points and messages stay, and they stay in the family. `hearth member restore NAME` gives it back.
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The member's name.") var name: String
+        var access: Access { .member([.memberAccess]) }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let member = try findMember(name, in: entered.store, option: "member")
+                let (revoked, ended) = try AccountSkill(store: entered.store).revokeAccess(of: member.id, by: entered.member, now: entered.now)
+                print("Turned off \(revoked.name)'s access\(ended > 0 ? " and signed them out (\(ended) \(ended == 1 ? "session" : "sessions"))" : ""). Nothing of theirs was deleted; `hearth member restore \"\(revoked.name)\"` gives it back.")
+            }
+        }
+    }
+
+    struct Restore: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "restore",
+            abstract: "Gives a member back the access a parent took away: their PIN and device tokens work again.")
+        @OptionGroup var options: FamilyOptions
+        @Argument(help: "The member's name.") var name: String
+        var access: Access { .member([.memberAccess]) }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let member = try findMember(name, in: entered.store, option: "member")
+                let restored = try AccountSkill(store: entered.store).restoreAccess(of: member.id, by: entered.member, now: entered.now)
+                print("Gave \(restored.name) their access back.")
             }
         }
     }
@@ -250,14 +322,45 @@ struct MemberCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the members and their roles.")
+        static let configuration = CommandConfiguration(commandName: "list",
+            abstract: "Lists the members, their roles and their accounts (guardians, own device, consent, access turned off).")
         @OptionGroup var options: FamilyOptions
+        @Flag(help: "As JSON: each member with seed 004's account fields (userType, guardianIds, hasDevice, isMinor, parentalConsentDate, hasAccess).")
+        var json = false
         var access: Access { .member([]) }
+
+        /// One member as `--json` lists them.
+        struct Listed: Encodable {
+            var id: String, name: String, role: String, kind: String, age: Int?, supervised: Bool
+            var userType: String, isMinor: Bool, hasDevice: Bool
+            /// The guardians named; `guardians` those in effect (every parent when none is named).
+            var guardianIds: [String], guardians: [String]
+            var parentalConsentDate: String?, parentalConsentBy: String?
+            var hasAccess: Bool, accessRevokedDate: String?, accessRevokedBy: String?
+        }
 
         func run() throws {
             let store = try enter().store
             try reportingErrors {
                 let (members, aliases) = try store.read { (try $0.members(), try $0.speakerAliases()) }
+                let calendar = familyCalendar(store)
+                if json {
+                    let iso = ISO8601DateFormatter()
+                    let name: (MemberID?) -> String? = { id in id.flatMap { id in members.first { $0.id == id }?.name } }
+                    let listed = members.map { member in
+                        Listed(id: member.id.rawValue, name: member.name, role: member.role.rawValue, kind: member.kind.rawValue, age: member.age,
+                               supervised: member.supervised, userType: member.userType, isMinor: member.isMinor, hasDevice: member.account.hasDevice,
+                               guardianIds: member.account.guardians.map(\.rawValue),
+                               guardians: AccountRules.guardians(of: member, in: members).compactMap { name($0) },
+                               parentalConsentDate: member.account.consent.map { iso.string(from: $0.at) }, parentalConsentBy: name(member.account.consent?.by),
+                               hasAccess: member.hasAccess, accessRevokedDate: member.account.revoked.map { iso.string(from: $0.at) },
+                               accessRevokedBy: name(member.account.revoked?.by))
+                    }
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                    print(String(decoding: try encoder.encode(listed), as: UTF8.self))
+                    return
+                }
                 for member in members {
                     var line = "\(member.name): \(FamilySkill.describe(member))"
                     if !member.aliases.isEmpty { line += " (also \(member.aliases.joined(separator: ", ")))" }
@@ -266,6 +369,8 @@ struct MemberCommand: ParsableCommand {
                     }.sorted()
                     if !personal.isEmpty { line += " [\(personal.joined(separator: ", "))]" }
                     if let zone = member.homeTimeZone { line += ", on \(zone) time" }
+                    let account = AccountSkill.describe(member, in: members, calendar: calendar)
+                    if !account.isEmpty { line += "; " + account.joined(separator: "; ") }
                     print(line)
                 }
             }

@@ -360,6 +360,11 @@ final class DoorFixture {
             Probe(path: "member edit", arguments: { ["member", "edit", "Lisa", "--word", "mama", "--for", "Emma", "--db", $0] },
                   actions: own(.memberOwnWords, .memberEdit, of: "Emma")),
             Probe(path: "member remove", arguments: { ["member", "remove", "Jake", "--yes", "--db", $0] }, actions: fixed([.memberRemove])),
+            Probe(path: "member edit", arguments: { ["member", "edit", "Jake", "--guardian", "Lisa", "--device", "yes", "--consent", "--db", $0] },
+                  actions: fixed([.memberEdit])),
+            Probe(path: "member revoke", arguments: { ["member", "revoke", "Jake", "--db", $0] }, actions: fixed([.memberAccess])),
+            // Admitted, then refused on its own: Jake has his access.
+            Probe(path: "member restore", arguments: { ["member", "restore", "Jake", "--db", $0] }, actions: fixed([.memberAccess]), admittedStatus: 1),
             Probe(path: "member list", arguments: { ["member", "list", "--db", $0] }, actions: fixed([])),
             Probe(path: "place add", arguments: { ["place", "add", "Park", "40.78", "-73.96", "--db", $0] }, actions: fixed([.placeManage])),
             Probe(path: "place remove", arguments: { ["place", "remove", "School", "--db", $0] }, actions: fixed([.placeManage])),

@@ -8,7 +8,8 @@ import HearthTime
 /// the permission checks are FamilySkill's; this area reads the request and words the result.
 struct FamilyArea: SkillArea {
     static let id: SkillAreaID = "family"
-    let intents = ["family.add_member", "family.invite", "family.remove_member", "family.activity", "family.update_member", "family.list_members"]
+    let intents = ["family.add_member", "family.invite", "family.remove_member", "family.activity", "family.update_member", "family.list_members",
+                   "family.revoke_access", "family.restore_access"]
     let help = AreaHelp(topic: "who's in the family",
                         examples: ["\"Who's in the family?\" / \"Add our son Max, he's 8\" / \"Remove Max from the family\" / \"What did Tom change today?\"",
                                    "\"Make Tom a viewer\" / \"Call Lisa mum from now on\" / \"Grandpa lives in Chicago\" / \"Zoe is 10 now\""],
@@ -33,6 +34,8 @@ struct FamilyArea: SkillArea {
         case list
         /// A change to a member (issue 32), and the place a time zone was said as ("Chicago").
         case update(MemberID, MemberChange, zoneLabel: String?)
+        /// A member's access taken away (true) or given back (false), nothing deleted (issue 33).
+        case access(MemberID, revoke: Bool)
     }
 
     /// "Remove Max from the family?": whom, to remove on a yes.
@@ -74,6 +77,12 @@ struct FamilyArea: SkillArea {
         case "family.update_member":
             let (id, change, label) = try Self.memberChange(request.slots, in: turn, skill: skill)
             return act(.update(id, change, zoneLabel: label))
+        case "family.revoke_access", "family.restore_access":
+            guard let id = request.slots.members["name"]?.first, let member = turn.roster[id] else {
+                throw HearthError.invalidRequest("Whose access do you mean?")
+            }
+            if let denial = AccountRules.denial(toChangeAccessOf: member, by: turn.speaker) { throw HearthError.permissionDenied(denial) }
+            return act(.access(id, revoke: request.intent == "family.revoke_access"))
         default:
             throw HearthError.internalState("\(request.intent) sent to family")
         }
@@ -126,6 +135,15 @@ struct FamilyArea: SkillArea {
             let update = try skill.updateMember(id, change, by: turn.speaker, now: turn.now)
             let roster = Roster(members: try skill.members(), speakerAliases: try skill.store.read { try $0.speakerAliases() })
             return .completed(ActionResult(reply: Self.updateReply(update, zoneLabel: label, speaker: turn.speaker, roster: roster)))
+        case .access(let id, let revoke):
+            let accounts = AccountSkill(store: turn.transaction)
+            if revoke {
+                let (member, _) = try accounts.revokeAccess(of: id, by: turn.speaker, now: turn.now)
+                return .completed(ActionResult(reply: ReplyText(
+                    "OK. \(member.name)'s access is off: \(member.name) can't sign in or use Hearth until a parent gives it back. Nothing of \(member.name)'s was deleted.")))
+            }
+            let member = try accounts.restoreAccess(of: id, by: turn.speaker, now: turn.now)
+            return .completed(ActionResult(reply: ReplyText("OK. \(member.name) has access again.")))
         case .activity(let member, let start, let end, let said):
             let lines = try skill.activity(by: member, from: start, to: end, reader: turn.speaker)
             let who = member.map { turn.phrasing.name($0) }
