@@ -303,7 +303,9 @@ public struct ChoreSkill: Sendable {
             if ChoreRules.needsReview(chore, completer: doer, settings: try writer.reader.choreSettings()) {
                 chore.status = .pendingReview
                 try writer.update(chore, at: now, by: actor.id)
-                for parent in roster.members where parent.role.canManage && parent.id != member {
+                // Her guardians are asked (seed 004 "parent/guardian review"): those named, else every parent.
+                let guardians = Set(AccountRules.guardians(of: doer, in: roster.members))
+                for parent in roster.members where guardians.contains(parent.id) {
                     try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: parent.id, kind: "chore_review", title: "Chore to check",
                                                           body: "\(doer.name) says \(chore.title) is done. Approve it?",
                                                           relatedID: chore.id.rawValue, createdAt: now))

@@ -192,6 +192,16 @@ final class ChoreSkillTests: XCTestCase {
         XCTAssertEqual(review.balance, try balance(emma))
     }
 
+    /// seed 004 "parent/guardian review": a child with a named guardian has that guardian asked, not every parent.
+    func testANamedGuardianIsAskedToCheckInsteadOfEveryParent() throws {
+        var withGuardian = member(emma)
+        withGuardian.account.guardians = [tom]
+        roster = Roster(members: roster.members.map { $0.id == emma ? withGuardian : $0 })
+        let chore = try assign("Clean room", points: 15, to: emma, due: thursday, requiresReview: true)
+        let completion = try skill.complete(chore.id, by: emma, actor: withGuardian, roster: roster, now: at("2026-02-03T17:00:00-05:00"))
+        XCTAssertEqual(completion.notifications.filter { $0.kind == "chore_review" }.map(\.recipient), [tom])
+    }
+
     /// Test 18.
     func testRedeemPoints() throws {
         let points = try skill.points(of: emma, roster: roster, now: monday)
