@@ -369,7 +369,8 @@ public struct Grammar: Sendable {
         // that would answer an open question.
         // Symbol soup (`Normalizer.isSymbolSoup`) likewise.
         if Normalizer.isDamaged(utterance) || Normalizer.isSymbolSoup(utterance) { return .noMatch(Normalizer.normalize(utterance)) }
-        let readings = RequestFinder.withPronounsNamed(RequestFinder.readings(of: utterance), in: utterance) { name in
+        let (found, firstClause) = RequestFinder.readingsAndClauses(of: utterance)
+        let readings = RequestFinder.withPronounsNamed(found, in: utterance) { name in
             guard let people = nearest.people, case .match = people.match(Array(name.utf8)) else { return false }
             return true
         }
@@ -388,12 +389,18 @@ public struct Grammar: Sendable {
             // A match whose slot spans two sentences is set aside for the next one in the same
             // reading ("I need to schedule an appointment. Can you check what's available on my
             // calendar?": not a title "appointment. Can you check …", but the free-time question).
+            // A trimmed reading is never a dialog answer, but may still be a request ("Hmm, that
+            // doesn't work. Can you move it to Friday at 10?": not the choice of an offer, a move).
             let usable = readings.count == 1 ? matches.first
-                : matches.first { !$0.captures.contains(where: { RequestFinder.spansSentences($0.original) }) }
-            if let best = usable, number == 0 || !Self.isDialog(best.intent) {
+                : matches.first { match in
+                    (number == 0 || !Self.isDialog(match.intent)) && !match.captures.contains(where: { RequestFinder.spansSentences($0.original) })
+                }
+            if let best = usable {
                 // A question read through a cue frame is not given up for a statement said before
                 // it ("I need to schedule an appointment. Can you check what's available?" asks).
                 if best.passedOver == 0, readThroughAsks, !Self.asks(reading) { continue }
+                // A clause alone gives way to a whole sentence read through a cue frame.
+                if best.passedOver == 0, number >= firstClause, readThrough != nil { continue }
                 if best.passedOver == 0 { return .matched(best, normalized) }
                 // Of two readings through a cue frame, the one that passes over fewer words ("What
                 // about the 15th? Am I free at all?" → "Am I free at all on the 15th").

@@ -502,7 +502,10 @@ public enum Normalizer {
         var result = Array(tokens[..<first])
         var index = first
         while index < tokens.count {
-            guard let (value, ordinal, used) = NumberWords.read(tokens, from: index) else {
+            guard let (value, ordinal, used) = NumberWords.read(tokens, from: index),
+                  // "that one", "which one", "the same one": a word for a thing, not a number.
+                  !(used == 1 && tokens[index].text == "one" && result.last.map { NumberWords.pronounOneAfter.contains($0.text) } == true)
+            else {
                 result.append(tokens[index])
                 index += 1
                 continue
@@ -584,6 +587,8 @@ struct WordTable: Sendable {
 }
 
 enum NumberWords {
+    /// Words after which "one" stands for a thing ("that one", "which one", "the other one").
+    static let pronounOneAfter: Set<String> = ["that", "this", "same", "which", "another", "other", "each", "any", "no"]
     static let cardinal: [String: Int] = [
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,

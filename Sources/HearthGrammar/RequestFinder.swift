@@ -46,7 +46,9 @@ public enum RequestFinder {
         "that's the one", "that should be enough", "that should be enough options", "that's enough", "very well",
         // Turning to the request: "actually", "anyway", "by the way", "one more thing"; not knowing yet.
         "actually", "anyway", "anyways", "by the way", "btw", "one more thing", "oh and", "that's all for now", "that's it for now",
-        "that is all for now", "that's all i need", "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",
+        "that is all for now", "that's all i need", "heads up", "just a heads up", "quick heads up", "fyi", "just fyi",
+        "just so you know", "just checking", "quick question", "just a quick question", "one quick thing", "random question",
+        "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// Words that join an acknowledgement to the request after it ("great, and …", "ok so …").
@@ -56,21 +58,35 @@ public enum RequestFinder {
 
     /// The texts to try for `utterance`, in order (see the type's comment). Never empty.
     public static func readings(of utterance: String) -> [String] {
+        readingsAndClauses(of: utterance).readings
+    }
+
+    /// `readings(of:)`, and the index of the first reading that is only a clause of a sentence
+    /// (`readings.count` when there is none): a clause gives way to a reading of a whole sentence.
+    public static func readingsAndClauses(of utterance: String) -> (readings: [String], firstClause: Int) {
+        let (readings, clauses) = sentenceAndClauseReadings(of: utterance)
+        var all = readings
+        for clause in clauses where !all.contains(clause) { all.append(clause) }
+        return (all, readings.count)
+    }
+
+    static func sentenceAndClauseReadings(of utterance: String) -> (readings: [String], clauses: [String]) {
         // A smiley or an emoji ends a sentence as a full stop does ("Morning Hearth :) Jake has …").
         let utterance = withFacesAsStops(utterance)
         // The usual case: one sentence that does not open with an acknowledgement.
         let firstWord = words(in: Substring(utterance), limit: 1).first?.text
-        let punctuated = utterance.contains { $0 == "." || $0 == "!" || $0 == "?" || $0 == ";" || $0 == "," }
+        let punctuated = utterance.contains { $0 == "." || $0 == "!" || $0 == "?" || $0 == ";" || $0 == "," || $0 == "-" || $0 == "\u{2013}" || $0 == "\u{2014}" }
         guard punctuated || firstWord.map({ acknowledgementsByFirstWord[$0] != nil || assessmentSubjects.contains($0) }) == true
-        else { return [utterance] }
-        guard isProse(utterance) else { return [utterance] }
+            || hasClauseJoiner(utterance)
+        else { return ([utterance], []) }
+        guard isProse(utterance) else { return ([utterance], []) }
 
         var kept: [Substring] = []
         for sentence in sentences(of: utterance) {
             guard let request = withoutChatter(sentence) else { continue }
             kept.append(request)
         }
-        guard !kept.isEmpty else { return [utterance] }
+        guard !kept.isEmpty else { return ([utterance], []) }
         // The words as said come first: an opening "yes" or "no" may be the request ("Yes, Jake can
         // pick the movie"), and what matches whole needs no trimming.
         var readings = [utterance]
@@ -88,12 +104,80 @@ public enum RequestFinder {
         // the others, so the one that says what is the request when it reads as one.
         if requests.count > 1 {
             let reversed = requests.reversed()
-            candidates += (reversed.filter { !isKeepItRequest($0) } + reversed.filter { isKeepItRequest($0) }).map(String.init)
+            // Likewise a sentence whose object only points back ("Please cancel it.", "Approve that
+            // one."): the sentence before says what, so it is read first ("I don't need the
+            // reminder about Leo's present anymore. Please cancel it." cancels a reminder).
+            let pointsBack = { (sentence: Substring) in isKeepItRequest(sentence) || refersBack(sentence) }
+            candidates += (reversed.filter { !pointsBack($0) } + reversed.filter { pointsBack($0) }).map(String.init)
+        }
+        // Last, each request's clauses: the request is often one clause of a sentence that sets the
+        // scene in another ("The piano teacher is sick, so can we push Jake's lesson to Monday?",
+        // "Heading home now, should be there in 25 minutes!", "I'm driving so I can't answer").
+        var clauses: [String] = []
+        for request in requests.reversed() {
+            clauses += clauseReadings(of: request)
         }
         for reading in candidates where !readings.contains(reading) {
             readings.append(reading)
         }
-        return readings
+        return (readings, clauses)
+    }
+
+    /// Words that join two clauses of one sentence, the second giving a reason or a result
+    /// ("I'm driving so I can't answer", "invite Anna so she can see the schedule").
+    static let clauseJoiners: Set<String> = ["so", "because", "since", "cause", "cos", "coz"]
+
+    /// Whether `text` has a clause joiner after its first two words.
+    static func hasClauseJoiner(_ text: String) -> Bool {
+        let tokens = words(in: Substring(text))
+        return tokens.count > 4 && tokens[2..<(tokens.count - 1)].contains { clauseJoiners.contains($0.text) }
+    }
+
+    /// The clauses of `sentence` that could be the request by themselves, in the order to try:
+    /// what follows each clause break (longest first: the request usually ends what is said), then
+    /// what precedes each (longest first). A break is a comma, a dash or a colon followed by a
+    /// space, or a clause joiner ("so", "because") after the second word. A joiner or an
+    /// acknowledgement opening a clause is left out ("…, so can we …" → "can we …"); a clause
+    /// of fewer than two words, or one that is only chatter, is never tried. Empty when the
+    /// sentence has no break.
+    static func clauseReadings(of sentence: Substring) -> [String] {
+        let tokens = words(in: sentence)
+        guard tokens.count >= 3 else { return [] }
+        // Breaks as indices into `tokens`: the clause after starts at that token.
+        var breaks: [Int] = []
+        for index in 1..<tokens.count {
+            let gap = sentence[tokens[index - 1].range.upperBound..<tokens[index].range.lowerBound]
+            let punctuated = gap.contains { $0 == "," || $0 == ":" || $0 == "\u{2013}" || $0 == "\u{2014}" }
+                || gap.contains(" - ") || gap.hasPrefix(" -") && gap.hasSuffix(" ")
+            if punctuated || (index >= 2 && index < tokens.count - 1 && clauseJoiners.contains(tokens[index].text)) {
+                breaks.append(index)
+            }
+        }
+        guard !breaks.isEmpty else { return [] }
+        var result: [String] = []
+        func add(_ clause: Substring) {
+            let trimmed = clause.trimmingCharacters(in: CharacterSet(charactersIn: ",:;-\u{2013}\u{2014} "))
+            guard words(in: Substring(trimmed)).count >= 2, !isChatter(Substring(trimmed)),
+                  let said = withoutAcknowledgement(Substring(trimmed)), words(in: said).count >= 2 else { return }
+            let reading = String(said)
+            if !result.contains(reading) { result.append(reading) }
+        }
+        for start in breaks {
+            var first = start
+            // "…, so can we …", "…, and then move it …": the joiner goes with the break.
+            while first < tokens.count - 2, joiners.contains(tokens[first].text) || clauseJoiners.contains(tokens[first].text) { first += 1 }
+            add(sentence[tokens[first].range.lowerBound...])
+        }
+        for end in breaks.reversed() {
+            add(sentence[..<tokens[end - 1].range.upperBound])
+        }
+        // A clause between two breaks, alone ("Just a heads up, I'm driving so I can't answer").
+        for (start, end) in zip(breaks, breaks.dropFirst()) where end - start >= 2 {
+            var first = start
+            while first < end - 2, joiners.contains(tokens[first].text) || clauseJoiners.contains(tokens[first].text) { first += 1 }
+            add(sentence[tokens[first].range.lowerBound..<tokens[end - 1].range.upperBound])
+        }
+        return result
     }
 
     /// Openers of a sentence that says only the day: "the date is", "it's the", "on".
@@ -428,6 +512,17 @@ public enum RequestFinder {
             rest = rest.dropFirst()
         }
         return rest.count == 1 && ["calendar", "schedule", "diary", "planner", "calender"].contains(rest.first!)
+    }
+
+    /// Whether `clause` is a short request whose object is only a word pointing back: a verb,
+    /// then "it", "that", "this", "them" or "that one", then at most four words ("cancel it",
+    /// "please move that one to Friday").
+    static func refersBack(_ clause: Substring) -> Bool {
+        var tokens = words(in: clause).map(\.text)
+        let polite: Set<String> = ["please", "pls", "plz", "can", "could", "would", "will", "you", "and", "so", "just", "kindly", "then", "hearth"]
+        while let first = tokens.first, polite.contains(first) { tokens.removeFirst() }
+        guard tokens.count >= 2, tokens.count <= 7, ["it", "that", "this", "them"].contains(tokens[1]) else { return false }
+        return !["is", "was", "are", "will", "would", "can", "does", "did", "do"].contains(tokens[0])
     }
 
     static let keepVerbs: Set<String> = ["add", "put", "pop", "stick", "enter", "write", "throw", "save", "get", "mark"]

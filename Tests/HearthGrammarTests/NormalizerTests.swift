@@ -79,7 +79,8 @@ final class NormalizerTests: XCTestCase {
         XCTAssertEqual(normal("please"), "please")
         XCTAssertEqual(normal("hey"), "hey")
         XCTAssertEqual(normal("um"), "")
-        XCTAssertEqual(normal("just this one"), "this 1")
+        XCTAssertEqual(normal("just this one"), "this one", "after a demonstrative, \"one\" is a thing, not a number")
+        XCTAssertEqual(normal("add one more"), "add 1 more")
         XCTAssertEqual(normal("what's on tomorrow okay"), "what's on tomorrow")
         // Inside a request, the same words stay: only the edges are trimmed.
         XCTAssertEqual(normal("tell Tom I need to leave now"), "tell tom i need to leave now")

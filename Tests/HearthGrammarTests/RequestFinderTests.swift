@@ -26,6 +26,27 @@ final class RequestFinderTests: XCTestCase {
                         "What spare time do I have that day?", "I'm looking forward to that movie."])
     }
 
+    /// A sentence whose request is one of its clauses: what follows each break first (longest
+    /// first), then what precedes it, then a clause between two breaks; joiners and chatter dropped.
+    func testClausesOfASentenceAreTriedAfterTheSentences() {
+        XCTAssertEqual(RequestFinder.clauseReadings(of: "The piano teacher is sick, so can we push Jake's lesson to Monday, same time?"),
+                       ["can we push Jake's lesson to Monday, same time?", "same time?", "The piano teacher is sick, so can we push Jake's lesson to Monday",
+                        "The piano teacher is sick", "can we push Jake's lesson to Monday"])
+        XCTAssertEqual(RequestFinder.clauseReadings(of: "Heading home now, should be there in about 25 minutes!"),
+                       ["should be there in about 25 minutes!", "Heading home now"])
+        XCTAssertEqual(RequestFinder.clauseReadings(of: "I'm driving so I can't answer messages for a bit."),
+                       ["I can't answer messages for a bit.", "I'm driving"], "'so' after the second word breaks a clause")
+        XCTAssertEqual(RequestFinder.clauseReadings(of: "I checked Jake's room and it's spotless - approve it please!"),
+                       ["approve it please!", "I checked Jake's room and it's spotless"])
+        XCTAssertEqual(RequestFinder.clauseReadings(of: "Sounds good, thanks"), [], "chatter is never a request")
+        XCTAssertEqual(RequestFinder.clauseReadings(of: "remind me to call mom at 5"), [], "no break, nothing to try")
+        XCTAssertEqual(RequestFinder.clauseReadings(of: "so what is on today"), [], "a joiner opening the sentence breaks nothing")
+        // The whole comes first, the clauses last.
+        let readings = RequestFinder.readings(of: "Just a heads up, I'm driving so I can't answer messages for a bit.")
+        XCTAssertEqual(readings.first, "Just a heads up, I'm driving so I can't answer messages for a bit.")
+        XCTAssertTrue(readings.contains("I'm driving"), "\(readings)")
+    }
+
     func testChatterAloneOrABareAnswerIsLeftAsSaid() {
         XCTAssertEqual(RequestFinder.readings(of: "ok thanks"), ["ok thanks"])
         XCTAssertEqual(RequestFinder.readings(of: "Yes."), ["Yes."])

@@ -146,7 +146,10 @@ struct ChoreTurn: AreaAtWork {
         case "chore.review":
             if let denial = ChoreRules.denial(toReviewChoresBy: speaker) { throw HearthError.permissionDenied(denial) }
             let approved = Self.approves(slots.texts["verdict"])
-            let waiting = try skill.reviewQueue().filter { chore in slots.members["member"].map { $0.contains(chore.completedBy ?? MemberID("")) } ?? true }
+            // "Emma says she cleaned her room. Reject that one.": a word pointing back means the chore
+            // of whoever the whole message names, never one of someone else's.
+            let whose = slots.members["member"] ?? (slots.texts["one"] != nil ? Self.membersNamed(in: request.utterance, roster: roster) : nil)
+            let waiting = try skill.reviewQueue().filter { chore in whose.map { $0.contains(chore.completedBy ?? MemberID("")) } ?? true }
             let said = slots.texts["title"]
             let meant = try chores(meant: said, in: waiting)
             let reason0 = slots.phrases["reason"].map(ReminderTurn.asSaid)
@@ -154,11 +157,12 @@ struct ChoreTurn: AreaAtWork {
                 return area.act(.decideProposals(proposals.map(\.id), approved: approved, reason: reason0))
             }
             guard !meant.isEmpty else {
-                let whose = slots.members["member"]?.first.map { " of \(phrasing.name($0))'s" } ?? ""
+                let whose = whose?.first.map { " of \(phrasing.name($0))'s" } ?? ""
                 return .say(ReplyText("Nothing\(whose) is waiting for review."), endsQuestion: false)
             }
             // "approve Emma's chores": every one of hers waiting; a title names one.
-            let all = said.map { ChoreRules.significantWords($0).isEmpty } ?? true
+            // "approve it", "reject that one": one chore, so with several waiting, which.
+            let all = slots.texts["one"] == nil && (said.map { ChoreRules.significantWords($0).isEmpty } ?? true)
             // The reason as said, articles kept ("the bed isn't made").
             let reason = slots.phrases["reason"].map(ReminderTurn.asSaid)
             if all || meant.count == 1 { return area.act(.review(chores: meant.map(\.id), approved: approved, reason: reason)) }
@@ -241,6 +245,18 @@ struct ChoreTurn: AreaAtWork {
         let recent = try skill.chores(statuses: [.completed, .pendingReview], dueFrom: now.addingTimeInterval(-2 * 86_400))
             .filter { $0.completedBy != member && ($0.completedAt ?? .distantPast) > now.addingTimeInterval(-86_400) }
         return try chores(meant: said, in: recent).first
+    }
+
+    /// The members `text` names by name or alias ("Emma says she …" → Emma); nil when none.
+    static func membersNamed(in text: String, roster: Roster) -> [MemberID]? {
+        var found: [MemberID] = []
+        for word in text.split(whereSeparator: { !$0.isLetter && $0 != "'" }) {
+            var name = String(word)
+            if name.lowercased().hasSuffix("'s") { name.removeLast(2) }
+            guard name.count > 1, let member = roster.member(named: name), !found.contains(member.id) else { continue }
+            found.append(member.id)
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// "approve", "looks good" → true; "reject", "send it back" → false.
@@ -690,6 +706,7 @@ struct ChoreTurn: AreaAtWork {
         case "chore.review":
             slots["approved"] = .bool(Self.approves(resolved.texts["verdict"]))
             slots["verdict"] = nil
+            slots["one"] = nil
         case "chore.list":
             // Review history: one status word for the many ways of saying it.
             let status = resolved.texts["status"]?.lowercased()
