@@ -62,3 +62,61 @@ extension CalendarSkill {
         return Edited(event: result!.event, merged: result!.merged, notifications: sent)
     }
 }
+
+extension CalendarSkill {
+    /// seed 000 `updateCalendarEvent` for what is not a time (issue 32): a new name, place or
+    /// length, and who goes (`EventDetails`). `wholeSeries` false on a series: only `occurrence`
+    /// changes — that date is cancelled (EXDATE) and a changed one-off copy with `newID` takes its
+    /// place, as a moved occurrence does. One transaction: logged, reminders queued afresh, the
+    /// attendees told, those taken off it too.
+    public func updateEvent(_ occurrence: CalendarOccurrence, details: EventDetails, wholeSeries: Bool, newID: EventID,
+                            actor: Member, now: Date, formatter: TimeFormatter, name: @escaping (MemberID) -> String) throws -> Change {
+        let event = occurrence.event
+        try Self.checkCanChange(event, actor: actor)
+        if let problem = details.problem(with: event, name: name) { throw SkillError.invalid(problem) }
+        let single = event.recurrence != nil && !wholeSeries
+        let describe = { (before: CalendarEvent, after: CalendarEvent) in
+            EventDetails.changes(from: before, to: after, name: name, duration: { TimeFormatter.duration(minutes: $0) }).joined(separator: "; ")
+        }
+        var changed = event
+        let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
+            if single {
+                let base = CalendarEvent(id: newID, title: event.title, start: occurrence.start, end: occurrence.end,
+                                         isAllDay: event.isAllDay, location: event.location, attendees: event.attendees,
+                                         organizer: event.organizer)
+                changed = details.applied(to: base)
+                guard try writer.addException(occurrence.start, to: event.id, at: now, by: actor.id) else {
+                    throw SkillError.notFound("That \(event.title.lowercased()) isn't on the calendar any more.")
+                }
+                try writer.insert(changed, seriesEnd: nil, at: now, by: actor.id)
+            } else {
+                // Onto the event as it is now: what others changed since it was read is kept.
+                guard let current = try writer.reader.versionedEvent(event.id) else {
+                    throw SkillError.notFound("That event isn't on the calendar any more.")
+                }
+                changed = details.applied(to: current.event)
+                guard try writer.update(changed, seriesEnd: CalendarRecurrence.seriesEnd(of: changed, timeZone: calendar.timeZone),
+                                        at: now, by: actor.id, expectedChangeTag: current.changeTag) else {
+                    throw SkillError.notFound("That event isn't on the calendar any more.")
+                }
+            }
+            let what = describe(event, changed)
+            let day = single ? " on \(formatter.dateWords(occurrence.start))" : ""
+            // Those added hear they are going, those taken off it that they are not; everyone else
+            // still going hears what changed (each member is told once, by the first notice naming them).
+            var added = changed, removed = event
+            added.attendees = changed.attendees.filter { !event.attendees.contains($0) }
+            removed.attendees = event.attendees.filter { !changed.attendees.contains($0) }
+            let when = changed.isAllDay ? formatter.dateWords(changed.start) : formatter.dayAndTime(changed.start)
+            return ChangeRecord(action: "update", subject: event.id, summary: "Changed \(event.title)\(day): \(what)",
+                                withdrawnReminders: [Self.reminderKeyPrefix(event: event.id, occurrence: single ? occurrence.start : nil)],
+                                notices: [Notice(added, kind: "event_changed", title: "Event changed",
+                                                 body: "You're now going to \(changed.title), \(when)"),
+                                          Notice(removed, kind: "event_changed", title: "Event changed",
+                                                 body: "You're no longer going to \(event.title)\(day)"),
+                                          Notice(changed, kind: "event_changed", title: "Event changed", body: "\(event.title)\(day): \(what)")],
+                                requeued: [changed])
+        }
+        return Change(event: changed, notifications: sent)
+    }
+}

@@ -84,7 +84,8 @@ extension CalendarTurn {
             guard let start = time.start else { return askAgain(asked) }
             switch question.kind {
             case .conflict:
-                // Another time for the move.
+                // Another time for the move (a change of name, place or people has none to offer).
+                guard change.kind == .move else { return askAgain(asked, lead: "Please pick one of the options.") }
                 change.newStart = start
                 change.keepDay = false
                 change.keepTime = !time.hasTimeOfDay

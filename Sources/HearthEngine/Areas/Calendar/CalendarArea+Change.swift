@@ -28,12 +28,14 @@ extension CalendarTurn {
         }
         if occurrence.event.recurrence != nil && change.scope == nil {
             // "cancel Thursday's practice" names one occurrence; otherwise ask.
-            if change.kind == .cancel && change.day != nil { change.scope = .occurrence }
+            // "cancel Thursday's practice", "the gym this week": one occurrence; otherwise ask.
+            if change.kind != .move && change.day != nil { change.scope = .occurrence }
             else { return .needsAnswer(try scopeDecision(change, occurrence: occurrence)) }
         }
         switch change.kind {
         case .cancel: return try cancel(change, occurrence: occurrence)
         case .move: return try move(change, occurrence: occurrence, overrideConflicts: overrideConflicts)
+        case .update: return try update(change, occurrence: occurrence, overrideConflicts: overrideConflicts)
         }
     }
 
@@ -113,6 +115,8 @@ extension CalendarTurn {
                 ? ", to \(formatter.time(newStart))" : ", to \(formatter.dayAndTime(newStart))"
             seriesLabel += ", to \(movedPattern)"
             question = { spoken in "Move just the one on \(day(spoken)), or the whole series?" }
+        } else if change.kind == .update {
+            question = { spoken in "Change just the one on \(day(spoken)), or the whole series?" }
         } else {
             seriesLabel += ", for good"
         }
@@ -255,6 +259,56 @@ extension CalendarTurn {
         if !series && event.recurrence != nil { moved.id = movedCopy }
         return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo))
             .mentioning([referent(moved, at: newStart)]))
+    }
+
+    /// A new name, place or length, or who goes (`calendar.update_event`): for a one-off, a whole
+    /// series, or one day of a series (a changed copy that day, as a move makes). A longer event or
+    /// someone added is checked for conflicts as a move is: asked about before anything changes.
+    func update(_ change: EventChange, occurrence: CalendarOccurrence, overrideConflicts: Bool) throws -> Execution {
+        let event = occurrence.event
+        var details = change.details ?? EventDetails()
+        // A new name written as the old one was ("Soccer practice" → "Soccer training").
+        if let title = details.title, event.title.first?.isUppercase == true { details.title = title.prefix(1).uppercased() + title.dropFirst() }
+        if let problem = details.problem(with: event, name: name) { throw HearthError.invalidEvent(problem) }
+        let single = event.recurrence != nil && change.scope != .series
+        let what = eventPhrase(event.title, attendees: event.attendees)
+        var proposed = details.applied(to: event)
+        if single {
+            proposed = details.applied(to: CalendarEvent(id: event.id, title: event.title, start: occurrence.start, end: occurrence.end,
+                                                         isAllDay: event.isAllDay, location: event.location, attendees: event.attendees))
+        }
+        let conflicts = details.minutes.map { TimeInterval($0 * 60) > event.duration } ?? false || !details.addAttendees.isEmpty
+            ? try skill.conflicts(for: proposed) : []
+        if !conflicts.isEmpty && !overrideConflicts {
+            let lines = conflictSentences(conflicts, checked: 1, spoken: false)
+            let spoken = conflictSentences(conflicts, checked: 1, spoken: true)
+            let options: [CalendarArea.Question.Option] = [.init(label: "Change it anyway", effect: .proceed), .init(label: "Cancel", effect: .cancel)]
+            let lead = lines.count == 1 ? "I found a conflict: " : "I found \(lines.count) conflicts: "
+            let question = try self.question(CalendarArea.Question(kind: .conflict,
+                                                                   draft: EventDraft(title: event.title, attendees: proposed.attendees, start: proposed.start,
+                                                                                     end: proposed.end, durationMinutes: Int(proposed.duration / 60)),
+                                                                   change: change, options: options),
+                                             prompt: ReplyText(lead + lines.joined(separator: " ") + "\n" + numbered(options) + "\nSay a number.",
+                                                               speak: lead + spoken.joined(separator: " ") + " Change it anyway, or cancel?"),
+                                             subject: subject(event.title))
+            return .needsAnswer(question)
+        }
+        let newID = EventID(ids.next("evt"))
+        let result = try skill.updateEvent(occurrence, details: details, wholeSeries: !single, newID: newID, actor: speaker, now: now,
+                                           formatter: formatter, name: name)
+        let clauses = EventDetails.changes(from: event, to: result.event, name: name, duration: { TimeFormatter.duration(minutes: $0) })
+        var reply = words { spoken in
+            let day = single ? " on \(formatter.dateWords(occurrence.start, spoken: spoken))" : ""
+            let series = event.recurrence != nil && !single ? ", every time" : ""
+            let rest = single && event.recurrence != nil ? " The others stay as they were." : ""
+            return "Done! I've changed \(what)\(day)\(series): \(joinedList(clauses, conjunction: "and"))." + rest
+        }
+        reply.append(toldSentence(result.notifications))
+        if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
+        let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: single ? [newID] : []),
+                                       named: "changing \(what)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo))
+            .mentioning([referent(result.event, at: single ? result.event.start : occurrence.start)]))
     }
 
     /// The event as follow-ups refer to it ("move it", "tell Tom about it").

@@ -7,7 +7,7 @@ import HearthTime
 struct CalendarArea: WorksPerTurn {
     static let id: SkillAreaID = "calendar"
     let intents = ["calendar.create_event", "calendar.find_free_time", "calendar.show", "calendar.check_availability",
-                   "calendar.move_event", "calendar.cancel_event"]
+                   "calendar.move_event", "calendar.update_event", "calendar.cancel_event"]
     let help = AreaHelp(
         topic: "the family calendar",
         examples: ["\"Schedule Emma for the dentist on Thursday at 4pm\"",
@@ -83,6 +83,9 @@ struct CalendarArea: WorksPerTurn {
                 slots["window_start"] = .string(work.iso(window.start))
                 slots["window_end"] = .string(work.iso(window.end))
             }
+        case "calendar.update_event":
+            if case .string(let date)? = slots["date"] { slots["date"] = .string(String(date.prefix(10))) }
+            slots["scope"] = resolved.texts["scope"].flatMap { CalendarTurn.updateScope(said: $0) }.map { .string($0.rawValue) }
         case "calendar.cancel_event":
             if case .string(let date)? = slots["date"] { slots["date"] = .string(String(date.prefix(10))) }
             slots["recurrence"] = nil
@@ -243,6 +246,18 @@ struct CalendarTurn: AreaAtWork {
                 return act(.changeEvent(change, overrideConflicts: false))
             }
             return act(.changeEvent(try moveChange(resolved), overrideConflicts: false))
+        case "calendar.update_event":
+            var change = try referredChange(.update, resolved, verb: "Change")
+                ?? EventChange(kind: .update, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
+            if change.eventID == nil, let time = resolved.times["date"], let start = time.start {
+                change.day = interval(of: time) ?? dayInterval(containing: start)
+            }
+            change.scope = resolved.texts["scope"].flatMap(Self.updateScope(said:))
+            change.details = EventDetails(title: resolved.texts["new_title"].map(CalendarRules.namedTitle),
+                                          location: resolved.phrases["place"].map(ReminderTurn.asSaid) ?? resolved.texts["place"],
+                                          minutes: resolved.numbers["minutes"], addAttendees: resolved.members["add_attendees"] ?? [],
+                                          removeAttendees: resolved.members["remove_attendees"] ?? [])
+            return act(.changeEvent(change, overrideConflicts: false))
         case "calendar.cancel_event":
             if let change = try referredChange(.cancel, resolved, verb: "Cancel") { return act(.changeEvent(change, overrideConflicts: false)) }
             var change = EventChange(kind: .cancel, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
@@ -308,6 +323,11 @@ struct CalendarTurn: AreaAtWork {
         let words = request.utterance.lowercased().split { !$0.isLetter }
         let dayWords = (request.slots.phrases["range"] ?? request.slots.phrases["date"] ?? "").lowercased().split { !$0.isLetter }
         return ["next", "upcoming", "soonest"].contains { words.contains(Substring($0)) && !dayWords.contains(Substring($0)) }
+    }
+
+    /// "from now on": the whole series; "instead", "now": not said.
+    static func updateScope(said: String) -> RepeatScope? {
+        said.lowercased().contains("from now on") ? .series : nil
     }
 
     /// "move Emma's dentist to Friday at 10am": the event by title words and attendees, the new time.

@@ -34,7 +34,7 @@ public struct EventDraft: Sendable, Equatable, Codable {
 /// A change to an existing event — moving or cancelling it — completed over the dialog: which
 /// event (by title words, attendees and day), which occurrence, and for a series how much of it.
 public struct EventChange: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case move, cancel }
+    public enum Kind: String, Sendable, Codable { case move, cancel, update }
     public var kind: Kind
     /// The title as said ("dentist", "piano lesson").
     public var title: String
@@ -56,6 +56,8 @@ public struct EventChange: Sendable, Equatable, Codable {
     public var scope: RepeatScope?
     /// "cancel my next event": the soonest of the events that match, without asking which.
     public var soonest: Bool?
+    /// Update: the new name, place, length or attendees (`calendar.update_event`).
+    public var details: EventDetails?
 
     public init(kind: Kind, title: String, members: [MemberID]? = nil, day: DateInterval? = nil, newStart: Date? = nil,
                 keepDay: Bool = false, keepTime: Bool = false, eventID: EventID? = nil, occurrenceStart: Date? = nil,
