@@ -56,6 +56,26 @@ extension CalendarRules {
         return titleWords.allSatisfy(querySet.contains)
     }
 
+    /// Words for a kind of event that a title adds without saying which one ("Dentist appointment",
+    /// "Soccer practice"): leaving them out of what is said is not a loose match.
+    static let kindWords: Set<String> = ["appointment", "appt", "practice", "lesson", "class", "meeting", "game", "match", "session",
+                                         "training", "party", "club", "rehearsal", "call", "visit", "checkup", "check", "up", "time",
+                                         "with", "at", "and", "to", "about"]
+
+    /// Whether what was said names `title` only loosely (issue 32): what was said is in the title,
+    /// but the title has two or more other words that are not words for a kind of event ("yoga"
+    /// → "Meeting with the yoga studio owner"). A change to such an event is read back before it is
+    /// made. A time said, or words for any event, are never loose: they say what they mean.
+    /// `names`: the family's names, lowercased ("Emma's piano recital" for "the recital" is not loose).
+    public static func matchesLoosely(_ said: String, title: String, names: Set<String> = []) -> Bool {
+        if namesAnyEvent(said) || saidClock(said) != nil { return false }
+        let query = Set(meaningfulWords(said))
+        let titleWords = meaningfulWords(title)
+        // Every title word said ("piano lesson" → "Piano"): exact enough.
+        if titleWords.allSatisfy(query.contains) { return false }
+        return titleWords.filter { !query.contains($0) && !kindWords.contains($0) && !names.contains($0) }.count >= 2
+    }
+
     /// A time said where a title goes: "my 3 o'clock", "the 2:30", "Emma's 4 pm".
     public struct SaidClock: Sendable, Equatable {
         /// 0…23 when am/pm was said or the hour is past 12; otherwise 1…12, read either way.

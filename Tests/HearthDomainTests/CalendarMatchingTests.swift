@@ -79,6 +79,20 @@ final class CalendarMatchingTests: XCTestCase {
         XCTAssertEqual(Travel.estimate(from: home, to: home, mode: .walking).minutes, 0)
     }
 
+    /// Issue 32: a change to an event named only loosely is read back first.
+    func testALooseMatchIsOneWhoseTitleSaysMuchMoreThanWasSaid() {
+        XCTAssertTrue(CalendarRules.matchesLoosely("yoga", title: "Meeting with the yoga studio owner"))
+        XCTAssertTrue(CalendarRules.matchesLoosely("class", title: "Ben's class schedule review"))
+        XCTAssertFalse(CalendarRules.matchesLoosely("dentist", title: "Dentist appointment"), "a kind word added")
+        XCTAssertFalse(CalendarRules.matchesLoosely("soccer", title: "Soccer practice"))
+        XCTAssertFalse(CalendarRules.matchesLoosely("piano lesson", title: "Piano"), "every title word said")
+        XCTAssertFalse(CalendarRules.matchesLoosely("review", title: "Tom's review"), "one other word is not loose")
+        XCTAssertTrue(CalendarRules.matchesLoosely("recital", title: "Emma's piano recital"))
+        XCTAssertFalse(CalendarRules.matchesLoosely("recital", title: "Emma's piano recital", names: ["emma"]), "a member's name says whose")
+        XCTAssertFalse(CalendarRules.matchesLoosely("my next event", title: "Parent teacher conference night"), "any event")
+        XCTAssertFalse(CalendarRules.matchesLoosely("3 pm", title: "Parent teacher conference night"), "a time said")
+    }
+
     func testLocationsNameSavedPlaces() {
         let places = [Place(id: "school", name: "School", latitude: 40.73, longitude: -73.98),
                       Place(id: "home", name: "Home", latitude: 40.71, longitude: -74.0)]

@@ -75,6 +75,11 @@ extension CalendarTurn {
             change.scope = scope
             return act(.changeEvent(change, overrideConflicts: false))
         case .confirm:
+            // "yes" to "Do you mean …?" (one event matched loosely): that one.
+            if question.kind == .disambiguation, question.options.filter({ $0.effect == .chooseEvent }).count == 1,
+               let only = question.options.first(where: { $0.effect == .chooseEvent }) {
+                return choose(only, change: change, leaveIt: leaveIt)
+            }
             guard question.kind == .conflict else { return askAgain(asked, lead: "Please pick one of the options.") }
             return act(.changeEvent(change, overrideConflicts: true))
         case .option(let number):

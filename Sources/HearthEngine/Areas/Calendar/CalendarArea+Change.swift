@@ -22,6 +22,12 @@ extension CalendarTurn {
             guard let first = candidates.first else { throw HearthError.notFound(notFound(change)) }
             // "cancel my next event": the soonest, without asking.
             if candidates.count > 1 && change.soonest != true { return .needsAnswer(try disambiguation(change, candidates: candidates)) }
+            // One event whose title holds what was said among other words ("yoga" → "Meeting with
+            // the yoga studio owner"): read back before changing it, never changed on a guess.
+            if candidates.count == 1, CalendarRules.matchesLoosely(change.title, title: first.event.title,
+                                                                 names: Set(roster.members.flatMap { CalendarRules.words($0.name) })) {
+                return .needsAnswer(try disambiguation(change, candidates: candidates))
+            }
             occurrence = first
             change.eventID = first.event.id
             change.occurrenceStart = first.start
@@ -85,10 +91,15 @@ extension CalendarTurn {
         }
         options.append(.init(label: "Never mind", effect: .cancel))
         let said = CalendarRules.namesAnyEvent(change.title) ? "event" : lowercasedFirst(change.title)
-        let display = "Which \(said) do you mean?\n" + numbered(options)
-            + "\nSay a number."
         let spoken = shown.map { "\(eventPhrase($0.event.title, attendees: $0.event.attendees)) on \(formatter.dayAndTime($0.start, spoken: true))" }
-        let speak = "Which \(said) do you mean: \(joinedList(spoken, conjunction: "or"))?"
+        var display = "Which \(said) do you mean?\n" + numbered(options)
+            + "\nSay a number."
+        var speak = "Which \(said) do you mean: \(joinedList(spoken, conjunction: "or"))?"
+        if shown.count == 1 {
+            // One event matched loosely: a yes or no.
+            display = "Do you mean \(options[0].label)?\n" + numbered(options) + "\nSay yes, a number, or \"never mind\"."
+            speak = "Do you mean \(spoken[0])?"
+        }
         let everyOne = options.first { $0.effect == .allOfThem }.map { " Or \($0.label.lowercased())?" } ?? ""
         return try question(CalendarArea.Question(kind: .disambiguation,
                                                   draft: EventDraft(title: said, attendees: change.members ?? [], start: nil, end: nil, durationMinutes: 60),
