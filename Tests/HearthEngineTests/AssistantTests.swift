@@ -39,6 +39,30 @@ final class AssistantTests: XCTestCase {
         XCTAssertEqual(again.error?.code, "nothing_pending")
     }
 
+    /// Scenario 1's "Proceed anyway and I'll mark soccer as cancelled" (issue 32): the dentist is
+    /// booked, that Thursday's practice only is cancelled, and one undo puts both back.
+    func testScenario1ProceedAndCancelTheClashBooksAndCancelsThatDayOnly() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let conflict = assistant.handle(Turn(text: "Schedule Emma for dentist on Thursday at 4pm", speaker: "Lisa"))
+        let number = try XCTUnwrap(conflict.options.firstIndex { $0.label == "Proceed and cancel Emma's soccer practice that day" }, "\(conflict.options)")
+        let booked = assistant.handle(Turn(text: "option \(number + 1)", speaker: "Lisa"))
+        XCTAssertEqual(booked.state, "result_ready", booked.reply)
+        XCTAssertTrue(booked.reply.contains("and cancelled Emma's soccer practice on Thursday, Feb 5 (only that day)"), booked.reply)
+        let thursday = ISO8601DateFormatter().date(from: "2026-02-05T00:00:00-05:00")!
+        func titles() throws -> [String] {
+            try assistant.store.read { try $0.events(overlapping: DateInterval(start: thursday, duration: 86_400)) }.map(\.title).sorted()
+        }
+        let series = try XCTUnwrap(try assistant.store.read { try $0.allEvents() }.first { $0.title == "Soccer practice" })
+        XCTAssertEqual(series.exceptions.count, 1, "that day only: the series stays")
+        XCTAssertTrue(try titles().contains("Dentist appointment"))
+        XCTAssertEqual(Set(booked.notifications.map(\.to)), ["Emma"])
+
+        let undone = assistant.handle(Turn(text: "undo", speaker: "Lisa"))
+        XCTAssertEqual(undone.state, "result_ready", undone.reply)
+        XCTAssertFalse(try titles().contains("Dentist appointment"))
+        XCTAssertEqual(try XCTUnwrap(try assistant.store.read { try $0.allEvents() }.first { $0.title == "Soccer practice" }).exceptions, [])
+    }
+
     func testPendingDecisionSurvivesAcrossProcessesOnAFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }

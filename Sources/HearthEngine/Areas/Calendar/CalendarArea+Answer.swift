@@ -35,6 +35,7 @@ extension CalendarTurn {
             switch option.effect {
             case .cancel: return .say(cancelled, endsQuestion: true)
             case .proceed: return act(.createEvent(draft, overrideConflicts: true))
+            case .proceedCancelling: return act(.createEventCancelling(draft, cancelling: option.all ?? []))
             case .book:
                 draft.start = option.start
                 draft.end = option.end
@@ -136,8 +137,8 @@ extension CalendarTurn {
             return act(.changeEvent(change, overrideConflicts: false))
         case .allOfThem:
             return act(.cancelAll(option.all ?? [], day: change.day))
-        case .member:
-            // Only a new event's question offers members; a change never does.
+        case .member, .proceedCancelling:
+            // Only a new event's question offers members or cancelling its clashes; a change never does.
             return .say(leaveIt, endsQuestion: true)
         }
     }

@@ -22,6 +22,8 @@ extension CalendarTurn {
                                                                 soonest: soonest, whether: whether)))
         case .cancelAll(let listed, let day):
             return try cancelAll(listed, day: day)
+        case .createEventCancelling(let draft, let cancelling):
+            return try createEventCancelling(draft, cancelling: cancelling)
         case .checkAvailability(let members, let interval):
             return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval)))
         }
@@ -90,6 +92,52 @@ extension CalendarTurn {
         if CalendarRecurrence.skipsSchoolHolidays(created) { reply.append(try schoolHolidayNote(created)) }
         if overrideConflicts && !conflicts.isEmpty { reply.append(headsUp(conflicts)) }
         let undo = try area.undoRecord(CalendarArea.Change(restore: [], remove: [created.id]), named: "scheduling \(what)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: notifications, lastChange: .record(undo))
+            .mentioning([referent(created, at: created.start)]))
+    }
+
+    /// The occurrences a new one-off event clashes with that the speaker may cancel (at most 3, one
+    /// per event); empty for a series, a move, or when any clash is not theirs to cancel.
+    func cancellableClashes(of event: CalendarEvent, change: EventChange?, conflicts: [CalendarConflict]) -> [CalendarOccurrence] {
+        guard change == nil, event.recurrence == nil, !conflicts.isEmpty, conflicts.count <= 3 else { return [] }
+        var seen: Set<EventID> = []
+        let clashes = conflicts.map(\.conflicting).filter { seen.insert($0.event.id).inserted }
+        // School lessons clash but are not on the calendar: nothing to cancel.
+        guard clashes.allSatisfy({ (try? CalendarSkill.checkCanChange($0.event, actor: speaker)) != nil
+                                   && (try? skill.occurrence(of: $0.event.id, at: $0.start)) != nil }) else { return [] }
+        return clashes
+    }
+
+    /// Books the draft and cancels the occurrences listed (a one-off event, or that day of a
+    /// series), in the turn's one transaction; "undo" puts them back and takes the new one off.
+    func createEventCancelling(_ draft: EventDraft, cancelling: [CalendarArea.OccurrenceRef]) throws -> Execution {
+        var notifications: [OutboxNotification] = [], restore: [CalendarEvent] = [], cancelled: [(CalendarOccurrence)] = []
+        for ref in cancelling {
+            guard let occurrence = try skill.occurrence(of: ref.event, at: ref.start) else { continue }
+            restore.append(occurrence.event)
+            cancelled.append(occurrence)
+            let result = occurrence.event.recurrence == nil
+                ? try skill.deleteEvent(occurrence.event, actor: speaker, now: now, formatter: formatter)
+                : try skill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter)
+            notifications += result.notifications
+        }
+        let event = try makeEvent(draft)
+        if event.start < now { throw HearthError.pastTime(words { formatter.dayAndTime(event.start, spoken: $0) }) }
+        let (created, sent) = try skill.createEvent(event, actor: speaker, now: now, formatter: formatter)
+        notifications += sent
+        let what = eventPhrase(created.title, attendees: created.attendees)
+        var reply = words { spoken in
+            let gone = cancelled.map { occurrence in
+                "\(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees)) on \(formatter.dateWords(occurrence.start, spoken: spoken))"
+                    + (occurrence.event.recurrence == nil ? "" : " (only that day)")
+            }
+            let cancelledWords = gone.isEmpty ? "" : " and cancelled \(joinedList(gone, conjunction: "and"))"
+            return "Done! I've scheduled \(what) for \(formatter.dayAndTime(created.start, spoken: spoken))\(cancelledWords)."
+        }
+        reply.append(toldSentence(notifications))
+        let gone = joinedList(cancelled.map { eventPhrase($0.event.title, attendees: $0.event.attendees) }, conjunction: "and")
+        let undo = try area.undoRecord(CalendarArea.Change(restore: restore, remove: [created.id]),
+                                       named: "scheduling \(what)" + (cancelled.isEmpty ? "" : " and cancelling \(gone)"), in: turn)
         return .completed(ActionResult(reply: reply, notifications: notifications, lastChange: .record(undo))
             .mentioning([referent(created, at: created.start)]))
     }
@@ -177,6 +225,14 @@ extension CalendarTurn {
                   effect: .book, start: slot.start, end: slot.end)
         }
         options.append(.init(label: "Proceed anyway at \(formatter.time(event.start))", effect: .proceed))
+        // seed 000 Scenario 1: "Proceed anyway and I'll mark soccer as cancelled" — for a one-off
+        // new event whose clashes the speaker may cancel.
+        let clashes = cancellableClashes(of: event, change: change, conflicts: conflicts)
+        if !clashes.isEmpty {
+            let names = joinedList(clashes.map { eventPhrase($0.event.title, attendees: $0.event.attendees) }, conjunction: "and")
+            options.append(.init(label: "Proceed and cancel \(names) \(clashes.count == 1 && calendar.isDate(clashes[0].start, inSameDayAs: event.start) ? "that day" : "then")",
+                                 effect: .proceedCancelling, all: clashes.map { CalendarArea.OccurrenceRef(event: $0.event.id, start: $0.start) }))
+        }
         options.append(.init(label: "Cancel", effect: .cancel))
         let minutes = Int(event.duration / 60)
         // A series clashing with another event every week is one conflict (its sentence says how often).
@@ -188,9 +244,13 @@ extension CalendarTurn {
         let spokenSlots = event.recurrence == nil
             ? alternatives.map { formatter.dayAndTime($0.start, spoken: true, alwaysWithDate: false) }
             : alternatives.enumerated().map { ($0.offset == 0 ? "every \(formatter.weekday($0.element.start)) at " : "") + formatter.time($0.element.start, spoken: true) }
+        // Said by its number: "option 6 to book it and cancel Emma's soccer practice that day".
+        let cancelling = options.firstIndex { $0.effect == .proceedCancelling }.map { index in
+            ", or option \(index + 1) to book it and" + options[index].label.dropFirst("Proceed and".count)
+        } ?? ""
         let speak = lead + spoken.joined(separator: " ")
             + (spokenSlots.isEmpty ? " I couldn't find another open time this week." : " I can do \(joinedList(spokenSlots, conjunction: "or")).")
-            + " Which would you like? You can also say proceed anyway, or cancel."
+            + " Which would you like? You can also say proceed anyway, or cancel\(cancelling)."
         return try question(CalendarArea.Question(kind: .conflict, draft: draft, change: change, options: options),
                             prompt: ReplyText(display, speak: speak), subject: subject(draft.title))
     }

@@ -82,6 +82,9 @@ extension CalendarArea {
         case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool)
         /// Cancel every occurrence listed (the "All of them" answer to "which one?").
         case cancelAll([OccurrenceRef], day: DateInterval?)
+        /// seed 000 Scenario 1's "Proceed anyway and I'll mark soccer as cancelled": book the new
+        /// event and cancel the occurrences it clashes with, in one turn (one undo).
+        case createEventCancelling(EventDraft, cancelling: [OccurrenceRef])
         case checkAvailability(members: [MemberID], interval: DateInterval)
     }
 
@@ -127,6 +130,8 @@ extension CalendarArea {
                 case allOfThem
                 /// Who a new event is for: the member `member`.
                 case member
+                /// Book it and cancel what it clashes with (the occurrences in `all`).
+                case proceedCancelling
             }
             var label: String
             var effect: Effect
