@@ -296,11 +296,13 @@ public struct FamilySkill: Sendable {
     // MARK: - Activity
 
     /// What changed from `start` to `end`, newest first, by `member` when given: lines as said.
-    public func activity(by member: MemberID?, from start: Date, to end: Date, reader actor: Member, limit: Int = 20) throws -> [String] {
+    /// `matching`: only lines whose summary holds every word; `offset`: skip that many (paging).
+    public func activity(by member: MemberID?, from start: Date, to end: Date, matching words: [String] = [], reader actor: Member,
+                         limit: Int = 20, offset: Int = 0) throws -> [String] {
         try SkillError.checkPermission(Permissions.check(actor: actor, action: .activityRead)?.text)
         return try store.read { reader in
             let roster = Roster(members: try reader.members())
-            return try reader.activity(by: member, from: start, to: end, limit: limit).map { entry in
+            return try reader.activity(by: member, from: start, to: end, matching: words, limit: limit, offset: offset).map { entry in
                 FamilyRules.activityLine(entry, names: { roster[$0]?.name })
             }
         }

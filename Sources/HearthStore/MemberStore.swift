@@ -36,13 +36,22 @@ extension StoreReader {
         try places().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
-    /// Activity entries from `start` (included) to `end` (excluded), newest first, by `actor` when given.
-    public func activity(by actor: MemberID?, from start: Date, to end: Date, limit: Int = 50) throws -> [ActivityEntry] {
+    /// Activity entries from `start` (included) to `end` (excluded), newest first, by `actor` when
+    /// given, whose summary holds every one of `words` (case-insensitive) when given; `offset`
+    /// skips that many for paging.
+    public func activity(by actor: MemberID?, from start: Date, to end: Date, matching words: [String] = [], limit: Int = 50,
+                         offset: Int = 0) throws -> [ActivityEntry] {
         var sql = "SELECT * FROM activity WHERE at >= ? AND at < ?"
         var arguments: StatementArguments = [start.timeIntervalSince1970, end.timeIntervalSince1970]
         if let actor { sql += " AND actor_id = ?"; arguments += [actor.rawValue] }
-        sql += " ORDER BY at DESC, id DESC LIMIT ?"
-        arguments += [limit]
+        for word in words {
+            sql += " AND summary LIKE ? ESCAPE '\\'"
+            let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_")
+            arguments += ["%\(escaped)%"]
+        }
+        sql += " ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"
+        arguments += [limit, max(0, offset)]
         return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
             ActivityEntry(at: Date(timeIntervalSince1970: row["at"]), actor: (row["actor_id"] as String?).map { MemberID($0) },
                           action: row["action"], subjectType: row["subject_type"], subjectID: row["subject_id"], summary: row["summary"])

@@ -444,7 +444,43 @@ struct PlaceCommand: ParsableCommand {
 
 struct FamilyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "family", abstract: "The family as a whole.", subcommands: [Delete.self])
+        commandName: "family", abstract: "The family as a whole.", subcommands: [Activity.self, Delete.self])
+
+    /// seed 001's activity log, searched and paged (issue 32): parents only, as by voice.
+    struct Activity: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "activity",
+                                                        abstract: "What changed in the family, newest first: the last 7 days unless --from and --to say (parents only).")
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "Only what this member changed.") var member: String?
+        @Option(help: "From this day, YYYY-MM-DD.") var from: String?
+        @Option(help: "To this day (included), YYYY-MM-DD.") var to: String?
+        @Option(help: "Only lines holding every one of these words (\"dentist\", \"soccer moved\").") var search: String?
+        @Option(help: "Which page, from 1.") var page: Int = 1
+        @Option(name: .customLong("per-page"), help: "Lines per page.") var perPage: Int = 20
+        var access: Access { .member([.activityRead]) }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                guard page >= 1, (1...500).contains(perPage) else { throw ValidationError("--page starts at 1; --per-page is 1 to 500.") }
+                // The family's clock, as the chore commands read it.
+                let calendar = try ChoresCommand.skill(entered).calendar
+                let end = try to.map { calendar.date(byAdding: .day, value: 1, to: try ChoresCommand.day($0, option: "--to", calendar: calendar))! }
+                    ?? entered.now.addingTimeInterval(1)
+                let start = try from.map { try ChoresCommand.day($0, option: "--from", calendar: calendar) }
+                    ?? calendar.date(byAdding: .day, value: -7, to: end)!
+                guard start < end else { throw ValidationError("--from must be on or before --to.") }
+                let who = try member.map { try entered.member(named: $0, option: "--member").id }
+                let words = (search ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+                // One line more than a page says whether another page follows.
+                let lines = try FamilySkill(store: entered.store).activity(by: who, from: start, to: end, matching: words, reader: entered.member,
+                                                                           limit: perPage + 1, offset: (page - 1) * perPage)
+                guard !lines.isEmpty else { print(page == 1 ? "Nothing changed then." : "No page \(page): nothing more changed then."); return }
+                for line in lines.prefix(perPage) { print(line) }
+                if lines.count > perPage { print("More: --page \(page + 1)") }
+            }
+        }
+    }
 
     struct Delete: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Deletes the whole family and its database file (the owner only).")

@@ -370,6 +370,7 @@ final class DoorFixture {
             Probe(path: "place remove", arguments: { ["place", "remove", "School", "--db", $0] }, actions: fixed([.placeManage])),
             Probe(path: "place list", arguments: { ["place", "list", "--db", $0] }, actions: fixed([])),
             Probe(path: "family delete", arguments: { ["family", "delete", "--yes", "--db", $0] }, actions: fixed([.familyDelete])),
+            Probe(path: "family activity", arguments: { ["family", "activity", "--search", "demo", "--db", $0] }, actions: fixed([.activityRead])),
             Probe(path: "invite new", arguments: { ["invite", "Max", "--role", "member", "--db", $0] }, actions: fixed([.invite])),
             Probe(path: "invite accept", arguments: { ["invite", "accept", "not-a-code", "--db", $0] }, actions: nil),
             Probe(path: "invite list", arguments: { ["invite", "list", "--db", $0] }, actions: fixed([.invite])),
