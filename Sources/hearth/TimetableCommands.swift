@@ -188,8 +188,13 @@ struct TimetableTable {
             let rows = lessons.map { [$0.entry.period, formatter.timeRange($0.start, $0.end), $0.entry.subject, $0.entry.teacher ?? "", $0.entry.room] }
             return "\(title) (week \(week))\n" + Self.table(header: ["Period", "Time", "Subject", "Teacher", "Room"], rows: rows)
         case "week":
-            let week = try skill.week(on: day).week
-            return try weekTable(week, title: "\(member.name), week \(week) (this week)")
+            // The rotation the voice answer reads (`TimetableSkill.week(on:)`): before the
+            // timetable's first week, week 1 and the day it starts, not "this week".
+            let info = try skill.week(on: day)
+            if let start = info.startsOn {
+                return try weekTable(1, title: "\(member.name), week 1 (starts \(TimeFormatter(calendar: calendar, now: day).dateWords(start)))")
+            }
+            return try weekTable(info.week, title: "\(member.name), week \(info.week) (this week)")
         default:
             return try weekTable(1, title: "\(member.name), week 1") + "\n\n" + weekTable(2, title: "\(member.name), week 2")
         }

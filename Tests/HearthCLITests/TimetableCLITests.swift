@@ -30,6 +30,23 @@ final class TimetableCLITests: XCTestCase {
         return rows.joined(separator: "\r\n") + "\r\n"
     }
 
+    /// Issue 32, seed 002: the week view and the voice answer read the rotation alike; before the
+    /// timetable's first week it is week 1 from the day it starts, not "this week".
+    func testTheWeekViewBeforeTheTimetableStartsSaysWhenItStarts() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        try run(["init", "--demo", "--db", db] + now)
+        let before = ["--now", "2026-02-04T10:00:00-05:00"]
+        let (week, _) = try run(["timetable", "show", "--member", "Emma", "--view", "week", "--db", db] + before)
+        XCTAssertTrue(week.hasPrefix("Emma, week 1 (starts Monday, Feb 9)\n"), week)
+        let (said, _) = try run(["say", "--db", db, "is it week 1 or week 2"] + before)
+        XCTAssertEqual(said, "The school timetable starts with week 1 on Monday, Feb 9.\n")
+        let (later, _) = try run(["timetable", "show", "--member", "Emma", "--view", "week", "--db", db, "--now", "2026-02-17T10:00:00-05:00"])
+        XCTAssertTrue(later.hasPrefix("Emma, week 2 (this week)\n"), later)
+    }
+
     func testImportReplaceShowAndPeriods() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
