@@ -83,10 +83,12 @@ final class WyomingTwoClientsTests: XCTestCase {
         let lisaAsked = try kitchen.reply(), tomAsked = try hall.reply()
         XCTAssertEqual(lisaAsked.text, "I found a conflict: Emma has soccer practice from 3:30 to 5 PM on Thursday, February 5th. "
                        + "I can do Thursday, February 5th at 5 PM, Thursday, February 5th at 2:30 PM, Friday, February 6th at 4 PM "
-                       + "or Saturday, February 7th at 4 PM. Which would you like? You can also say proceed anyway, or cancel.")
+                       + "or Saturday, February 7th at 4 PM. Which would you like? You can also say proceed anyway, or cancel"
+                       + ", or option 6 to book it and cancel Emma's soccer practice that day.")
         XCTAssertEqual(tomAsked.text, "I found a conflict: Emma has soccer practice from 3:30 to 5 PM on Thursday, February 5th. "
                        + "I can do Thursday, February 5th at 5 PM, Thursday, February 5th at 5:30 PM, Friday, February 6th at 4:30 PM "
-                       + "or Saturday, February 7th at 4:30 PM. Which would you like? You can also say proceed anyway, or cancel.")
+                       + "or Saturday, February 7th at 4:30 PM. Which would you like? You can also say proceed anyway, or cancel"
+                       + ", or option 6 to book it and cancel Emma's soccer practice that day.")
         XCTAssertNotEqual(lisaAsked.conversation, tomAsked.conversation, "a connection is a conversation")
 
         try hall.say("the first one", as: "Tom")
@@ -97,7 +99,8 @@ final class WyomingTwoClientsTests: XCTestCase {
         let lisaAskedAgain = try kitchen.reply()
         XCTAssertEqual(lisaAskedAgain.text, "I found a conflict: Emma has piano from 5 to 6 PM on Thursday, February 5th. "
                        + "I can do Thursday, February 5th at 6 PM, Thursday, February 5th at 6:30 PM, Friday, February 6th at 5 PM "
-                       + "or Saturday, February 7th at 5 PM. Which would you like? You can also say proceed anyway, or cancel.")
+                       + "or Saturday, February 7th at 5 PM. Which would you like? You can also say proceed anyway, or cancel"
+                       + ", or option 6 to book it and cancel Emma's piano that day.")
         try kitchen.say("the second one")
         XCTAssertEqual(try kitchen.reply().text, "Done! I've scheduled Emma's dentist appointment for Thursday, February 5th at 6:30 PM. "
                        + "Both you and Emma will receive a reminder 1 day before and 1 hour before.")
