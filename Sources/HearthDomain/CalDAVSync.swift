@@ -176,6 +176,7 @@ public enum CalDAVSync {
             case .title: event.title = remote.title
             case .time: event.start = remote.start; event.end = remote.end; event.isAllDay = remote.isAllDay
             case .location: event.location = remote.location
+            case .notes: event.notes = remote.notes
             }
         }
         return Merge(event: event, clashing: clashing, fromServer: fromServer)

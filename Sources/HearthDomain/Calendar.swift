@@ -20,13 +20,17 @@ public struct CalendarEvent: Codable, Sendable, Equatable, Identifiable {
     public var recurrenceSkip: String?
     /// Starts of cancelled occurrences (EXDATE).
     public var exceptions: [Date]
+    /// What the family wrote down about it ("bring the insurance card"): RFC 5545 DESCRIPTION.
+    /// Nil when there is none; one note per line.
+    public var notes: String?
 
     public init(id: EventID, title: String, start: Date, end: Date, isAllDay: Bool = false, location: String? = nil,
                 attendees: [MemberID], organizer: MemberID? = nil, recurrence: String? = nil, recurrenceSkip: String? = nil,
-                exceptions: [Date] = []) {
+                exceptions: [Date] = [], notes: String? = nil) {
         self.id = id; self.title = title; self.start = start; self.end = end; self.isAllDay = isAllDay
         self.location = location; self.attendees = attendees; self.organizer = organizer
         self.recurrence = recurrence; self.recurrenceSkip = recurrenceSkip; self.exceptions = exceptions
+        self.notes = notes
     }
 
     public var duration: TimeInterval { end.timeIntervalSince(start) }

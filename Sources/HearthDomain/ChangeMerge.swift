@@ -15,7 +15,7 @@ public struct EventEdit: Codable, Sendable, Equatable {
         self.title = title; self.start = start; self.end = end; self.location = location
     }
 
-    public enum Field: String, Codable, Sendable, CaseIterable { case title, time, location }
+    public enum Field: String, Codable, Sendable, CaseIterable { case title, time, location, notes }
 
     /// The fields this edit changes.
     public var fields: [Field] {
@@ -54,6 +54,7 @@ public enum ChangeMerge {
         if base.title != current.title { fields.insert(.title) }
         if base.start != current.start || base.end != current.end || base.isAllDay != current.isAllDay { fields.insert(.time) }
         if base.location != current.location { fields.insert(.location) }
+        if base.notes != current.notes { fields.insert(.notes) }
         return fields
     }
 
@@ -72,7 +73,7 @@ public enum ChangeMerge {
     /// changed the event last, when it was someone else (field-level authorship is not kept).
     public static func refusal(_ fields: [EventEdit.Field], current: CalendarEvent, by name: String?, formatter: TimeFormatter) -> String {
         let words = fields.map { field -> String in
-            switch field { case .title: return "name"; case .time: return "time"; case .location: return "place" }
+            switch field { case .title: return "name"; case .time: return "time"; case .location: return "place"; case .notes: return "notes" }
         }
         let what = words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " and " + words.last!
         let lead = name.map { "\($0) just changed the \(what) of \(current.title)" } ?? "The \(what) of \(current.title) was just changed"

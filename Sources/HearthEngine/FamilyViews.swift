@@ -37,6 +37,8 @@ public struct FamilyViews {
             public var all_day: Bool
             public var attendees: [String]
             public var location: String?
+            /// What the family wrote down about it, one note per line (absent when none).
+            public var notes: String?
             public var repeats: Bool
         }
     }
@@ -178,7 +180,7 @@ extension Assistant {
                 FamilyViews.CalendarView.Event(id: occurrence.event.id.rawValue, title: occurrence.event.title, start: iso(occurrence.start),
                                                end: iso(occurrence.end), all_day: occurrence.event.isAllDay,
                                                attendees: occurrence.event.attendees.map(name), location: occurrence.event.location,
-                                               repeats: occurrence.event.recurrence != nil)
+                                               notes: occurrence.event.notes, repeats: occurrence.event.recurrence != nil)
             })
     }
 

@@ -55,7 +55,7 @@ public struct CalDAVSyncReport: Sendable, Equatable {
         switch note.kind {
         case .bothEdited:
             let words = note.clashing.map { field -> String in
-                switch field { case .title: return "name"; case .time: return "time"; case .location: return "place" }
+                switch field { case .title: return "name"; case .time: return "time"; case .location: return "place"; case .notes: return "notes" }
             }
             return words.isEmpty
                 ? "\(note.title): changed on both sides; the changes were merged."

@@ -51,6 +51,7 @@ extension CalendarSkill {
                 case .title: return "renamed it \(merged.event.title)"
                 case .time: return "moved it to \(formatter.dayAndTime(merged.event.start))"
                 case .location: return merged.event.location.map { "set the place to \($0)" } ?? "cleared the place"
+                case .notes: return merged.event.notes == nil ? "cleared the notes" : "changed the notes"
                 }
             }.joined(separator: ", ")
             let timeChanged = edit.fields.contains(.time)
@@ -83,7 +84,7 @@ extension CalendarSkill {
             if single {
                 let base = CalendarEvent(id: newID, title: event.title, start: occurrence.start, end: occurrence.end,
                                          isAllDay: event.isAllDay, location: event.location, attendees: event.attendees,
-                                         organizer: event.organizer)
+                                         organizer: event.organizer, notes: event.notes)
                 changed = details.applied(to: base)
                 guard try writer.addException(occurrence.start, to: event.id, at: now, by: actor.id) else {
                     throw SkillError.notFound("That \(event.title.lowercased()) isn't on the calendar any more.")

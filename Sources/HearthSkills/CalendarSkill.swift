@@ -519,7 +519,7 @@ public struct CalendarSkill: Sendable {
         try Self.checkCanChange(series, actor: actor)
         let single = CalendarEvent(id: newID, title: series.title, start: start, end: start.addingTimeInterval(series.duration),
                                    isAllDay: series.isAllDay, location: series.location, attendees: series.attendees,
-                                   organizer: series.organizer)
+                                   organizer: series.organizer, notes: series.notes)
         let when = formatter.dayAndTime(start), day = formatter.dateWords(occurrence.start)
         // The same day is not said twice: "on Friday, Feb 6 is now at 5:00 PM".
         let sameDay = calendar.isDate(start, inSameDayAs: occurrence.start)

@@ -25,13 +25,23 @@ extension CalendarSkill {
                 _ = try writer.deleteEvent(id)
             }
             for event in events {
+                let current = try writer.reader.event(event.id)
                 // Rewritten in place while it is still there, so what hangs off it (its UID, reminders
                 // attached to it) stays; re-inserted when the change deleted it.
                 let seriesEnd = CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone)
                 if try !writer.update(event, seriesEnd: seriesEnd, at: now, by: actor.id) {
                     try writer.insert(event, seriesEnd: seriesEnd, at: now, by: actor.id)
                 }
-                notices.append(Notice(event, kind: "event_restored", title: "Change undone", body: "\(event.title) is back to \(when(event))"))
+                // A change that kept the time and who goes (a name, place or note) is said as what
+                // came back, not as a time nobody moved: "Dentist appointment is back as it was: the
+                // notes now read "Bring the card"".
+                var body = "\(event.title) is back to \(when(event))"
+                if let current, current.start == event.start, current.end == event.end, current.recurrence == event.recurrence,
+                   current.isAllDay == event.isAllDay, current.attendees == event.attendees {
+                    let clauses = EventDetails.changes(from: current, to: event, name: \.rawValue, duration: { TimeFormatter.duration(minutes: $0) })
+                    body = "\(event.title) is back as it was" + (clauses.isEmpty ? "" : ": " + clauses.joined(separator: "; "))
+                }
+                notices.append(Notice(event, kind: "event_restored", title: "Change undone", body: body))
             }
             return ChangeRecord(action: "undo", subject: events.first?.id ?? created.first, summary: "Undid a calendar change",
                                 withdrawnReminders: (created + events.map(\.id)).map { Self.reminderKeyPrefix(event: $0) },

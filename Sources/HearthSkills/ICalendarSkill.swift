@@ -18,7 +18,7 @@ public struct ICalendarImportResult: Sendable, Equatable {
 /// iCalendar (RFC 5545) import and export of the family calendar.
 ///
 /// Import reads VEVENTs: SUMMARY, DTSTART/DTEND or DURATION (TZID, UTC `Z`, floating = the family
-/// zone, `VALUE=DATE` all-day), RRULE, EXDATE, LOCATION, ATTENDEE, UID, and RECURRENCE-ID overrides
+/// zone, `VALUE=DATE` all-day), RRULE, EXDATE, LOCATION, DESCRIPTION (notes), ATTENDEE, UID, and RECURRENCE-ID overrides
 /// (the original occurrence becomes an exception of the series and the override a one-off event).
 /// Other components (VTIMEZONE, VALARM, VTODO, …) and unknown properties are ignored. A malformed
 /// file throws `ICalendarError` naming the line and nothing is written (a first pass checks the
@@ -325,6 +325,7 @@ public struct ICalendarSkill: Sendable {
             if let id = matchMember(property, members: members), !attendees.contains(id) { attendees.append(id) }
         }
         let location = vevent.property("LOCATION")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let notes = vevent.property("DESCRIPTION")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
 
         var uid = vevent.property("UID")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if uid.isEmpty {
@@ -338,7 +339,8 @@ public struct ICalendarSkill: Sendable {
         }
         let event = CalendarEvent(id: newID(), title: title, start: start, end: end, isAllDay: startIsDate,
                                   location: (location?.isEmpty ?? true) ? nil : location, attendees: attendees, organizer: member,
-                                  recurrence: rrule, recurrenceSkip: recurrenceSkip, exceptions: exceptions)
+                                  recurrence: rrule, recurrenceSkip: recurrenceSkip, exceptions: exceptions,
+                                  notes: (notes?.isEmpty ?? true) ? nil : notes)
         return Incoming(uid: uid, event: event, seriesEnd: seriesEnd, overrides: overrides, cancelled: status == "CANCELLED")
     }
 
@@ -490,6 +492,9 @@ public struct ICalendarSkill: Sendable {
             }
             if let location = event.location, !location.isEmpty {
                 properties.append(ICalendarProperty(name: "LOCATION", value: ICalendarText.escape(location)))
+            }
+            if let notes = event.notes, !notes.isEmpty {
+                properties.append(ICalendarProperty(name: "DESCRIPTION", value: ICalendarText.escape(notes)))
             }
             if let organizer = event.organizer {
                 properties.append(ICalendarProperty(name: "ORGANIZER", parameters: [ICalendarParameter("CN", names[organizer] ?? organizer.rawValue)],

@@ -111,7 +111,7 @@ extension StoreReader {
                                  isAllDay: row["all_day"], location: row["location"], attendees: attendees[id] ?? [],
                                  organizer: (row["organizer_id"] as String?).map { MemberID($0) },
                                  recurrence: row["rrule"], recurrenceSkip: row["rrule_skip"],
-                                 exceptions: exdates.map(Date.init(timeIntervalSince1970:)))
+                                 exceptions: exdates.map(Date.init(timeIntervalSince1970:)), notes: row["notes"])
         }
     }
 
@@ -128,12 +128,12 @@ extension StoreWriter {
         let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
         try db.cachedStatement(sql: """
             INSERT INTO event(id, title, start_at, end_at, all_day, location, organizer_id, rrule, rrule_skip, series_end_at, exdates,
-              created_at, updated_at, updated_by)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              created_at, updated_at, updated_by, notes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute( arguments: [event.id.rawValue, event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
                              event.isAllDay, event.location, event.organizer?.rawValue, event.recurrence, event.recurrenceSkip,
                              event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
-                             exdates, now.timeIntervalSince1970, now.timeIntervalSince1970, actor?.rawValue])
+                             exdates, now.timeIntervalSince1970, now.timeIntervalSince1970, actor?.rawValue, event.notes])
         try EventTitleIndex.index(db, id: event.id.rawValue, title: event.title)
         for attendee in event.attendees {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO event_attendee(event_id, member_id) VALUES (?, ?)").execute(
@@ -168,7 +168,7 @@ extension StoreWriter {
         return db.changesCount > 0
     }
 
-    /// Rewrites an event (title, times, place, rule, cancelled dates, attendees), bumping its
+    /// Rewrites an event (title, times, place, notes, rule, cancelled dates, attendees), bumping its
     /// `updated_at`, `updated_by` and `change_tag`. With `expectedChangeTag`, only if nobody changed
     /// it since it was read (optimistic concurrency). Returns whether a row was updated.
     @discardableResult
@@ -177,13 +177,13 @@ extension StoreWriter {
         let exdates = String(decoding: try JSONEncoder().encode(event.exceptions.map(\.timeIntervalSince1970)), as: UTF8.self)
         var sql = """
             UPDATE event SET title = ?, start_at = ?, end_at = ?, all_day = ?, location = ?, rrule = ?, rrule_skip = ?, series_end_at = ?,
-              exdates = ?, updated_at = ?, updated_by = ?, change_tag = change_tag + 1
+              exdates = ?, updated_at = ?, updated_by = ?, notes = ?, change_tag = change_tag + 1
             WHERE id = ?
             """
         var arguments: StatementArguments = [event.title, event.start.timeIntervalSince1970, event.end.timeIntervalSince1970,
                                              event.isAllDay, event.location, event.recurrence, event.recurrenceSkip,
                                              event.recurrence == nil ? event.end.timeIntervalSince1970 : seriesEnd?.timeIntervalSince1970,
-                                             exdates, now.timeIntervalSince1970, actor?.rawValue, event.id.rawValue]
+                                             exdates, now.timeIntervalSince1970, actor?.rawValue, event.notes, event.id.rawValue]
         if let expectedChangeTag { sql += " AND change_tag = ?"; arguments += [expectedChangeTag] }
         try db.execute(sql: sql, arguments: arguments)
         guard db.changesCount > 0 else { return false }

@@ -711,6 +711,11 @@ enum Migrations {
                 """)
             try ChangeRevision.follow("achievement", in: "chores", db)
         }
+        // Notes on an event (issue 32: "add a note to the dentist: bring the insurance card"),
+        // RFC 5545 DESCRIPTION in an ICS feed or a CalDAV peer.
+        migrator.registerMigration("v31-event-notes") { db in
+            try db.execute(sql: "ALTER TABLE event ADD COLUMN notes TEXT")
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

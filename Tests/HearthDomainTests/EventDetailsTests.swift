@@ -48,4 +48,46 @@ final class EventDetailsTests: XCTestCase {
                         "Jake is going too", "Emma isn't going any more"])
         XCTAssertEqual(EventDetails.changes(from: event, to: event, name: name, duration: { "\($0)" }), [], "nothing changed, nothing said")
     }
+
+    /// Notes (issue 32): a note goes below the others, tidied; the same note twice, an empty or an
+    /// over-long one, or clearing notes that are not there is said, not done.
+    func testANoteIsAddedBelowTheOthersAndClearedOnlyWhenThere() {
+        let once = EventDetails(note: "bring  the card").applied(to: event)
+        XCTAssertEqual(once.notes, "Bring the card")
+        let twice = EventDetails(note: "park at the back").applied(to: once)
+        XCTAssertEqual(EventDetails.lines(of: twice.notes), ["Bring the card", "Park at the back"])
+        XCTAssertEqual(EventDetails.changes(from: once, to: twice, name: name, duration: { "\($0)" }), ["note added: \"Park at the back\""])
+        XCTAssertEqual(EventDetails(note: "BRING THE CARD").problem(with: once, name: name), "Soccer practice already has that note.")
+        XCTAssertNotNil(EventDetails(note: "  ").problem(with: event, name: name))
+        XCTAssertNotNil(EventDetails(note: String(repeating: "a", count: EventDetails.longestNote + 1)).problem(with: event, name: name))
+        XCTAssertEqual(EventDetails(clearsNotes: true).problem(with: event, name: name), "Soccer practice has no notes to clear.")
+        let cleared = EventDetails(clearsNotes: true).applied(to: twice)
+        XCTAssertNil(cleared.notes)
+        XCTAssertEqual(EventDetails.changes(from: twice, to: cleared, name: name, duration: { "\($0)" }), ["notes cleared"])
+        XCTAssertEqual(EventDetails.changes(from: twice, to: once, name: name, duration: { "\($0)" }), ["the notes now read \"Bring the card\""])
+        XCTAssertEqual(EventDetails(clearsNotes: true).applied(to: once).notes, nil)
+        XCTAssertEqual(EventDetails(note: "new start", clearsNotes: true).applied(to: twice).notes, "New start", "cleared, then started afresh")
+        XCTAssertTrue(EventDetails(note: "x").onlyAddsNote)
+        XCTAssertFalse(EventDetails(title: "y", note: "x").onlyAddsNote)
+    }
+
+    /// A question saved before notes existed (no `note`, no `clearsNotes`) still reads.
+    func testAnOlderSavedChangeDecodesWithoutNotes() throws {
+        let old = Data(#"{"title":"Soccer training","addAttendees":[],"removeAttendees":[]}"#.utf8)
+        let decoded = try JSONDecoder().decode(EventDetails.self, from: old)
+        XCTAssertEqual(decoded, EventDetails(title: "Soccer training"))
+    }
+
+    /// Notes are their own field when two edits of one event are merged (seed 001 §4).
+    func testNotesAreMergedAsTheirOwnField() {
+        var withNotes = event
+        withNotes.notes = "Bring the card"
+        XCTAssertEqual(ChangeMerge.changedFields(from: event, to: withNotes), [.notes])
+        var renamed = event
+        renamed.title = "Soccer training"
+        let merge = CalDAVSync.merge(base: event, local: renamed, remote: withNotes)
+        XCTAssertEqual(merge.event.title, "Soccer training")
+        XCTAssertEqual(merge.event.notes, "Bring the card", "notes only the server changed are taken from it")
+        XCTAssertEqual(merge.fromServer, [.notes])
+    }
 }

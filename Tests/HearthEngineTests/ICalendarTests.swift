@@ -221,6 +221,36 @@ final class ICalendarTests: XCTestCase {
         XCTAssertTrue(exported.contains("DTSTART;VALUE=DATE:20260401\r\nDTEND;VALUE=DATE:20260402\r\n"), exported)
     }
 
+    /// An event's notes are its DESCRIPTION both ways (issue 32): escaped commas, semicolons and the
+    /// line break between two notes come back as they were, and an empty DESCRIPTION is no notes.
+    func testNotesAreTheDescriptionOnImportAndExport() throws {
+        let store = try makeStore()
+        _ = try skill(store).importCalendar(Self.ics("""
+            BEGIN:VEVENT\r
+            UID:dentist@test\r
+            SUMMARY:Dentist\r
+            DTSTART:20260306T210000Z\r
+            DESCRIPTION:Bring the card\\, and the form\\nPark at the back\\; not the front\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:empty@test\r
+            SUMMARY:Haircut\r
+            DTSTART:20260307T150000Z\r
+            DESCRIPTION:\r
+            END:VEVENT\r
+
+            """), for: MemberID("emma"), now: now)
+        let events = try store.read { try $0.allEvents() }
+        let dentist = try XCTUnwrap(events.first { $0.title == "Dentist" })
+        XCTAssertEqual(dentist.notes, "Bring the card, and the form\nPark at the back; not the front")
+        XCTAssertEqual(EventDetails.lines(of: dentist.notes), ["Bring the card, and the form", "Park at the back; not the front"])
+        XCTAssertNil(try XCTUnwrap(events.first { $0.title == "Haircut" }).notes, "an empty DESCRIPTION is no notes")
+
+        let exported = try skill(store).exportCalendar(member: MemberID("emma"), now: now)
+        XCTAssertTrue(exported.contains("DESCRIPTION:Bring the card\\, and the form\\nPark at the back\\; not the front\r\n"), exported)
+        XCTAssertEqual(exported.components(separatedBy: "DESCRIPTION:").count, 2, "an event without notes has no DESCRIPTION")
+    }
+
     func testMalformedInputNamesTheLineAndImportsNothing() throws {
         let cases: [(String, Int, String)] = [
             ("BEGIN:VEVENT\r\nUID:a\r\nSUMMARY:A\r\nDTSTART:20260305T090000\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nDTSTART:20260305T25\r\nEND:VEVENT\r\n", 11, "DTSTART"),

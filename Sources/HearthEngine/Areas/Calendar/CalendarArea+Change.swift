@@ -286,7 +286,8 @@ extension CalendarTurn {
         var proposed = details.applied(to: event)
         if single {
             proposed = details.applied(to: CalendarEvent(id: event.id, title: event.title, start: occurrence.start, end: occurrence.end,
-                                                         isAllDay: event.isAllDay, location: event.location, attendees: event.attendees))
+                                                         isAllDay: event.isAllDay, location: event.location, attendees: event.attendees,
+                                                         notes: event.notes))
         }
         let conflicts = details.minutes.map { TimeInterval($0 * 60) > event.duration } ?? false || !details.addAttendees.isEmpty
             ? try skill.conflicts(for: proposed) : []
@@ -312,6 +313,10 @@ extension CalendarTurn {
             let day = single ? " on \(formatter.dateWords(occurrence.start, spoken: spoken))" : ""
             let series = event.recurrence != nil && !single ? ", every time" : ""
             let rest = single && event.recurrence != nil ? " The others stay as they were." : ""
+            if details.onlyAddsNote, let note = details.note {
+                return "Done! I've added a note to \(what)\(day)\(series): \(EventDetails.quoted([EventDetails.tidied(note)]))." + rest
+            }
+            if details.onlyClearsNotes { return "Done! I've cleared the notes on \(what)\(day)\(series)." + rest }
             return "Done! I've changed \(what)\(day)\(series): \(joinedList(clauses, conjunction: "and"))." + rest
         }
         reply.append(toldSentence(result.notifications))

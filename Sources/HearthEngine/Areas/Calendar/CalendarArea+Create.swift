@@ -17,9 +17,9 @@ extension CalendarTurn {
             return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
-        case .findEvent(let title, let members, let range, let label, let soonest, let whether):
+        case .findEvent(let title, let members, let range, let label, let soonest, let whether, let notesAsked):
             return .completed(ActionResult(reply: try findEvent(title: title, members: members, range: range, label: label,
-                                                                soonest: soonest, whether: whether)))
+                                                                soonest: soonest, whether: whether, notesAsked: notesAsked)))
         case .cancelAll(let listed, let day):
             return try cancelAll(listed, day: day)
         case .createEventCancelling(let draft, let cancelling):
@@ -324,9 +324,10 @@ extension CalendarTurn {
 
     /// "when is Dale's birthday", "do I have a dentist appointment on Monday?", "what time is the
     /// party tonight": the events with that name, in the range said or coming up. A yes-or-no
-    /// question (`whether`) is answered "Yes, …" or "No, …" first.
+    /// question (`whether`) is answered "Yes, …" or "No, …" first. One event found is said with its
+    /// notes; asked for them (`notesAsked`: "what are the notes for the dentist"), it says when there are none.
     func findEvent(title: String, members: [MemberID]?, range: DateInterval?, label: String?, soonest: Bool,
-                   whether: Bool = false) throws -> ReplyText {
+                   whether: Bool = false, notesAsked: Bool = false) throws -> ReplyText {
         var found: [CalendarOccurrence]
         if let range {
             found = try skill.occurrences(of: members, in: range, titled: title).filter { CalendarRules.titleMatches(title, title: $0.event.title) }
@@ -354,7 +355,12 @@ extension CalendarTurn {
             return "\(name) is \(day) at \(formatter.time(occurrence.start, spoken: spoken))"
                 + (occurrence.event.location.map { spoken ? "" : ", at \($0)" } ?? "")
         }
-        if found.count == 1 { return words { line(found[0], spoken: $0) + "." } }
+        if found.count == 1 {
+            // One event found: what the family wrote down about it too ("the notes for the dentist").
+            let notes = EventDetails.lines(of: found[0].event.notes)
+            let told = notes.isEmpty ? (notesAsked ? " It has no notes." : "") : " Notes: \(EventDetails.quoted(notes))."
+            return words { line(found[0], spoken: $0) + "." + told }
+        }
         let shown = found.prefix(5)
         return ReplyText("\(whether ? "Yes. " : "")\(found.count) found:\n" + shown.map { "- " + line($0, spoken: false) }.joined(separator: "\n"),
                          speak: (whether ? "Yes. " : "") + shown.map { line($0, spoken: true) + "." }.joined(separator: " "))

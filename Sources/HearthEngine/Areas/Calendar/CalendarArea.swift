@@ -219,7 +219,8 @@ struct CalendarTurn: AreaAtWork {
             let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
                 return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),
-                                      rangeLabel: said, soonest: Self.saysSoonest(request), whether: Self.asksWhether(request)))
+                                      rangeLabel: said, soonest: Self.saysSoonest(request),
+                                      whether: resolved.texts["notes"] == nil && Self.asksWhether(request), notesAsked: resolved.texts["notes"] != nil))
             }
             let range = askedInterval(resolved.times["range"], said: resolved.phrases["range"]) ?? dayInterval(containing: now)
             let members = resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)
@@ -256,7 +257,9 @@ struct CalendarTurn: AreaAtWork {
             change.details = EventDetails(title: resolved.texts["new_title"].map(CalendarRules.namedTitle),
                                           location: resolved.phrases["place"].map(ReminderTurn.asSaid) ?? resolved.texts["place"],
                                           minutes: resolved.numbers["minutes"], addAttendees: resolved.members["add_attendees"] ?? [],
-                                          removeAttendees: resolved.members["remove_attendees"] ?? [])
+                                          removeAttendees: resolved.members["remove_attendees"] ?? [],
+                                          note: resolved.phrases["notes"].map(ReminderTurn.asSaid) ?? resolved.texts["notes"],
+                                          clearsNotes: resolved.texts["clear_notes"] != nil)
             return act(.changeEvent(change, overrideConflicts: false))
         case "calendar.cancel_event":
             if let change = try referredChange(.cancel, resolved, verb: "Cancel") { return act(.changeEvent(change, overrideConflicts: false)) }

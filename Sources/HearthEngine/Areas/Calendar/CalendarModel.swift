@@ -79,7 +79,7 @@ extension CalendarArea {
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
         /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
         /// within `range` when one was said, else coming up; only the soonest with `soonest`.
-        case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool)
+        case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool, notesAsked: Bool)
         /// Cancel every occurrence listed (the "All of them" answer to "which one?").
         case cancelAll([OccurrenceRef], day: DateInterval?)
         /// seed 000 Scenario 1's "Proceed anyway and I'll mark soccer as cancelled": book the new
