@@ -83,6 +83,48 @@ public struct TimetableSkill: Sendable {
         }
     }
 
+    /// What importing `data` as `member`'s timetable would do, changing nothing (seed 002's import
+    /// preview, `--dry-run`): the same permission and file checks as `importCSV`, the rows left
+    /// out, and the lessons added, changed and removed against the timetable they have.
+    public struct ImportPreview: Sendable, Equatable {
+        public var member: String
+        public var lessons: Int
+        public var replacing: Int?
+        public var diff: TimetableDiff
+        public var warnings: [TimetableImportIssue]
+        public var week1Start: String
+        /// The import would set week 1 (a new school, or a week 1 said): "would start".
+        public var week1Changes: Bool
+
+        public var summary: String {
+            var lines = ["Dry run: nothing was changed."] + diff.lines(member: member, lessons: lessons, replacing: replacing)
+            if !warnings.isEmpty {
+                lines.append("\(warnings.count) row\(warnings.count == 1 ? "" : "s") would be left out:")
+                lines += warnings.map { "- \($0)" }
+            }
+            lines.append("Week 1 \(week1Changes ? "would start" : "starts") the week of \(week1Start).")
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    public func previewCSV(_ data: Data, for member: Member, actor: Member, week1Start: String? = nil, now: Date) throws -> ImportPreview {
+        try SkillError.checkPermission(TimetableRules.denial(toChangeTimetableOf: member, by: actor))
+        let csv = try TimetableRules.parseCSV(data)
+        if let week1Start, ISO8601.date(week1Start, in: calendar.timeZone) == nil {
+            throw SkillError.invalid("The week 1 start '\(week1Start)' is not a valid YYYY-MM-DD date.")
+        }
+        return try store.read { reader in
+            let existing = try reader.timetableSchool(of: member.id) == nil ? nil : try reader.timetableEntries(of: member.id)
+            let start = week1Start.flatMap { ISO8601.date($0, in: calendar.timeZone) } ?? now
+            let monday = ISO8601.dateString(TimetableRules.weekStart(start, calendar: calendar), in: calendar.timeZone)
+            // As the import: a week 1 said replaces the school's; otherwise the school's stays.
+            let kept = week1Start == nil ? try reader.timetableRotation(school: Self.defaultSchool)?.week1Start : nil
+            return ImportPreview(member: member.name, lessons: csv.entries.count, replacing: existing?.count,
+                                 diff: TimetableDiff.between(existing ?? [], csv.entries), warnings: csv.warnings,
+                                 week1Start: kept ?? monday, week1Changes: kept == nil)
+        }
+    }
+
     // MARK: - Reading
 
     /// Everything needed to place lessons in time, read in one go.

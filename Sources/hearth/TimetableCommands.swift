@@ -41,15 +41,17 @@ struct TimetableCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "import", 
             abstract: "Imports a member's two-week timetable from a CSV file.",
             discussion: """
-                hearth timetable import emma.csv --member Emma [--replace] [--week1-start 2026-01-05]
+                hearth timetable import emma.csv --member Emma [--replace] [--week1-start 2026-01-05] [--dry-run]
                 An existing timetable is replaced only with --replace, or when you answer yes at a
-                terminal. A file that is not a timetable
+                terminal. --dry-run previews the import and changes nothing: the rows that would be
+                left out and, against the timetable the member has, each lesson new, changed or removed. A file that is not a timetable
                 (wrong header, not text, larger than 256 KB) is refused and nothing changes.
                 """)
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The CSV file ('-' reads standard input).") var file: String
         @Option(help: "Whose timetable it is.") var member: String
         @Flag(help: "Replace the member's existing timetable.") var replace = false
+        @Flag(name: .customLong("dry-run"), help: "Show what the import would change, and change nothing.") var dryRun = false
         @Option(name: .customLong("week1-start"), help: "A day in the school's week 1, YYYY-MM-DD (default: kept, or this week for a new school).")
         var week1Start: String?
         /// The student their own; anyone else's is a parent's who manages the family.
@@ -75,6 +77,16 @@ struct TimetableCommand: ParsableCommand {
                     }
                     let store = entered.store, actor = entered.member
                     let owner = try findMember(member, in: store, option: "--member")
+                    if dryRun {
+                        let preview = try timetableSkill(options, store).previewCSV(data, for: owner, actor: actor, week1Start: week1Start,
+                                                                                     now: options.pinnedNow ?? Date())
+                        print(preview.summary)
+                        let again = "hearth timetable import \(file == "-" ? "FILE" : file) --member \(owner.name)"
+                        if preview.replacing == nil || !preview.diff.isEmpty {
+                            print("To import it: \(again)\(preview.replacing == nil ? "" : " --replace")")
+                        }
+                        return
+                    }
                     var replace = self.replace
                     // The confirmation, asked at a terminal: "Emma already has a timetable (70 lessons). Replace it?"
                     if !replace, file != "-", isatty(0) != 0, try timetableSkill(options, store).hasTimetable(owner.id) {

@@ -47,6 +47,67 @@ final class TimetableCLITests: XCTestCase {
         XCTAssertTrue(later.hasPrefix("Emma, week 2 (this week)\n"), later)
     }
 
+    /// Seed 002's import preview (issue 32): `--dry-run` checks the file and the permission as an
+    /// import does, lists each lesson new, changed and removed and the rows left out, and changes nothing.
+    func testDryRunPreviewsTheImportAndChangesNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-dry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        try run(["init", "--demo", "--db", db] + now)
+        let csv = directory.appendingPathComponent("jake.csv").path
+        try Data("""
+            Week,Day,Period,Subject,Teacher,Room
+            1,Monday,AM Registration,Registration,KCO,Room 1
+            1,Monday,1,Mathematics,KDN,Room 113
+            1,Monday,2,English,ABC,Room 4
+
+            """.utf8).write(to: URL(fileURLWithPath: csv))
+        let (first, _) = try run(["timetable", "import", csv, "--member", "Jake", "--dry-run", "--db", db] + now)
+        XCTAssertEqual(first, """
+            Dry run: nothing was changed.
+            Jake has no timetable yet: all 3 lessons in the file would be new.
+            Week 1 starts the week of 2026-02-09.
+            To import it: hearth timetable import \(csv) --member Jake
+
+            """)
+        let (_, none) = try run(["timetable", "show", "--member", "Jake", "--db", db] + now, status: 1)
+        XCTAssertFalse(none.isEmpty, "the dry run imported nothing")
+        try run(["timetable", "import", csv, "--member", "Jake", "--db", db] + now)
+
+        try Data("""
+            Week,Day,Period,Subject,Teacher,Room
+            1,Monday,AM Registration,Registration,KCO,Room 1
+            1,Monday,1,Mathematics,KDN,Room 114
+            1,Tuesday,3,Art,,Studio
+            1,Friday,9,Art,,Studio
+
+            """.utf8).write(to: URL(fileURLWithPath: csv))
+        let (preview, _) = try run(["timetable", "import", csv, "--member", "Jake", "--dry-run", "--db", db] + now)
+        XCTAssertEqual(preview, """
+            Dry run: nothing was changed.
+            3 lessons would replace Jake's 3: 1 new, 1 changed, 1 removed, 1 the same.
+            New:
+            - Week 1, Tuesday, period 3: Art (Studio)
+            Changed:
+            - Week 1, Monday, period 1: Mathematics (KDN, Room 113) → Mathematics (KDN, Room 114)
+            Removed:
+            - Week 1, Monday, period 2: English (ABC, Room 4)
+            1 row would be left out:
+            - line 5, Period: "9" is not one of AM Registration, 1, 2, 3, 4, 5, PM Registration; row skipped
+            Week 1 starts the week of 2026-02-09.
+            To import it: hearth timetable import \(csv) --member Jake --replace
+
+            """)
+        let (day, _) = try run(["timetable", "show", "--member", "Jake", "--view", "day", "--date", "2026-02-09", "--db", db] + now)
+        XCTAssertTrue(day.contains("English") && day.contains("Room 113"), "the timetable is the one imported: \(day)")
+        let (_, child) = try run(["timetable", "import", csv, "--member", "Emma", "--dry-run", "--as", "Jake", "--db", db] + now, status: 1)
+        XCTAssertEqual(child, "hearth: Jake can't change that timetable.\n", "a preview is asked of the same permission as the import")
+        try Data("not,a,timetable\n".utf8).write(to: URL(fileURLWithPath: csv))
+        let (_, bad) = try run(["timetable", "import", csv, "--member", "Jake", "--dry-run", "--db", db] + now, status: 1)
+        XCTAssertTrue(bad.hasPrefix("hearth: \(csv), line 1:"), bad)
+    }
+
     func testImportReplaceShowAndPeriods() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
