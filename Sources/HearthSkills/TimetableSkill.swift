@@ -235,7 +235,8 @@ public struct TimetableSkill: Sendable {
     /// "this is week 2": the current week is `week` at every school until the next week boundary.
     /// Returns whether it changed anything (false: it was that week already).
     @discardableResult
-    public func setWeek(_ week: Int, actor: Member, now: Date) throws -> Bool {
+    /// Returns each school's rotation as it was before, for "undo"; nil when nothing changed.
+    public func setWeek(_ week: Int, actor: Member, now: Date) throws -> [String: TimetableRotation]? {
         try SkillError.checkPermission(TimetableRules.denial(toSetWeekBy: actor))
         guard week == 1 || week == 2 else { throw SkillError.invalid("The timetable has a week 1 and a week 2; there is no week \(week).") }
         let monday = ISO8601.dateString(TimetableRules.weekStart(now, calendar: calendar), in: calendar.timeZone)
@@ -247,6 +248,7 @@ public struct TimetableSkill: Sendable {
             }
             let holidays = try writer.reader.schoolHolidays()
             var changed = false
+            var previous: [String: TimetableRotation] = [:]
             for school in schools {
                 guard var rotation = try writer.reader.timetableRotation(school: school) else { continue }
                 rotation.overrideWeek = nil
@@ -256,6 +258,7 @@ public struct TimetableSkill: Sendable {
                 if before?.overrideWeek != wanted.0 || before?.overrideWeekStart != wanted.1 {
                     let was = before.map { TimetableRules.week(on: now, rotation: $0, holidays: holidays, calendar: calendar) }
                     changed = changed || was != week
+                    previous[school] = before
                     try writer.setTimetableOverride(school: school, week: wanted.0, weekStart: wanted.1, at: now)
                 }
             }
@@ -263,7 +266,19 @@ public struct TimetableSkill: Sendable {
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "timetable_week", subjectID: nil,
                                                 summary: "set this week to week \(week)"))
             }
-            return changed
+            return changed ? previous : nil
+        }
+    }
+
+    /// Puts back the week each school had before a `setWeek` ("undo"): its rotation as `previous` held it.
+    public func restoreWeek(_ previous: [String: TimetableRotation], actor: Member, now: Date) throws {
+        try SkillError.checkPermission(TimetableRules.denial(toSetWeekBy: actor))
+        try store.write { writer in
+            for (school, rotation) in previous.sorted(by: { $0.key < $1.key }) {
+                try writer.setTimetableOverride(school: school, week: rotation.overrideWeek, weekStart: rotation.overrideWeekStart, at: now)
+            }
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "undo", subjectType: "timetable_week", subjectID: nil,
+                                            summary: "undid setting the timetable week"))
         }
     }
 

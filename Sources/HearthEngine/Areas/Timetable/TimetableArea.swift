@@ -29,6 +29,16 @@ struct TimetableArea: SkillArea {
         case setWeek(Int)
     }
 
+    /// "this is week 2", undone by putting back each school's rotation as it was ("undo that").
+    struct Change: Codable, Sendable, Equatable {
+        var rotations: [String: TimetableRotation]
+    }
+
+    func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
+        try skill.joining(turn.transaction).restoreWeek(change.rotations, actor: turn.speaker, now: turn.now)
+        return ActionResult(reply: ReplyText(""))
+    }
+
     func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
         switch request.intent {
         case "timetable.week_type":
@@ -108,7 +118,10 @@ struct TimetableArea: SkillArea {
         case .weekType:
             return .completed(ActionResult(reply: try work.weekType()))
         case .setWeek(let week):
-            return .completed(ActionResult(reply: try work.setWeek(week)))
+            let (reply, previous) = try work.setWeek(week)
+            guard let previous else { return .completed(ActionResult(reply: reply)) }
+            let undo = try undoRecord(Change(rotations: previous), named: "setting this week to week \(week)", in: turn)
+            return .completed(ActionResult(reply: reply, lastChange: .record(undo)))
         }
     }
 

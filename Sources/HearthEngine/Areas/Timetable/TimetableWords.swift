@@ -331,19 +331,19 @@ struct TimetableWork {
         return nil
     }
 
-    func setWeek(_ week: Int) throws -> ReplyText {
+    /// The reply, and the rotations as they were when the week changed (for "undo").
+    func setWeek(_ week: Int) throws -> (ReplyText, [String: TimetableRotation]?) {
         if let start = try skill.week(on: now).startsOn {
-            return ReplyText("The school timetable hasn't started yet: it starts with week 1 \(formatter.onDay(start)).",
-                             speak: "The school timetable hasn't started yet: it starts with week 1 \(formatter.onDay(start, spoken: true)).")
+            return (ReplyText("The school timetable hasn't started yet: it starts with week 1 \(formatter.onDay(start)).",
+                             speak: "The school timetable hasn't started yet: it starts with week 1 \(formatter.onDay(start, spoken: true))."), nil)
         }
-        let changed = try skill.setWeek(week, actor: turn.speaker, now: now)
-        guard changed else { return ReplyText("Yes, it's week \(week) this week.") }
+        guard let previous = try skill.setWeek(week, actor: turn.speaker, now: now) else { return (ReplyText("Yes, it's week \(week) this week."), nil) }
         let nextMonday = calendar.date(byAdding: .day, value: 7, to: TimetableRules.weekStart(now, calendar: calendar))!
         let then = try skill.week(on: nextMonday).week
-        return formatter.capitalizedWords { spoken in
+        return (formatter.capitalizedWords { spoken in
             "OK, this is week \(week) until the end of the week. From \(formatter.dateWords(nextMonday, spoken: spoken)) "
                 + "the timetable goes by the school calendar again" + (then == week ? ", which says week \(then) too." : ": week \(then).")
-        }
+        }, previous)
     }
 }
 
