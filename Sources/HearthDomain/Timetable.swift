@@ -122,6 +122,7 @@ public enum TimetableRules {
         }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         guard lines.count <= maximumRows + 50 else {
+            // plural-ok: more lines than the most rows allowed.
             throw TimetableFileError("has \(lines.count) lines; a timetable has at most \(maximumRows) rows. Nothing was imported.")
         }
         var entries: [TimetableEntry] = [], warnings: [TimetableImportIssue] = []
@@ -191,7 +192,8 @@ public enum TimetableRules {
         return fields
     }
 
-    static func row(_ raw: [String], line: Int) -> Result<TimetableEntry, TimetableImportIssue> {
+    /// One CSV row's fields read as a lesson, or why not (a manual edit is checked the same way).
+    public static func row(_ raw: [String], line: Int) -> Result<TimetableEntry, TimetableImportIssue> {
         let fields = raw.map { $0.trimmingCharacters(in: .whitespaces) }
         guard fields.count == header.count else {
             return .failure(TimetableImportIssue(line: line, field: nil,

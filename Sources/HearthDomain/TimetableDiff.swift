@@ -37,6 +37,12 @@ public struct TimetableDiff: Sendable, Equatable {
         return "Week \(entry.week), \(day), \(TimetableRules.periodWords(entry.period))"
     }
 
+    /// "week 1, Monday, period 2": the slot mid-sentence.
+    public static func slotMidSentence(_ entry: TimetableEntry) -> String {
+        let words = slot(entry)
+        return words.prefix(1).lowercased() + words.dropFirst()
+    }
+
     /// "Mathematics (KDN, Room 113)", "registration (Room 1)".
     public static func lesson(_ entry: TimetableEntry) -> String {
         "\(TimetableRules.what(entry)) (" + ([entry.teacher, entry.room].compactMap { $0 }.filter { !$0.isEmpty }).joined(separator: ", ") + ")"
@@ -59,7 +65,7 @@ public struct TimetableDiff: Sendable, Equatable {
         return lines
     }
 
-    static func same(_ a: TimetableEntry, _ b: TimetableEntry) -> Bool {
+    public static func same(_ a: TimetableEntry, _ b: TimetableEntry) -> Bool {
         a.subject == b.subject && a.room == b.room && (a.teacher ?? "") == (b.teacher ?? "")
     }
 

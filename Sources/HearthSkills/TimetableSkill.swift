@@ -64,7 +64,7 @@ public struct TimetableSkill: Sendable {
         return try store.write { writer in
             let existing = try writer.reader.timetableSchool(of: member.id) == nil ? nil : try writer.reader.timetableEntries(of: member.id).count
             if let existing, !replace {
-                throw SkillError.alreadyExists("\(member.name) already has a timetable (\(existing) lessons). Nothing was changed; "
+                throw SkillError.alreadyExists("\(member.name) already has a timetable (\(counted(existing, "lesson"))). Nothing was changed; "
                                          + "import with --replace to replace it.")
             }
             let start = week1Start.flatMap { ISO8601.date($0, in: calendar.timeZone) } ?? now
@@ -74,7 +74,7 @@ public struct TimetableSkill: Sendable {
             // Privacy: the log names the member and counts, never subjects or rooms.
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: existing == nil ? "import" : "replace", subjectType: "timetable",
                                             subjectID: member.id.rawValue,
-                                            summary: "imported \(member.name)'s timetable (\(csv.entries.count) lessons)"))
+                                            summary: "imported \(member.name)'s timetable (\(counted(csv.entries.count, "lesson")))"))
             let rotation = try writer.reader.timetableRotation(school: school)
             logger.info("timetable imported", metadata: ["lessons": "\(csv.entries.count)", "warnings": "\(csv.warnings.count)"])
             return ImportReport(member: member.name, lessons: csv.entries.count, warnings: csv.warnings, replaced: existing,
@@ -122,6 +122,68 @@ public struct TimetableSkill: Sendable {
             return ImportPreview(member: member.name, lessons: csv.entries.count, replacing: existing?.count,
                                  diff: TimetableDiff.between(existing ?? [], csv.entries), warnings: csv.warnings,
                                  week1Start: kept ?? monday, week1Changes: kept == nil)
+        }
+    }
+
+    /// One lesson of `member`'s timetable set or removed by hand (seed 002's manual entry): the
+    /// lesson at `week`, `day` ("Monday"…"Friday") and `period` gets the subject, teacher and room
+    /// given (those not given stay as they were; a new lesson needs a subject and a room; an empty
+    /// teacher clears it), or with `remove` is taken out. Checked as an import row is. Returns what
+    /// changed, in words ("Week 1, Monday, period 2: English (ABC, Room 4) → Drama (ABC, Room 4)").
+    public func editLesson(of member: Member, week: Int, day: String, period: String, subject: String?, teacher: String?,
+                           room: String?, remove: Bool, actor: Member, now: Date) throws -> String {
+        try SkillError.checkPermission(TimetableRules.denial(toChangeTimetableOf: member, by: actor))
+        if remove, subject != nil || teacher != nil || room != nil {
+            throw SkillError.invalid("Either remove the lesson or change it, not both. Nothing was changed.")
+        }
+        let monday = ISO8601.dateString(TimetableRules.weekStart(now, calendar: calendar), in: calendar.timeZone)
+        return try store.write { writer in
+            let hasTimetable = try writer.reader.timetableSchool(of: member.id) != nil
+            let entries = hasTimetable ? try writer.reader.timetableEntries(of: member.id) : []
+            // The slot read as an import reads it, with placeholders where the lesson's fields are not yet known.
+            let slot: TimetableEntry
+            switch TimetableRules.row(["\(week)", day, period, "-", "", "-"], line: 0) {
+            case .success(let entry): slot = entry
+            case .failure(let issue): throw SkillError.invalid("\(issue.field.map { "\($0): " } ?? "")\(issue.message.replacingOccurrences(of: "; row skipped", with: "")). Nothing was changed.")
+            }
+            let index = entries.firstIndex { $0.week == slot.week && $0.weekday == slot.weekday && $0.period == slot.period }
+            let old = index.map { entries[$0] }
+            var updated = entries
+            let said: String
+            if remove {
+                guard let index, let old else {
+                    throw SkillError.notFound("\(member.name) has no lesson at \(TimetableDiff.slotMidSentence(slot)). Nothing was changed.")
+                }
+                updated.remove(at: index)
+                said = "Removed \(TimetableDiff.slotMidSentence(old)): \(TimetableDiff.lesson(old))."
+            } else {
+                guard subject != nil || teacher != nil || room != nil else {
+                    throw SkillError.invalid("Say what the lesson is: a subject, a teacher or a room. Nothing was changed.")
+                }
+                let fields = ["\(week)", day, period, subject ?? old?.subject ?? "", teacher ?? old?.teacher ?? "", room ?? old?.room ?? ""]
+                let new: TimetableEntry
+                switch TimetableRules.row(fields, line: 0) {
+                case .success(let entry): new = entry
+                case .failure(let issue):
+                    let lead = old == nil ? "A new lesson needs a subject and a room" : "\(issue.field ?? "That") \(issue.message.replacingOccurrences(of: "; row skipped", with: ""))"
+                    throw SkillError.invalid("\(lead). Nothing was changed.")
+                }
+                if let index, let old {
+                    guard !TimetableDiff.same(old, new) else { return "\(TimetableDiff.slot(old)) is already \(TimetableDiff.lesson(old)). Nothing was changed." }
+                    updated[index] = new
+                    said = "\(TimetableDiff.slot(new)): \(TimetableDiff.lesson(old)) → \(TimetableDiff.lesson(new))."
+                } else {
+                    updated.append(new)
+                    said = "Added \(TimetableDiff.slotMidSentence(new)): \(TimetableDiff.lesson(new))."
+                }
+            }
+            let school = try writer.reader.timetableSchool(of: member.id) ?? Self.defaultSchool
+            try writer.ensureTimetableSchool(school, week1Start: monday, replaceStart: false, at: now)
+            try writer.replaceTimetable(of: member.id, school: school, entries: updated, at: now, by: actor.id)
+            // Privacy: the log names the member, never a subject or a room.
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: remove ? "delete" : "update", subjectType: "timetable",
+                                            subjectID: member.id.rawValue, summary: "\(remove ? "removed" : "set") a lesson in \(member.name)'s timetable"))
+            return said
         }
     }
 

@@ -34,7 +34,7 @@ struct TimetableCommand: ParsableCommand {
             and room required, teacher optional. Rows with a problem are listed and left out; the rest
             are imported. Lessons count as busy time on school days (not weekends or school holidays).
             """,
-        subcommands: [Import.self, Show.self, Periods.self],
+        subcommands: [Import.self, Lesson.self, Show.self, Periods.self],
         defaultSubcommand: Show.self)
 
     struct Import: ParsableCommand, EntersFamily {
@@ -92,7 +92,7 @@ struct TimetableCommand: ParsableCommand {
                     if !replace, file != "-", isatty(0) != 0, try timetableSkill(options, store).hasTimetable(owner.id) {
                         _ = try TimetableRules.parseCSV(data)  // a file that can't be imported is refused before asking
                         let count = try store.read { try $0.timetableEntries(of: owner.id).count }
-                        print("\(owner.name) already has a timetable (\(count) lessons). Replace it? [y/N] ", terminator: "")
+                        print("\(owner.name) already has a timetable (\(counted(count, "lesson"))). Replace it? [y/N] ", terminator: "")
                         replace = ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
                         if !replace { print("Nothing was changed."); return }
                     }
@@ -100,6 +100,40 @@ struct TimetableCommand: ParsableCommand {
                                                                                week1Start: week1Start, now: options.pinnedNow ?? Date())
                     print(report.summary)
                 }
+            }
+        }
+    }
+
+    struct Lesson: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "lesson",
+            abstract: "Sets or removes one lesson of a member's timetable.",
+            discussion: """
+                hearth timetable lesson --member Emma --week 1 --day Monday --period 2 --subject Drama [--teacher ABC] [--room "Room 4"]
+                hearth timetable lesson --member Emma --week 1 --day Monday --period 2 --remove
+                What is not given stays as it was; a new lesson needs a subject and a room; --teacher ""
+                clears the teacher. The values are checked as an imported row's are.
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "Whose timetable it is.") var member: String
+        @Option(help: "1 or 2.") var week: Int
+        @Option(help: "Monday to Friday.") var day: String
+        @Option(help: "AM Registration, 1–5 or PM Registration.") var period: String
+        @Option(help: "The subject.") var subject: String?
+        @Option(help: "The teacher's code (\"\" for none).") var teacher: String?
+        @Option(help: "The room.") var room: String?
+        @Flag(help: "Take the lesson out.") var remove = false
+        /// The student their own; anyone else's is a parent's who manages the family (as an import).
+        var access: Access {
+            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableEditOwn] : [.timetableEdit])
+        }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let owner = try findMember(member, in: entered.store, option: "--member")
+                print(try timetableSkill(options, entered.store).editLesson(
+                    of: owner, week: week, day: day, period: period, subject: subject, teacher: teacher, room: room, remove: remove,
+                    actor: entered.member, now: options.pinnedNow ?? Date()))
             }
         }
     }

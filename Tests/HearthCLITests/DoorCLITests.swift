@@ -349,6 +349,9 @@ final class DoorFixture {
             Probe(path: "location board", arguments: { ["location", "board", "on", "--db", $0] }, actions: fixed([.locationSetOwnSharing])),
             Probe(path: "timetable import", arguments: { ["timetable", "import", csv, "--member", "Emma", "--replace", "--db", $0] },
                   actions: own(.timetableEditOwn, .timetableEdit, of: "Emma")),
+            Probe(path: "timetable lesson", arguments: {
+                      ["timetable", "lesson", "--member", "Emma", "--week", "1", "--day", "Monday", "--period", "2", "--subject", "Drama", "--db", $0] },
+                  actions: own(.timetableEditOwn, .timetableEdit, of: "Emma")),
             Probe(path: "timetable show", arguments: { ["timetable", "show", "--member", "Emma", "--db", $0] },
                   actions: own(.timetableReadOwn, .timetableReadOthers, of: "Emma")),
             Probe(path: "timetable periods", arguments: { ["timetable", "periods", "--db", $0] }, actions: fixed([])),

@@ -108,6 +108,45 @@ final class TimetableCLITests: XCTestCase {
         XCTAssertTrue(bad.hasPrefix("hearth: \(csv), line 1:"), bad)
     }
 
+    /// Seed 002's manual entry (issue 32): one lesson set, added, changed in one field or removed by
+    /// hand, checked as an imported row is; a bad value or a missing lesson changes nothing.
+    func testOneLessonIsSetAddedAndRemovedByHand() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-lesson-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        try run(["init", "--demo", "--db", db] + now)
+        let slot = ["timetable", "lesson", "--member", "Emma", "--week", "1", "--day", "monday", "--db", db] + now
+        let (changed, _) = try run(slot + ["--period", "5", "--subject", "Drama"])
+        XCTAssertEqual(changed, "Week 1, Monday, period 5: Mathematics (KDN, Room 113) → Drama (KDN, Room 113).\n",
+                       "what is not given stays as it was")
+        let (same, _) = try run(slot + ["--period", "5", "--subject", "Drama"])
+        XCTAssertEqual(same, "Week 1, Monday, period 5 is already Drama (KDN, Room 113). Nothing was changed.\n")
+        let (cleared, _) = try run(slot + ["--period", "5", "--teacher", ""])
+        XCTAssertEqual(cleared, "Week 1, Monday, period 5: Drama (KDN, Room 113) → Drama (Room 113).\n")
+        let (day, _) = try run(["timetable", "show", "--member", "Emma", "--view", "day", "--date", "2026-02-09", "--db", db] + now)
+        XCTAssertTrue(day.contains("\n5                2:00 to 3:00 PM       Drama                  Room 113\n"), day)
+        let (said, _) = try run(["say", "--db", db, "what has Emma got on Monday of week 1"] + now)
+        XCTAssertTrue(said.contains("Drama"), "the voice answers read the edited lesson: \(said)")
+
+        let (removed, _) = try run(slot + ["--period", "5", "--remove"])
+        XCTAssertEqual(removed, "Removed week 1, Monday, period 5: Drama (Room 113).\n")
+        let (_, gone) = try run(slot + ["--period", "5", "--remove"], status: 1)
+        XCTAssertEqual(gone, "hearth: Emma has no lesson at week 1, Monday, period 5. Nothing was changed.\n")
+        let (_, incomplete) = try run(slot + ["--period", "5", "--subject", "Art"], status: 1)
+        XCTAssertEqual(incomplete, "hearth: A new lesson needs a subject and a room. Nothing was changed.\n")
+        let (added, _) = try run(slot + ["--period", "5", "--subject", "Art", "--room", "Studio"])
+        XCTAssertEqual(added, "Added week 1, Monday, period 5: Art (Studio).\n")
+        let (_, badDay) = try run(["timetable", "lesson", "--member", "Emma", "--week", "1", "--day", "Sunday", "--period", "1",
+                                   "--subject", "Art", "--room", "Studio", "--db", db] + now, status: 1)
+        XCTAssertEqual(badDay, "hearth: Day: \"Sunday\" is not Monday, Tuesday, Wednesday, Thursday or Friday. Nothing was changed.\n")
+        let (_, child) = try run(slot + ["--period", "5", "--remove", "--as", "Jake"], status: 1)
+        XCTAssertEqual(child, "hearth: Jake can't change that timetable.\n")
+        let (activity, _) = try run(["family", "activity", "--db", db] + now)
+        XCTAssertTrue(activity.hasPrefix("Lisa set a lesson in Emma's timetable\nLisa removed a lesson in Emma's timetable\n"), activity)
+        XCTAssertFalse(activity.contains("Art") || activity.contains("Studio"), "the log names no subject or room")
+    }
+
     func testImportReplaceShowAndPeriods() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
