@@ -89,8 +89,9 @@ public enum Achievements {
         case "chores":
             return Achievement(key: key, title: goal == 1 ? "First chore" : "\(goal) chores done",
                                description: goal == 1 ? "Finished a first chore" : "Finished \(goal) chores", unlockedAt: unlockedAt)
-        case "points": return Achievement(key: key, title: "\(goal) points earned", description: "Earned \(goal) points in all", unlockedAt: unlockedAt)
-        case "streak": return Achievement(key: key, title: "\(goal)-day streak", description: "Did every chore \(goal) days in a row", unlockedAt: unlockedAt)
+        case "points": return Achievement(key: key, title: "\(counted(goal, "point")) earned", description: "Earned \(counted(goal, "point")) in all",
+                                          unlockedAt: unlockedAt)
+        case "streak": return Achievement(key: key, title: "\(goal)-day streak", description: "Did every chore \(counted(goal, "day")) in a row", unlockedAt: unlockedAt)
         default: return nil
         }
     }

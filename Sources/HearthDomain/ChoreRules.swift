@@ -589,7 +589,7 @@ public enum ChoreRules {
 
     /// Seed 000 §10's words for a reward the balance does not cover.
     public static func insufficientPoints(need: Int) -> String {
-        "You need \(need) more points to redeem this reward. Complete more chores to earn points!"
+        "You need \(counted(need, "more point", plural: "more points")) to redeem this reward. Complete more chores to earn points!"
     }
 
     /// How much of a requested deduction can be taken: a balance never goes below zero.

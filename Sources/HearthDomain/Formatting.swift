@@ -117,7 +117,7 @@ public struct TimeFormatter: Sendable {
 
     /// "1 hour", "90 minutes", "2 hours".
     public static func duration(minutes: Int) -> String {
-        if minutes % 60 == 0 && minutes != 0 { return minutes == 60 ? "1 hour" : "\(minutes / 60) hours" }
+        if minutes % 60 == 0 && minutes != 0 { return counted(minutes / 60, "hour") }
         return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 }

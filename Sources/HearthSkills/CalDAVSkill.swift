@@ -250,7 +250,7 @@ public struct CalDAVSkill: Sendable {
             try writer.setCalDAVLastSync(account.id, at: now)
             // Counts only: titles are family data the activity log does not need.
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "sync", subjectType: "caldav_account", subjectID: account.id,
-                                            summary: "CalDAV sync: \(report.pushed) sent, \(report.pulled) received, \(report.deletedThere + report.deletedHere) deleted, \(report.conflicts.count) conflicts"))
+                                            summary: "CalDAV sync: \(report.pushed) sent, \(report.pulled) received, \(report.deletedThere + report.deletedHere) deleted, \(counted(report.conflicts.count, "conflict"))"))
         }
         logger.info("caldav sync", metadata: ["account": "\(account.id)", "pushed": "\(report.pushed)", "pulled": "\(report.pulled)",
                                               "deleted_remote": "\(report.deletedThere)", "deleted_local": "\(report.deletedHere)",

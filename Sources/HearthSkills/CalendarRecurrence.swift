@@ -98,7 +98,7 @@ public enum CalendarRecurrence {
             words = words.hasPrefix("every weekday ") ? "every school day " + words.dropFirst("every weekday ".count)
                 : words + " except school holidays"
         }
-        if let count = rule.occurrenceCount { words += ", \(count) times" }
+        if let count = rule.occurrenceCount { words += count == 1 ? ", once" : ", \(count) times" }
         if let until = rule.endDate { words += " until \(formatter.dateWords(until, spoken: spoken))" }
         return words
     }

@@ -113,7 +113,7 @@ extension ChoreSkill {
                 for member in chore.assignees where !before.contains(member) && member != actor.id {
                     try sent.queue(on: writer, OutboxNotification(
                         id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
-                        body: "New chore assigned: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!",
+                        body: "New chore assigned: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(counted(chore.points, "point"))!",
                         relatedID: chore.id.rawValue, createdAt: now))
                 }
                 for member in before where !chore.assignees.contains(member) && member != actor.id {

@@ -109,8 +109,8 @@ extension ChoreSkill {
                 try writer.append(PointsEntry(member: member, amount: applied, kind: .adjustment, reason: reason, at: now, by: actor.id))
                 try sent.queue(on: writer, OutboxNotification(
                     id: ids.next("ntf"), recipient: member, kind: "points", title: applied > 0 ? "Bonus points" : "Points taken",
-                    body: applied > 0 ? "You got \(applied) bonus points! Your balance is \(balance + applied)."
-                                      : "\(-applied) points were taken off. Your balance is \(balance + applied).",
+                    body: applied > 0 ? "You got \(counted(applied, "bonus point"))! Your balance is \(balance + applied)."
+                                      : "\(counted(-applied, "point")) \(applied == -1 ? "was" : "were") taken off. Your balance is \(balance + applied).",
                     createdAt: now))
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "adjust", subjectType: "points", subjectID: member.rawValue,
@@ -177,7 +177,7 @@ extension ChoreSkill {
                 let name = roster[member]?.name ?? "Someone"
                 for parent in roster.members where parent.role.canManage {
                     try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: parent.id, kind: "reward", title: "Reward to approve",
-                                                          body: "\(name) would like \(reward.title) for \(reward.cost) points. Approve it?",
+                                                          body: "\(name) would like \(reward.title) for \(counted(reward.cost, "point")). Approve it?",
                                                           relatedID: redemption.id.rawValue, createdAt: now))
                 }
             }
@@ -211,7 +211,7 @@ extension ChoreSkill {
             }
             try sent.queue(on: writer, OutboxNotification(
                 id: ids.next("ntf"), recipient: redemption.member, kind: "reward", title: approved ? "Reward approved" : "Reward declined",
-                body: approved ? "Enjoy \(redemption.rewardTitle)!" : "\(redemption.rewardTitle) wasn't approved this time; your \(redemption.cost) points are back.",
+                body: approved ? "Enjoy \(redemption.rewardTitle)!" : "\(redemption.rewardTitle) wasn't approved this time; your \(counted(redemption.cost, "point")) \(redemption.cost == 1 ? "is" : "are") back.",
                 relatedID: redemption.id.rawValue, createdAt: now))
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: approved ? "approve" : "decline", subjectType: "reward",
                                             subjectID: redemption.id.rawValue, summary: approved ? "Approved a reward" : "Declined a reward"))

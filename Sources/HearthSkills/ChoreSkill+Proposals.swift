@@ -33,7 +33,7 @@ extension ChoreSkill {
         let sent = Sent()
         try store.write { writer in
             try writer.insert(proposal)
-            let worth = points.map { " for \($0) points" } ?? ""
+            let worth = points.map { " for \(counted($0, "point"))" } ?? ""
             for parent in roster.members where parent.role.canManage && parent.id != member.id {
                 try sent.queue(on: writer, OutboxNotification(
                     id: ids.next("ntf"), recipient: parent.id, kind: "chore_review", title: "Chore suggested",

@@ -144,7 +144,7 @@ public struct ChoreSkill: Sendable {
                     try sent.queue(on: writer, OutboxNotification(
                         id: ids.next("ntf"), recipient: member, kind: "chore", title: "New chore",
                         body: "New chore assigned: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). "
-                            + "Earn \(chore.points) points!", relatedID: chore.id.rawValue, createdAt: now))
+                            + "Earn \(counted(chore.points, "point"))!", relatedID: chore.id.rawValue, createdAt: now))
                 }
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "create", subjectType: "chore",
@@ -383,7 +383,7 @@ public struct ChoreSkill: Sendable {
                 let unlocked = try unlock(for: member, before: before, now: now, writer: writer)
                 let also = unlocked.isEmpty ? "" : " New achievement: \(unlocked.map(\.title).joined(separator: ", "))!"
                 try sent.queue(on: writer, OutboxNotification(id: ids.next("ntf"), recipient: member, kind: "chore_review", title: "Chore approved",
-                                                      body: "\(name) approved \(chore.title). You earned \(award.total) points!\(also)",
+                                                      body: "\(name) approved \(chore.title). You earned \(counted(award.total, "point"))!\(also)",
                                                       relatedID: chore.id.rawValue, createdAt: now))
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "approve", subjectType: "chore", subjectID: id.rawValue,
                                                 summary: "Approved a chore"))
@@ -505,7 +505,7 @@ public struct ChoreSkill: Sendable {
             // One already due when made is told as overdue below, not as "next up … by yesterday".
             for chore in try makeOccurrences(of: series, now: now, writer: writer) where chore.status.isOpen && chore.due > now {
                 queued += try tellAssignees(of: chore, "New chore", key: "chore-new", now: now, writer: writer,
-                                            "Next up: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!")
+                                            "Next up: \(chore.title) by \(Self.dueWords(chore.due, formatter: formatter)). Earn \(counted(chore.points, "point"))!")
             }
         }
         // Due soon (seed 004: reminders before due, at the family's lead time): once, and not for a
@@ -514,7 +514,7 @@ public struct ChoreSkill: Sendable {
             for chore in try writer.reader.chores(statuses: [.pending], dueFrom: now.addingTimeInterval(1), dueBefore: now.addingTimeInterval(lead + 1))
             where chore.createdAt < chore.due.addingTimeInterval(-lead) {
                 queued += try tellAssignees(of: chore, "Chore due soon", key: "chore-soon", now: now, writer: writer,
-                                            "Reminder: \(chore.title) is due \(Self.dueWords(chore.due, formatter: formatter)). Earn \(chore.points) points!")
+                                            "Reminder: \(chore.title) is due \(Self.dueWords(chore.due, formatter: formatter)). Earn \(counted(chore.points, "point"))!")
             }
         }
         for var chore in try writer.reader.chores(statuses: [.pending, .overdue], dueBefore: now) {

@@ -120,11 +120,11 @@ struct ChoresCommand: ParsableCommand {
                 for series in edited.series {
                     let how = CalendarRecurrence.describe(series.rrule, start: series.firstDue, formatter: formatter) ?? series.rrule
                     lines.append("\(series.title) (\(series.assignees.map { try? findName($0, skill) }.compactMap { $0 }.joined(separator: " or "))): "
-                                 + "\(series.points) points, \(how), next \(formatter.dayAndTime(series.firstDue))")
+                                 + "\(counted(series.points, "point")), \(how), next \(formatter.dayAndTime(series.firstDue))")
                 }
                 for chore in edited.chores where !edited.series.contains(where: { $0.id == chore.series }) {
                     lines.append("\(chore.title) (\(chore.assignees.map { try? findName($0, skill) }.compactMap { $0 }.joined(separator: " or "))): "
-                                 + "\(chore.points) points, due \(formatter.dayAndTime(chore.due))")
+                                 + "\(counted(chore.points, "point")), due \(formatter.dayAndTime(chore.due))")
                 }
                 print("Changed:\n" + lines.map { "- " + $0 }.joined(separator: "\n"))
                 let told = Set(edited.notifications.map(\.recipient)).count
@@ -147,7 +147,7 @@ struct ChoresCommand: ParsableCommand {
                 for template in templates {
                     let how = template.recurrence.flatMap(ChoreRules.templateRecurrenceWords).map { ", \($0)" } ?? ""
                     let review = template.requiresReview ? ", a parent checks it" : ""
-                    print("\(template.title): \(template.points) points, \(template.difficulty.rawValue)\(how)\(review)")
+                    print("\(template.title): \(counted(template.points, "point")), \(template.difficulty.rawValue)\(how)\(review)")
                 }
             }
         }
@@ -187,7 +187,7 @@ struct ChoresCommand: ParsableCommand {
                 for chore in approved {
                     let doer = chore.completedBy.flatMap { try? findName($0, skill) } ?? "someone"
                     let parent = chore.reviewedBy.flatMap { try? findName($0, skill) } ?? "a parent"
-                    print("\(formatter.dayAndTime(chore.reviewedAt ?? start)): \(doer), \(chore.title) (\(chore.pointsAwarded ?? chore.points) points), approved by \(parent)")
+                    print("\(formatter.dayAndTime(chore.reviewedAt ?? start)): \(doer), \(chore.title) (\(counted(chore.pointsAwarded ?? chore.points, "point"))), approved by \(parent)")
                 }
             }
         }

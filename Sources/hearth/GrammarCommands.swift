@@ -82,7 +82,7 @@ struct GrammarCommand: ParsableCommand {
                 if let corpus { try (sentences.map(\.text).joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8) }
             } catch { throw fail(ValidationError("cannot write: \(error.localizedDescription)")) }
             let written = [jsgf, corpus].compactMap { $0 }.joined(separator: " and ")
-            FileHandle.standardError.write(Data("hearth: \(sentences.count) sentences for \(sampler.assistant.roster.members.count) members written to \(written)\n".utf8))
+            FileHandle.standardError.write(Data("hearth: \(counted(sentences.count, "sentence")) for \(counted(sampler.assistant.roster.members.count, "member")) written to \(written)\n".utf8))
         }
     }
 }

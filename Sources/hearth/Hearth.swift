@@ -176,7 +176,7 @@ struct Resolve: ParsableCommand, EntersFamily {
         if json { print(JSONLine.encode(output)); return }
         if let error = output.error { print("not understood: \(error)"); throw ExitCode(1) }
         print([output.kind, output.start.map { "start \($0)" }, output.end.map { "end \($0)" },
-               output.minutes.map { "\($0) minutes" }, output.rrule.map { "RRULE:\($0)" },
+               output.minutes.map { counted($0, "minute") }, output.rrule.map { "RRULE:\($0)" },
                output.skip.map { "skipping \($0.replacingOccurrences(of: "_", with: " "))" }].compactMap { $0 }.joined(separator: "  "))
     }
 }

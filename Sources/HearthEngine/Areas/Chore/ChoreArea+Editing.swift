@@ -217,7 +217,7 @@ extension ChoreTurn {
         let due = time == nil ? nil : try dueDate(time, phrase: slots.phrases["due"], repeating: false, settings: settings)
         // A parent hands chores out; the same words from them name nobody to do it.
         if speaker.role.canManage {
-            throw HearthError.invalidRequest("Who should do it? Say it like \"give Jake \(title.lowercased())\(slots.numbers["points"].map { " for \($0) points" } ?? "")\".")
+            throw HearthError.invalidRequest("Who should do it? Say it like \"give Jake \(title.lowercased())\(slots.numbers["points"].map { " for \(counted($0, "point"))" } ?? "")\".")
         }
         return area.act(.propose(title: title, points: slots.numbers["points"], due: due))
     }

@@ -96,7 +96,7 @@ struct PointsArea: SkillArea {
             let count = unlocked.count == 1 ? "1 achievement" : "\(unlocked.count) achievements"
             let lines = unlocked.map { "- \($0.title) (\(turn.formatter.day($0.unlockedAt)))" }
             let head = mine ? "You've unlocked \(count)" : "\(name) has unlocked \(count)"
-            let ahead = next.map { " Next: \($0) chores done." } ?? ""
+            let ahead = next.map { " Next: \(counted($0, "chore")) done." } ?? ""
             return .completed(ActionResult(reply: ReplyText("\(head):\n" + lines.joined(separator: "\n") + (ahead.isEmpty ? "" : "\n" + ahead.dropFirst()),
                                                             speak: "\(head): \(joinedList(unlocked.map(\.title))).\(ahead)")))
         case .familyTotal:

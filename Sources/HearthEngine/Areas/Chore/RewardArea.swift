@@ -119,7 +119,7 @@ struct RewardArea: SkillArea {
             }
             if !later.isEmpty {
                 display += "\nNot yet:\n" + later.map { "- \($0.title) (\(words.points($0.cost)), \($0.cost - balance) more)" }.joined(separator: "\n")
-                speak += " Not yet: \(joinedList(later.map { "\($0.title), \($0.cost - balance) more points" }))."
+                speak += " Not yet: \(joinedList(later.map { "\($0.title), \(counted($0.cost - balance, "more point", plural: "more points"))" }))."
             }
             return .completed(ActionResult(reply: ReplyText(display, speak: speak)))
         case .history(let member):

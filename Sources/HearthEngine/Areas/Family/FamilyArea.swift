@@ -147,7 +147,7 @@ struct FamilyArea: SkillArea {
         case .activity(let member, let start, let end, let said):
             let lines = try skill.activity(by: member, from: start, to: end, reader: turn.speaker)
             let who = member.map { turn.phrasing.name($0) }
-            let when = said.map { " \($0)" } ?? " in the last \(Self.recentDays) days"
+            let when = said.map { " \($0)" } ?? " in the last \(Self.recentDays) days"  // plural-ok: a fixed span
             guard !lines.isEmpty else {
                 return .completed(ActionResult(reply: ReplyText(who.map { "\($0) hasn't changed anything\(when)." } ?? "Nothing has changed\(when).")))
             }

@@ -28,7 +28,7 @@ extension Assistant {
         case .keep(.moved): lines = ["Kept: \(name) moved \(moved) m since \(since)."]
         case .keep(.interval):
             let minutes = Int(LocationRules.interval(batteryLevel: update.location.battery) / 60)
-            lines = ["Kept: \(minutes) minutes or more since \(since)."]
+            lines = ["Kept: \(counted(minutes, "minute")) or more since \(since)."]
         case .keep(.geofence): lines = ["Kept: \(name) crossed a saved place's boundary."]
         case .skip(.tooSoon): lines = ["Skipped: \(name) moved \(moved) m, not more than 100 m, within 15 minutes of \(since)."]
         case .skip(.lowBattery):

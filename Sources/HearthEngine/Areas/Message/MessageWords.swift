@@ -103,9 +103,11 @@ struct MessageWords {
             return ReplyText("Message from \(name(message.sender)) \(when(message.sentAt, spoken: false)): \"\(message.body)\"" + tail,
                              speak: "\(name(message.sender)) said \(when(message.sentAt, spoken: true)): \(MessageRules.sentence(MessageRules.spoken(message.body)))" + tail)
         }
+        // plural-ok: one message is read out above.
         let display = "You have \(unread.count) new messages:\n" + unread.map {
             "• \(name($0.sender)) \(when($0.sentAt, spoken: false)): \($0.body)"
         }.joined(separator: "\n")
+        // plural-ok: as above.
         let speak = "You have \(unread.count) new messages. " + unread.map {
             "\(name($0.sender)) said \(when($0.sentAt, spoken: true)): \(MessageRules.sentence(MessageRules.spoken($0.body)))"
         }.joined(separator: " ")

@@ -98,7 +98,7 @@ struct TimetableWork {
             }
             lessons = lessons.filter { TimetableRules.matches($0.entry, said: subject) }
             guard let first = lessons.first else {
-                return ReplyText("I can't find \(subject) on \(whose(member)) timetable in the next \(Self.horizonDays / 30) months.")
+                return ReplyText("I can't find \(subject) on \(whose(member)) timetable in the next \(Self.horizonDays / 30) months.")  // plural-ok: a fixed horizon
             }
             let tag = try weekTag(first.start)
             return formatter.capitalizedWords { spoken in
@@ -109,7 +109,7 @@ struct TimetableWork {
         }
         lessons = lessons.filter { !$0.isRegistration }
         guard let first = lessons.first else {
-            return ReplyText("\(try noSchoolLead(today: todays))There are no lessons on \(whose(member)) timetable in the next \(Self.horizonDays / 30) months.")
+            return ReplyText("\(try noSchoolLead(today: todays))There are no lessons on \(whose(member)) timetable in the next \(Self.horizonDays / 30) months.")  // plural-ok: a fixed horizon
         }
         if calendar.isDate(first.start, inSameDayAs: now) {
             return formatter.capitalizedWords { spoken in
