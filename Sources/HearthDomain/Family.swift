@@ -106,6 +106,38 @@ public struct Roster: Sendable, Equatable {
         return member(named: word)
     }
 
+    /// The members a sentence names, in the order it first names them: names, the family's words
+    /// and the speaker's own words for someone ("mum"), two- and three-word names ("Grandma Sue")
+    /// before their parts, with or without a possessive ("Emma's", "Emmas"). Nil when it names nobody.
+    public func membersNamed(in text: String, for speaker: MemberID?) -> [MemberID]? {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "\u{2019}" })
+            .map { $0.replacingOccurrences(of: "\u{2019}", with: "'") }
+        var found: [MemberID] = []
+        var index = 0
+        func named(_ word: String) -> Member? {
+            guard word.count > 1, !["i", "me", "my", "we", "us", "it"].contains(word) else { return nil }
+            return member(named: word, for: speaker)
+        }
+        while index < words.count {
+            var matched = 0
+            for length in stride(from: min(3, words.count - index), through: 1, by: -1) {
+                let phrase = words[index..<(index + length)].joined(separator: " ")
+                var member = named(phrase)
+                if member == nil, let apostrophe = phrase.lastIndex(of: "'"), ["'s", "'"].contains(String(phrase[apostrophe...])) {
+                    member = named(String(phrase[..<apostrophe]))  // "emma's", "james'"
+                }
+                if member == nil, phrase.hasSuffix("s"), phrase.count > 2 { member = named(String(phrase.dropLast())) }  // "emmas"
+                if let member {
+                    if !found.contains(member.id) { found.append(member.id) }
+                    matched = length
+                    break
+                }
+            }
+            index += max(matched, 1)
+        }
+        return found.isEmpty ? nil : found
+    }
+
     /// Members' home zones by every word that names them (as `nameVocabulary`, lowercase), for the
     /// temporal resolver's "5 pm grandma's time". Members without a (valid) home zone are left out.
     public var homeTimeZones: [String: TimeZone] {

@@ -148,7 +148,7 @@ struct ChoreTurn: AreaAtWork {
             let approved = Self.approves(slots.texts["verdict"])
             // "Emma says she cleaned her room. Reject that one.": a word pointing back means the chore
             // of whoever the whole message names, never one of someone else's.
-            let whose = slots.members["member"] ?? (slots.texts["one"] != nil ? Self.membersNamed(in: request.utterance, roster: roster) : nil)
+            let whose = slots.members["member"] ?? (slots.texts["one"] != nil ? roster.membersNamed(in: request.utterance, for: speaker.id) : nil)
             let waiting = try skill.reviewQueue().filter { chore in whose.map { $0.contains(chore.completedBy ?? MemberID("")) } ?? true }
             let said = slots.texts["title"]
             let meant = try chores(meant: said, in: waiting)
@@ -245,18 +245,6 @@ struct ChoreTurn: AreaAtWork {
         let recent = try skill.chores(statuses: [.completed, .pendingReview], dueFrom: now.addingTimeInterval(-2 * 86_400))
             .filter { $0.completedBy != member && ($0.completedAt ?? .distantPast) > now.addingTimeInterval(-86_400) }
         return try chores(meant: said, in: recent).first
-    }
-
-    /// The members `text` names by name or alias ("Emma says she …" → Emma); nil when none.
-    static func membersNamed(in text: String, roster: Roster) -> [MemberID]? {
-        var found: [MemberID] = []
-        for word in text.split(whereSeparator: { !$0.isLetter && $0 != "'" }) {
-            var name = String(word)
-            if name.lowercased().hasSuffix("'s") { name.removeLast(2) }
-            guard name.count > 1, let member = roster.member(named: name), !found.contains(member.id) else { continue }
-            found.append(member.id)
-        }
-        return found.isEmpty ? nil : found
     }
 
     /// "approve", "looks good" → true; "reject", "send it back" → false.

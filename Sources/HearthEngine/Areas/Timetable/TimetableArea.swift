@@ -87,11 +87,8 @@ struct TimetableArea: SkillArea {
     /// speaker's own when they have one, else the family's one student with a timetable.
     func member(_ request: AreaRequest, in turn: TurnContext) throws -> MemberID {
         try request.slots.requireKnownNames()
+        if let named = turn.roster.membersNamed(in: request.utterance, for: turn.speaker.id)?.first { return named }
         let text = " " + request.utterance.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }.reduce(into: "") { $0.append($1) } + " "
-        let named = turn.roster.members.flatMap { member in ([member.name] + member.aliases).map { (member, $0.lowercased()) } }
-            .sorted { $0.1.count > $1.1.count }
-            .first { text.contains(" \($0.1) ") || text.contains(" \($0.1)s ") }
-        if let (member, _) = named { return member.id }
         if [" i ", " me ", " my ", " i ve ", " i m ", " myself "].contains(where: text.contains) { return turn.speaker.id }
         let skill = skill.joining(turn.transaction)
         if try skill.hasTimetable(turn.speaker.id) { return turn.speaker.id }
