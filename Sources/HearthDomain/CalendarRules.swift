@@ -3,6 +3,16 @@ import Foundation
 /// Pure calendar rules of seed 000 §3.1 and the decision tree (§4). No clock reads: every function
 /// takes the instants and the calendar (with the family's time zone) it needs.
 public enum CalendarRules {
+    /// Whether an event with this title fills the day it is on when no time is said: a birthday,
+    /// an anniversary, a holiday ("Grandma's birthday is on March 3rd" is all day, not a time to pick).
+    public static func isWholeDay(title: String) -> Bool {
+        let words = title.lowercased().split { !$0.isLetter }
+        guard let last = words.last else { return false }
+        return wholeDayKinds.contains(String(last)) || words.suffix(2).joined(separator: " ") == "day off"
+    }
+
+    static let wholeDayKinds: Set<String> = ["birthday", "birthdays", "bday", "anniversary", "holiday", "holidays", "vacation",
+                                              "graduation", "inset", "christmas", "thanksgiving", "easter", "hanukkah", "diwali", "eid"]
     /// Conflicts between a proposed event and existing occurrences (seed 000 `detectCalendarConflicts`):
     /// an overlap with a shared attendee is `directOverlap`, severity high — medium when the existing
     /// event is all-day (a vacation day is a warning, not a double booking); back-to-back events of a

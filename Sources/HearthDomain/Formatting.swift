@@ -55,6 +55,14 @@ public struct TimeFormatter: Sendable {
     }
 
     /// "Thursday, Feb 5" (display) or "Thursday, February 5th" (speech).
+    /// An all-day entry's days: "all day on Tuesday, Mar 3", or "all day from Monday, Aug 3 to
+    /// Friday, Aug 7". `end` is the midnight after the last day.
+    public func allDay(from start: Date, to end: Date, spoken: Bool = false) -> String {
+        let last = end.addingTimeInterval(-1)
+        if calendar.isDate(start, inSameDayAs: last) || last < start { return "all day on \(dateWords(start, spoken: spoken))" }
+        return "all day from \(dateWords(start, spoken: spoken)) to \(dateWords(last, spoken: spoken))"
+    }
+
     public func dateWords(_ date: Date, spoken: Bool = false) -> String {
         let local = CivilTime(date, in: calendar.timeZone)
         let weekday = Self.weekdays[local.weekday]
@@ -98,6 +106,25 @@ public struct TimeFormatter: Sendable {
     }
 
     public func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+    /// Display dates inside text written earlier (an activity line: "moved Dentist to Friday, Feb 6
+    /// at 2:00 PM") as a voice reads them: "Feb 6" → "February 6th". Other words are left alone.
+    public func spokenDates(in text: String) -> String {
+        guard let pattern = Self.shortDate else { return text }
+        var result = "", last = text.startIndex
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let whole = Range(match.range, in: text), let month = Range(match.range(at: 1), in: text),
+                  let day = Range(match.range(at: 2), in: text), let number = Int(text[day]),
+                  let name = Self.monthNames[String(text[month])] else { continue }
+            result += text[last..<whole.lowerBound] + "\(name) \(number)\(ordinalSuffix(number))"
+            last = whole.upperBound
+        }
+        return result + text[last...]
+    }
+
+    static let shortDate = try? NSRegularExpression(pattern: #"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec) (\d{1,2})\b(?!:)"#)
+    static let monthNames = ["Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June", "Jul": "July",
+                             "Aug": "August", "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December"]
 
     func ordinalSuffix(_ value: Int) -> String {
         if (11...13).contains(value % 100) { return "th" }

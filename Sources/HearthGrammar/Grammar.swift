@@ -393,7 +393,9 @@ public struct Grammar: Sendable {
             // doesn't work. Can you move it to Friday at 10?": not the choice of an offer, a move).
             let usable = readings.count == 1 ? matches.first
                 : matches.first { match in
-                    (number == 0 || !Self.isDialog(match.intent)) && !match.captures.contains(where: { RequestFinder.spansSentences($0.original) })
+                    (number == 0 || !Self.isDialog(match.intent)) && !match.captures.contains(where: {
+                        RequestFinder.spansSentences($0.original) || $0.spec.type == .text && RequestFinder.swallowsAnotherClause($0.original)
+                    })
                 }
             if let best = usable {
                 // A question read through a cue frame is not given up for a statement said before

@@ -49,6 +49,11 @@ public enum RequestFinder {
         "that is all for now", "that's all i need", "heads up", "just a heads up", "quick heads up", "fyi", "just fyi",
         "just so you know", "just checking", "quick question", "just a quick question", "one quick thing", "random question",
         "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",
+        // Hedges before what is reported ("I think Jake took out the trash already", "pretty sure
+        // Emma's home"): the report is the request; the hedge asks nothing.
+        "i think", "i believe", "i guess", "i reckon", "i suppose", "i'm pretty sure", "i am pretty sure", "pretty sure",
+        "i'm fairly sure", "i'm sure", "apparently", "it seems", "it looks like", "looks like", "seems like",
+        "i was thinking", "i've been thinking", "i was wondering", "just thinking",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// Words that join an acknowledgement to the request after it ("great, and …", "ok so …").
@@ -98,6 +103,10 @@ public enum RequestFinder {
             candidates.append(merged.reading)
             requests = merged.requests
         }
+        // A statement with a question tag asks it ("Emma is at school, right?" → "is Emma at school").
+        for request in kept { if let asked = askedByTag(request) ?? askedAboutIt(request) { candidates.append(asked) } }
+        // A filler ending the request ("what's happening tomorrow then?", "who's home again?").
+        for request in kept { if let trimmed = withoutTrailingFiller(request) { candidates.append(trimmed) } }
         candidates.append(kept.joined(separator: " "))
         // Each sentence alone, the last first; but "Jake has a party on Saturday at 2. Can you put
         // that in the calendar?": a sentence that only asks to keep what another said comes after
@@ -121,6 +130,80 @@ public enum RequestFinder {
             readings.append(reading)
         }
         return (readings, clauses)
+    }
+
+    /// Tags that turn the statement before them into a yes-or-no question.
+    static let questionTags: [[String]] = ["right", "correct", "yeah", "yes", "no", "isn't it", "isn't he", "isn't she",
+                                           "aren't they", "aren't we", "doesn't he", "doesn't she", "don't they", "don't we",
+                                           "is that right", "is that correct", "am i right", "isn't that right", "or not"]
+        .map { $0.split(separator: " ").map(String.init) }
+
+    /// The question a statement with a tag asks: "Emma is at school, right?" → "is Emma at school?",
+    /// "Jake has a game on Saturday, doesn't he?" → "does Jake have a game on Saturday?". The subject
+    /// is at most three words before "is", "are", "has", "have", "will" or "can"; nil for anything else.
+    static func askedByTag(_ sentence: Substring) -> String? {
+        let tokens = words(in: sentence)
+        guard tokens.count >= 4 else { return nil }
+        var body = tokens.count
+        for tag in questionTags where tag.count < tokens.count - 2 {
+            let start = tokens.count - tag.count
+            guard zip(tokens[start...], tag).allSatisfy({ $0.text == $1 }) else { continue }
+            let gap = sentence[tokens[start - 1].range.upperBound..<tokens[start].range.lowerBound]
+            guard gap.contains(",") || gap.contains("-") else { continue }
+            body = start
+            break
+        }
+        guard body < tokens.count else { return nil }
+        let verbs: [String: (String, String?)] = ["is": ("is", nil), "are": ("are", nil), "will": ("will", nil), "can": ("can", nil),
+                                                  "has": ("does", "have"), "have": ("do", "have"), "was": ("was", nil)]
+        guard let at = tokens[1..<min(4, body)].firstIndex(where: { verbs[$0.text] != nil }), at + 1 < body,
+              let (asked, verb) = verbs[tokens[at].text] else { return nil }
+        let subject = sentence[tokens[0].range.lowerBound..<tokens[at - 1].range.upperBound]
+        let rest = sentence[tokens[at + 1].range.lowerBound..<tokens[body - 1].range.upperBound]
+        guard !subject.contains(","), !rest.contains(",") else { return nil }
+        return "\(asked) \(subject) \(verb.map { $0 + " " } ?? "")\(rest)?"
+    }
+
+    /// Words that end a request without adding to it.
+    static let trailingFillers: Set<String> = ["then", "again", "though", "anyway", "anyways"]
+
+    /// `sentence` without a filler word at its end (its mark kept); nil when it ends with none or
+    /// would be left with fewer than three words.
+    static func withoutTrailingFiller(_ sentence: Substring) -> String? {
+        let tokens = words(in: sentence)
+        guard tokens.count >= 4, let last = tokens.last, trailingFillers.contains(last.text) else { return nil }
+        let kept = sentence[..<tokens[tokens.count - 2].range.upperBound]
+        let mark = sentence[last.range.upperBound...].trimmingCharacters(in: .whitespaces)
+        return String(kept) + mark
+    }
+
+    /// Questions about "it" that ask when or where the thing just named is.
+    static let itQuestions: [[String]] = ["what time is it", "when is it", "what time does it start", "when does it start",
+                                          "where is it", "what time is that", "when is that", "what day is it", "when was it"]
+        .map { $0.split(separator: " ").map(String.init) }
+
+    /// A thing named, then a question about it: "Jake has a game Saturday, what time is it?" →
+    /// "when is Jake's game Saturday?" (never a game to book). The first clause is someone having
+    /// something ("Jake has a game", "we have the recital"); nil for anything else.
+    static func askedAboutIt(_ sentence: Substring) -> String? {
+        let tokens = words(in: sentence)
+        guard tokens.count >= 6 else { return nil }
+        for question in itQuestions where question.count + 3 <= tokens.count {
+            let start = tokens.count - question.count
+            guard zip(tokens[start...], question).allSatisfy({ $0.text == $1 }) else { continue }
+            let gap = sentence[tokens[start - 1].range.upperBound..<tokens[start].range.lowerBound]
+            guard gap.contains(",") || gap.contains("-") || gap.contains(";") else { continue }
+            guard let at = tokens[1..<min(4, start)].firstIndex(where: { ["has", "have", "got"].contains($0.text) }), at + 1 < start else { return nil }
+            let subject = sentence[tokens[0].range.lowerBound..<tokens[at - 1].range.upperBound]
+            var first = at + 1
+            if ["a", "an", "the", "his", "her", "their", "our", "my"].contains(tokens[first].text), first + 1 < start { first += 1 }
+            let thing = sentence[tokens[first].range.lowerBound..<tokens[start - 1].range.upperBound]
+            let whose = ["i", "we", "you"].contains(subject.lowercased()) ? (subject.lowercased() == "i" ? "my" : subject.lowercased() == "we" ? "our" : "your")
+                : subject + "'s"
+            let ask = question[0] == "where" ? "where is" : "when is"
+            return "\(ask) \(whose) \(thing)?"
+        }
+        return nil
     }
 
     /// Words that join two clauses of one sentence, the second giving a reason or a result
@@ -305,6 +388,26 @@ public enum RequestFinder {
     /// Whether a slot's words, as said, run over a sentence's end ("Great. Add a new event to").
     public static func spansSentences(_ said: String) -> Bool {
         sentences(of: said).count > 1
+    }
+
+    /// Whether a slot's words, as said, run over a clause of their own: one that asks to act on
+    /// what came before it ("took out the trash already, can you mark it done", "soccer at 5 -
+    /// please add it to the calendar"), or chatter before a break ("By the way, Grandma's
+    /// birthday"). Neither is ever part of a title or a message.
+    public static func swallowsAnotherClause(_ said: String) -> Bool {
+        let text = Substring(said)
+        let tokens = words(in: text)
+        guard tokens.count >= 3 else { return false }
+        for index in 1..<tokens.count {
+            let gap = text[tokens[index - 1].range.upperBound..<tokens[index].range.lowerBound]
+            guard gap.contains(",") || gap.contains(" - ") || gap.contains("\u{2013}") || gap.contains("\u{2014}") else { continue }
+            if isChatter(text[..<tokens[index - 1].range.upperBound]) { return true }
+            var first = index
+            while first < tokens.count - 1, joiners.contains(tokens[first].text) { first += 1 }
+            let clause = text[tokens[first].range.lowerBound...]
+            if isKeepItRequest(clause) || refersBack(clause) { return true }
+        }
+        return false
     }
 
     /// The sentences of `text`: split after ".", "!", "?" or ";" followed by a space (a full stop

@@ -274,7 +274,7 @@ public struct CalendarSkill: Sendable {
         let event = try CalendarRecurrence.startingOnFirstOccurrence(event, timeZone: calendar.timeZone)
         // An all-day entry ends at the midnight after its last day.
         let when = event.isAllDay
-            ? "all day from \(formatter.dateWords(event.start)) to \(formatter.dateWords(event.end.addingTimeInterval(-1)))"
+            ? formatter.allDay(from: event.start, to: event.end)
             : formatter.dayAndTime(event.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             try writer.insert(event, seriesEnd: CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone), at: now, by: actor.id)
@@ -558,7 +558,7 @@ public struct CalendarSkill: Sendable {
         // An all-day entry ends at the midnight after its last day; a series is named by how it repeats.
         let series = event.recurrence == nil || event.isAllDay ? nil : CalendarRecurrence.describe(event, formatter: formatter)
         let when = event.isAllDay
-            ? "all day from \(formatter.dateWords(event.start)) to \(formatter.dateWords(event.end.addingTimeInterval(-1)))"
+            ? formatter.allDay(from: event.start, to: event.end)
             : series ?? formatter.dayAndTime(event.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.deleteEvent(event.id) else { throw SkillError.notFound("That event isn't on the calendar any more.") }

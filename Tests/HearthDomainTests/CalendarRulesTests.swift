@@ -135,6 +135,24 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertEqual(formatter.timeRange(at("2026-02-05 15:30"), at("2026-02-05 17:00")), "3:30 to 5:00 PM")
         XCTAssertEqual(formatter.dayAndTime(at("2026-02-05 16:00"), spoken: true), "Thursday, February 5th at 4 PM")
     }
+
+    /// Display dates inside written text read aloud: "Feb 6" → "February 6th"; a clock time stays.
+    func testSpokenDatesInText() {
+        let formatter = TimeFormatter(calendar: calendar, now: at("2026-02-02 09:00"))
+        XCTAssertEqual(formatter.spokenDates(in: "Lisa moved Dentist to Friday, Feb 6 at 2:00 PM"), "Lisa moved Dentist to Friday, February 6th at 2:00 PM")
+        XCTAssertEqual(formatter.spokenDates(in: "away from Aug 1 to Aug 22"), "away from August 1st to August 22nd")
+        XCTAssertEqual(formatter.spokenDates(in: "Febby 6"), "Febby 6")
+    }
+
+    /// A birthday, an anniversary, a holiday fills the day when no time is said; a party does not.
+    func testWholeDayKinds() {
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "Birthday"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "Grandma's birthday"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "wedding anniversary"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "Tom's day off"))
+        XCTAssertFalse(CalendarRules.isWholeDay(title: "birthday party"), "a party has a time")
+        XCTAssertFalse(CalendarRules.isWholeDay(title: "dentist"))
+    }
 }
 
 final class ISO8601Tests: XCTestCase {

@@ -20,6 +20,52 @@ final class RequestFinderTests: XCTestCase {
                        "show me when I am available.")
     }
 
+    /// A hedge before a report ("I think", "pretty sure", "apparently") asks nothing: the report is tried without it.
+    func testAHedgeBeforeAReportIsLeftOut() {
+        XCTAssertEqual(RequestFinder.readings(of: "I think Jake took out the trash already"),
+                       ["I think Jake took out the trash already", "Jake took out the trash already"])
+        XCTAssertEqual(RequestFinder.readings(of: "pretty sure Emma finished her homework").last, "Emma finished her homework")
+        XCTAssertEqual(RequestFinder.readings(of: "I think so"), ["I think so"], "a hedge alone is said as it was")
+    }
+
+    /// A slot never runs on into a clause that asks to act on what came before it.
+    func testASlotSwallowingAPointingBackRequestIsSeen() {
+        XCTAssertTrue(RequestFinder.swallowsAnotherClause("took out the trash already, can you mark it done"))
+        XCTAssertTrue(RequestFinder.swallowsAnotherClause("party on Saturday at 2 - please put that in the calendar"))
+        XCTAssertTrue(RequestFinder.swallowsAnotherClause("the vet, and then move it to Friday"))
+        XCTAssertFalse(RequestFinder.swallowsAnotherClause("milk, eggs and bread"))
+        XCTAssertFalse(RequestFinder.swallowsAnotherClause("Grandma, it is her birthday"), "'it is' is no request")
+        XCTAssertFalse(RequestFinder.swallowsAnotherClause("soccer practice"))
+        XCTAssertTrue(RequestFinder.swallowsAnotherClause("By the way, Grandma's birthday"), "chatter before a break")
+        XCTAssertFalse(RequestFinder.swallowsAnotherClause("Lunch, Tom and me"))
+    }
+
+    /// A thing named, then a question about "it": the question about the thing, never a booking.
+    func testAQuestionAboutItAsksAboutTheThingNamed() {
+        XCTAssertEqual(RequestFinder.askedAboutIt("Jake has a game Saturday, what time is it?"), "when is Jake's game Saturday?")
+        XCTAssertEqual(RequestFinder.askedAboutIt("we have the recital on Friday - where is it?"), "where is our recital on Friday?")
+        XCTAssertNil(RequestFinder.askedAboutIt("Jake has a game Saturday"))
+        XCTAssertNil(RequestFinder.askedAboutIt("the weather is odd, what time is it?"), "nobody has anything")
+    }
+
+    /// A filler ending a request is tried without it.
+    func testAFillerEndingTheRequestIsLeftOut() {
+        XCTAssertEqual(RequestFinder.withoutTrailingFiller("what's happening tomorrow then?"), "what's happening tomorrow?")
+        XCTAssertEqual(RequestFinder.withoutTrailingFiller("when is the dentist again"), "when is the dentist")
+        XCTAssertNil(RequestFinder.withoutTrailingFiller("see you then"), "too short to be a request without it")
+        XCTAssertNil(RequestFinder.withoutTrailingFiller("what's happening tomorrow"))
+    }
+
+    /// A statement with a question tag asks it.
+    func testAQuestionTagAsksTheStatement() {
+        XCTAssertEqual(RequestFinder.askedByTag("Emma is at school, right?"), "is Emma at school?")
+        XCTAssertEqual(RequestFinder.askedByTag("Jake has a game on Saturday, doesn't he?"), "does Jake have a game on Saturday?")
+        XCTAssertEqual(RequestFinder.askedByTag("Tom and Lisa are free tonight - correct?"), "are Tom and Lisa free tonight?")
+        XCTAssertNil(RequestFinder.askedByTag("Emma is at school"), "no tag, no question")
+        XCTAssertNil(RequestFinder.askedByTag("turn left, right?"), "no verb to ask with")
+        XCTAssertTrue(RequestFinder.readings(of: "Emma is at school, right?").contains("is Emma at school?"))
+    }
+
     func testSeveralSentencesAreTriedWholeThenFromTheLast() {
         XCTAssertEqual(RequestFinder.readings(of: "Great! I'm looking forward to that movie. What spare time do I have that day?").dropFirst(),
                        ["I'm looking forward to that movie. What spare time do I have that day?",

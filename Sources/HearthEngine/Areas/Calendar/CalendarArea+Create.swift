@@ -56,13 +56,10 @@ extension CalendarTurn {
                 return "Done! I've scheduled \(what) \(pattern), starting \(formatter.dateWords(created.start, spoken: spoken))."
             }
             if created.isAllDay {
-                // The end is the midnight after the last day.
-                let last = created.end.addingTimeInterval(-1)
                 // "away", "on holiday": said as the entry's name, with everyone it is for.
                 let title = CalendarRules.eventTitle(from: created.title)
                 return "Done! I've put \(spoken ? title : "\"\(title)\"") on the calendar for \(phrasing.people(created.attendees)),"
-                    + " all day from \(formatter.dateWords(created.start, spoken: spoken))"
-                    + " to \(formatter.dateWords(last, spoken: spoken))."
+                    + " \(formatter.allDay(from: created.start, to: created.end, spoken: spoken))."
             }
             return "Done! I've scheduled \(what) for \(formatter.dayAndTime(created.start, spoken: spoken))."
         }

@@ -377,6 +377,12 @@ struct CalendarTurn: AreaAtWork {
                 if let minutes = time.minutes { draft.durationMinutes = minutes }
                 draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
                 draft.repeatAs(time)
+            } else if time.rrule == nil, CalendarRules.isWholeDay(title: draft.title) {
+                // "Grandma's birthday is on March 3rd": a birthday, an anniversary, a holiday fills the day.
+                let day = dayInterval(containing: start)
+                draft.start = day.start
+                draft.end = day.end
+                draft.allDay = true
             } else if draft.attendees.isEmpty {
                 draft.start = start  // remember the day; ask who first
             } else {
