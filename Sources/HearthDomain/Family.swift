@@ -31,14 +31,23 @@ public struct Member: Codable, Sendable, Equatable, Identifiable {
     public var homeTimeZone: String?
     /// Seed 004's account fields: guardians, own device, parental consent, access (`MemberAccount`).
     public var account: MemberAccount
+    /// Whether the member lives in the household, as a parent said ("Grandpa lives in Chicago",
+    /// "Grandma moved in with us"); nil when nobody said (`inHousehold` then follows the role).
+    public var livesHere: Bool?
 
     public init(id: MemberID, name: String, kind: MemberKind, role: HouseholdRole, age: Int? = nil,
-                supervised: Bool = false, aliases: [String] = [], homeTimeZone: String? = nil, account: MemberAccount = MemberAccount()) {
+                supervised: Bool = false, aliases: [String] = [], homeTimeZone: String? = nil, account: MemberAccount = MemberAccount(),
+                livesHere: Bool? = nil) {
         self.id = id; self.name = name; self.kind = kind; self.role = role; self.age = age
         self.supervised = supervised; self.aliases = aliases; self.homeTimeZone = homeTimeZone; self.account = account
+        self.livesHere = livesHere
     }
 
-    enum CodingKeys: String, CodingKey { case id, name, kind, role, age, supervised, aliases, homeTimeZone, account }
+    /// Whether "we", "us" and "the family" include the member (issue 32): as said, else everyone
+    /// but a viewer (a grandparent or a sitter who follows along from their own home).
+    public var inHousehold: Bool { livesHere ?? (role != .viewer) }
+
+    enum CodingKeys: String, CodingKey { case id, name, kind, role, age, supervised, aliases, homeTimeZone, account, livesHere }
 
     /// A member written before accounts (issue 33) reads with an empty account.
     public init(from decoder: Decoder) throws {
@@ -52,6 +61,7 @@ public struct Member: Codable, Sendable, Equatable, Identifiable {
         aliases = try container.decode([String].self, forKey: .aliases)
         homeTimeZone = try container.decodeIfPresent(String.self, forKey: .homeTimeZone)
         account = try container.decodeIfPresent(MemberAccount.self, forKey: .account) ?? MemberAccount()
+        livesHere = try container.decodeIfPresent(Bool.self, forKey: .livesHere)
     }
 }
 
@@ -90,6 +100,14 @@ public struct Roster: Sendable, Equatable {
     }
 
     public subscript(id: MemberID) -> Member? { members.first { $0.id == id } }
+
+    /// Whom "we", "us" and "the family" mean when `speaker` says them: the household
+    /// (`Member.inHousehold`), and the speaker too when they live elsewhere. Everyone when nobody
+    /// is in the household.
+    public func household(saidBy speaker: MemberID?) -> [MemberID] {
+        let household = members.filter { $0.inHousehold || $0.id == speaker }.map(\.id)
+        return household.isEmpty ? members.map(\.id) : household
+    }
 
     /// The member a spoken name or alias refers to, case-insensitively.
     public func member(named word: String) -> Member? {

@@ -74,19 +74,23 @@ public struct MemberChange: Sendable, Equatable {
     public var aliasScope: AliasScope
     /// Words to forget: the family's, or (with `.speakers`) those members' own.
     public var forget: [String]
+    /// Whether they live in the household ("Grandpa lives in Chicago": no; "Grandma moved in with us": yes).
+    public var livesHere: Bool?
 
     public init(name: String? = nil, role: HouseholdRole? = nil, kind: MemberKind? = nil, age: Int? = nil, homeTimeZone: String?? = nil,
-                aliases: [String] = [], aliasScope: AliasScope = .family, forget: [String] = []) {
+                aliases: [String] = [], aliasScope: AliasScope = .family, forget: [String] = [], livesHere: Bool? = nil) {
         self.name = name; self.role = role; self.kind = kind; self.age = age; self.homeTimeZone = homeTimeZone
-        self.aliases = aliases; self.aliasScope = aliasScope; self.forget = forget
+        self.aliases = aliases; self.aliasScope = aliasScope; self.forget = forget; self.livesHere = livesHere
     }
 
-    public var isEmpty: Bool { name == nil && role == nil && kind == nil && age == nil && homeTimeZone == nil && aliases.isEmpty && forget.isEmpty }
+    public var isEmpty: Bool {
+        name == nil && role == nil && kind == nil && age == nil && homeTimeZone == nil && aliases.isEmpty && forget.isEmpty && livesHere == nil
+    }
 
     /// Whether the change touches a role (or being a child): the owner's call.
     public var changesRole: Bool { role != nil || kind != nil }
     /// Whether the change touches a field of the member's own (name, age, zone).
-    public var changesDetails: Bool { name != nil || age != nil || homeTimeZone != nil }
+    public var changesDetails: Bool { name != nil || age != nil || homeTimeZone != nil || livesHere != nil }
     /// Whether the words changed are only the actor's own.
     public func wordsAreOnly(_ actor: MemberID) -> Bool { aliasScope == .speakers([actor]) }
 }
@@ -175,6 +179,13 @@ extension FamilyRules {
             .replacingOccurrences(of: "(s)", with: "s")
         guard let who else { return summary.prefix(1).uppercased() + summary.dropFirst() }
         return "\(who) \(summary.prefix(1).lowercased() + summary.dropFirst())"
+    }
+
+    /// Whether a line of the family's log mentions every one of `words` (lowercase): one of the
+    /// line's words starts with each ("point" is in "5 points", not in "appointment").
+    public static func line(_ line: String, mentions words: [String]) -> Bool {
+        let own = line.lowercased().split { !$0.isLetter && !$0.isNumber }
+        return words.allSatisfy { word in own.contains { $0.hasPrefix(word) } }
     }
 
     /// Whom a line of the family's log is about, by name ("Emma and Jake"; the one acting is

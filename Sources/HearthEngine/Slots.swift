@@ -140,9 +140,12 @@ struct SlotResolver {
         var text = phrase
         for filler in ["both ", "all of "] where text.hasPrefix(filler) { text.removeFirst(filler.count) }
         switch text {
-        case "everyone", "everybody", "the whole family", "the family", "us", "we", "us all", "we all", "all of us":
-            let addressingOthers = everyoneExcludesSpeaker && (text == "everyone" || text == "everybody")
+        case "everyone", "everybody":
+            let addressingOthers = everyoneExcludesSpeaker
             return roster.members.filter { !addressingOthers || $0.id != speaker.id }.map(\.id)
+        // "We", "us", "the family": the household (issue 32); a member living elsewhere joins when named.
+        case "the whole family", "the family", "us", "we", "us all", "we all", "all of us":
+            return roster.household(saidBy: speaker.id)
         case "the kids", "the children":
             return roster.members.filter { $0.kind == .child }.map(\.id)
         case "the adults", "the parents":
@@ -158,7 +161,7 @@ struct SlotResolver {
             let id: MemberID
             switch part {
             case "me", "i", "myself", "my": id = speaker.id  // "my chore is …", "on my chore list"
-            case "us", "we": result += roster.members.map(\.id); continue
+            case "us", "we": result += roster.household(saidBy: speaker.id).filter { !result.contains($0) }; continue
             default:
                 guard let member = roster.member(named: part, for: speaker.id) else { throw .unknownMember(part.capitalized) }
                 id = member.id

@@ -167,6 +167,8 @@ public struct FamilySkill: Sendable {
                 } else {
                     after.kind = kind; after.role = role
                     if kind != member.kind { after.supervised = kind == .child }
+                    // A new role never moves anyone out of (or into) the household: where they live stays as it was.
+                    if after.livesHere == nil, after.inHousehold != member.inHousehold { after.livesHere = member.inHousehold }
                     summaries.append("Made \(after.name) \(FamilyRules.roleWords(role, kind))")
                 }
             }
@@ -183,6 +185,15 @@ public struct FamilySkill: Sendable {
                 if stored == member.homeTimeZone { unchanged.append("\(after.name) is already on \(zone.map(Self.zoneWords) ?? "the family's") time.") } else {
                     after.homeTimeZone = stored
                     summaries.append("Set \(after.name)'s time zone to \(stored ?? "the family's")")
+                }
+            }
+            if let livesHere = change.livesHere {
+                // Kept as said, even where the role already implied it: a later role change keeps it.
+                after.livesHere = livesHere
+                if livesHere != member.inHousehold {
+                    summaries.append(livesHere ? "Set \(after.name) as living with the family" : "Set \(after.name) as living elsewhere")
+                } else if change.homeTimeZone == nil {
+                    unchanged.append(livesHere ? "\(after.name) already lives with the family." : "\(after.name) already lives elsewhere.")
                 }
             }
             for word in change.forget.map({ $0.lowercased().trimmingCharacters(in: .whitespaces) }) {

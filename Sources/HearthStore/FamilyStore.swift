@@ -172,7 +172,7 @@ public struct StoreReader {
         return Member(id: MemberID(row["id"] as String), name: row["name"],
                       kind: MemberKind(rawValue: row["kind"]) ?? .adult, role: HouseholdRole(rawValue: row["role"]) ?? .member,
                       age: row["age"], supervised: row["supervised"], aliases: aliases, homeTimeZone: row["home_time_zone"],
-                      account: account(row))
+                      account: account(row), livesHere: row["lives_here"])
     }
 
     /// The account columns of a member row (guardians are read from `member_guardian`).
@@ -223,13 +223,13 @@ extension StoreWriter {
         let aliases = String(decoding: try JSONEncoder().encode(member.aliases), as: UTF8.self)
         try db.cachedStatement(sql: """
             INSERT INTO member(id, name, kind, role, age, supervised, aliases, location_sharing, position, updated_at, updated_by,
-                               home_time_zone, has_device, consent_at, consent_by, access_revoked_at, access_revoked_by)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               home_time_zone, has_device, consent_at, consent_by, access_revoked_at, access_revoked_by, lives_here)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute( arguments: [member.id.rawValue, member.name, member.kind.rawValue, member.role.rawValue, member.age,
                              member.supervised, aliases, locationSharing, position, now.timeIntervalSince1970, actor?.rawValue,
                              member.homeTimeZone, member.account.hasDevice, member.account.consent?.at.timeIntervalSince1970,
                              member.account.consent?.by?.rawValue, member.account.revoked?.at.timeIntervalSince1970,
-                             member.account.revoked?.by?.rawValue])
+                             member.account.revoked?.by?.rawValue, member.livesHere])
         try setGuardians(member.account.guardians, of: member.id)
     }
 

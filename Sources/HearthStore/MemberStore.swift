@@ -105,11 +105,11 @@ extension StoreWriter {
         try db.cachedStatement(sql: """
             UPDATE member SET name = ?, kind = ?, role = ?, age = ?, supervised = ?, aliases = ?, home_time_zone = ?,
                               has_device = ?, consent_at = ?, consent_by = ?, access_revoked_at = ?, access_revoked_by = ?,
-                              updated_at = ?, updated_by = ?, change_tag = change_tag + 1
+                              lives_here = ?, updated_at = ?, updated_by = ?, change_tag = change_tag + 1
             WHERE id = ?
             """).execute(arguments: [member.name, member.kind.rawValue, member.role.rawValue, member.age, member.supervised, aliases,
                                      member.homeTimeZone, account.hasDevice, account.consent?.at.timeIntervalSince1970, account.consent?.by?.rawValue,
-                                     account.revoked?.at.timeIntervalSince1970, account.revoked?.by?.rawValue,
+                                     account.revoked?.at.timeIntervalSince1970, account.revoked?.by?.rawValue, member.livesHere,
                                      now.timeIntervalSince1970, actor?.rawValue, member.id.rawValue])
         try setGuardians(account.guardians, of: member.id)
     }

@@ -716,6 +716,15 @@ enum Migrations {
         migrator.registerMigration("v31-event-notes") { db in
             try db.execute(sql: "ALTER TABLE event ADD COLUMN notes TEXT")
         }
+        // Whether a member lives in the household (issue 32: "we" and "the family" are the
+        // household; a grandparent abroad joins only when named). NULL: nobody said, the role decides.
+        // The roster reads it, so the family's revision follows it (the trigger is remade with it).
+        migrator.registerMigration("v32-member-lives-here") { db in
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN lives_here BOOLEAN")
+            try db.execute(sql: "DROP TRIGGER family_revision_member_update")
+            try revisionTrigger(db, name: "member_update",
+                                event: "AFTER UPDATE OF id, name, kind, role, age, supervised, aliases, position, home_time_zone, lives_here ON member")
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

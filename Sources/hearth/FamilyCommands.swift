@@ -158,6 +158,7 @@ struct MemberCommand: ParsableCommand {
             discussion: """
                 Examples: hearth member edit Tom --role viewer (the owner only); hearth member edit Zoe --age 10;
                 hearth member edit "Grandma Sue" --lives-in Chicago (or --tz America/Chicago; --lives-in here for the family's zone);
+                hearth member edit "Grandma Sue" --lives-here no ("we" and "the family" leave her out; she joins when named);
                 hearth member edit Lisa --alias mom (a word the whole family uses); hearth member edit Lisa --word mum --for Emma (Emma's own word);
                 hearth member edit Lisa --remove-alias mommy; hearth member edit Max --rename Maxwell.
                 Accounts (seed 004): hearth member edit Jake --guardian Lisa --guardian Tom (the parents responsible for him; --no-guardians: every parent);
@@ -171,6 +172,9 @@ struct MemberCommand: ParsableCommand {
         @Option(help: "Their age.") var age: Int?
         @Option(name: .customLong("lives-in"), help: "Where they live, for their home time zone: a city, a country or a zone; 'here' for the family's.")
         var livesIn: String?
+        @Option(name: .customLong("lives-here"),
+                help: "Whether they live in the household, yes or no: \"we\" and \"the family\" mean the household (default: everyone but a viewer).")
+        var livesHere: String?
         @Option(help: "A word the whole family uses for them (repeatable).") var alias: [String] = []
         @Option(help: "A word only the member given with --for uses for them (repeatable).") var word: [String] = []
         @Option(name: .customLong("for"), help: "Whose words --word and --remove-alias are (default for --remove-alias: the family's).") var wordFor: String?
@@ -188,17 +192,20 @@ struct MemberCommand: ParsableCommand {
         var access: Access {
             var actions: [Permissions.Action] = []
             if role != nil { actions.append(.memberRoleChange) }
-            if rename != nil || age != nil || livesIn != nil || options.tz != nil || !alias.isEmpty || (!removeAlias.isEmpty && wordFor == nil) { actions.append(.memberEdit) }
+            if rename != nil || age != nil || livesIn != nil || livesHere != nil || options.tz != nil || !alias.isEmpty || (!removeAlias.isEmpty && wordFor == nil) {
+                actions.append(.memberEdit)
+            }
             if changesAccount { actions.append(.memberEdit) }
             if !word.isEmpty || (!removeAlias.isEmpty && wordFor != nil) { actions.append(ownWords ? .memberOwnWords : .memberEdit) }
             return .member(Array(Set(actions)).sorted { $0.rawValue < $1.rawValue })
         }
 
         func validate() throws {
-            if role == nil && rename == nil && age == nil && livesIn == nil && options.tz == nil && alias.isEmpty && word.isEmpty && removeAlias.isEmpty
-                && !changesAccount {
-                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --alias, --word --for NAME, --remove-alias, --guardian, --device, --consent")
+            if role == nil && rename == nil && age == nil && livesIn == nil && livesHere == nil && options.tz == nil && alias.isEmpty && word.isEmpty
+                && removeAlias.isEmpty && !changesAccount {
+                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --lives-here, --alias, --word --for NAME, --remove-alias, --guardian, --device, --consent")
             }
+            if let livesHere, Self.yesNo(livesHere) == nil { throw ValidationError("--lives-here: say yes or no, not '\(livesHere)'") }
             if !guardian.isEmpty && noGuardians { throw ValidationError("give --guardian NAME or --no-guardians, not both") }
             if let device, Self.yesNo(device) == nil { throw ValidationError("--device: say yes or no, not '\(device)'") }
             if let age, FamilyRules.problem(withAge: age) != nil { throw ValidationError("--age: \(age) is not an age (use 0 to 120)") }
@@ -218,13 +225,16 @@ struct MemberCommand: ParsableCommand {
                 }
                 if let zone = options.tz { details.homeTimeZone = .some(zone) }
                 if let place = livesIn {
-                    if ["here", "family", "home"].contains(place.lowercased()) { details.homeTimeZone = .some(nil) } else {
+                    // Living here is living in the household; living in a city of their own is living elsewhere.
+                    if ["here", "family", "home"].contains(place.lowercased()) { details.homeTimeZone = .some(nil); details.livesHere = true } else {
                         guard let zone = TemporalZones.zone(forPlace: place) else {
                             throw ValidationError("--lives-in: no time zone known for '\(place)' (try a big city near it, or --tz like America/Chicago)")
                         }
                         details.homeTimeZone = .some(zone.identifier)
+                        details.livesHere = false
                     }
                 }
+                if let livesHere { details.livesHere = Self.yesNo(livesHere) }
                 let speaker = try wordFor.map { try findMember($0, in: store, option: "--for") }
                 if speaker == nil { details.forget = removeAlias }
                 var changes: [MemberChange] = details.isEmpty ? [] : [details]
@@ -337,6 +347,8 @@ struct MemberCommand: ParsableCommand {
             var guardianIds: [String], guardians: [String]
             var parentalConsentDate: String?, parentalConsentBy: String?
             var hasAccess: Bool, accessRevokedDate: String?, accessRevokedBy: String?
+            /// Whether "we" and "the family" include them.
+            var inHousehold: Bool
         }
 
         func run() throws {
@@ -354,7 +366,7 @@ struct MemberCommand: ParsableCommand {
                                guardians: AccountRules.guardians(of: member, in: members).compactMap { name($0) },
                                parentalConsentDate: member.account.consent.map { iso.string(from: $0.at) }, parentalConsentBy: name(member.account.consent?.by),
                                hasAccess: member.hasAccess, accessRevokedDate: member.account.revoked.map { iso.string(from: $0.at) },
-                               accessRevokedBy: name(member.account.revoked?.by))
+                               accessRevokedBy: name(member.account.revoked?.by), inHousehold: member.inHousehold)
                     }
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -369,6 +381,7 @@ struct MemberCommand: ParsableCommand {
                     }.sorted()
                     if !personal.isEmpty { line += " [\(personal.joined(separator: ", "))]" }
                     if let zone = member.homeTimeZone { line += ", on \(zone) time" }
+                    if !member.inHousehold { line += ", lives elsewhere" }
                     let account = AccountSkill.describe(member, in: members, calendar: calendar)
                     if !account.isEmpty { line += "; " + account.joined(separator: "; ") }
                     print(line)

@@ -42,7 +42,7 @@ final class FamilySetupCLITests: XCTestCase {
             Priya: the owner
             Sam: a co-parent (also dad)
             Leo: a child, age 9
-            Grandma Rose: a viewer (also grandma) [mum for Sam]
+            Grandma Rose: a viewer (also grandma) [mum for Sam], lives elsewhere
 
             """)
         try run(["place", "add", "Home", "51.5007", "-0.1246"] + at + priya)
@@ -125,6 +125,11 @@ final class FamilySetupCLITests: XCTestCase {
         XCTAssertEqual(coParent, "hearth: Only the family's owner can change someone's role.\n")
         let (made, _) = try run(["member", "edit", "Ben", "--role", "viewer"] + at + ada)
         XCTAssertEqual(made, "Made Ben a viewer.\n")
+        // "We" and "the family" are the household: a new role keeps Ben in it, a parent can say he lives elsewhere.
+        let (away, _) = try run(["member", "edit", "Ben", "--lives-here", "no"] + at + ada)
+        XCTAssertEqual(away, "Set Ben as living elsewhere.\n")
+        let (_, notYesNo) = try run(["member", "edit", "Ben", "--lives-here", "sometimes"] + at + ada, status: 64)
+        XCTAssertTrue(notYesNo.contains("--lives-here: say yes or no"), notYesNo)
         let (details, _) = try run(["member", "edit", "Max", "--age", "9", "--rename", "Maxwell", "--alias", "maxi"] + at + ada)
         XCTAssertEqual(details, "Renamed Max to Maxwell.\nSet Maxwell's age to 9.\nAdded maxi as the family's word for Maxwell.\n")
         let (moved, _) = try run(["member", "edit", "Grandpa Joe", "--lives-in", "Lisbon"] + at + ada)
@@ -137,9 +142,9 @@ final class FamilySetupCLITests: XCTestCase {
         let (list, _) = try run(["member", "list"] + at + ada)
         XCTAssertEqual(list, """
             Ada: the owner [mum for Maxwell]
-            Ben: a viewer
+            Ben: a viewer, lives elsewhere
             Maxwell: a child, age 9 (also maxi)
-            Grandpa Joe: a viewer, on Europe/Lisbon time
+            Grandpa Joe: a viewer, on Europe/Lisbon time, lives elsewhere
 
             """)
         // Maxwell's "mum" is Ada in his requests.

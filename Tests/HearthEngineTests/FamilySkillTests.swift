@@ -241,4 +241,15 @@ final class FamilySkillTests: XCTestCase {
         XCTAssertEqual(line(nil, "init", "family", nil, "Demo family created"), "Demo family created")
         XCTAssertEqual(line("jake", "complete", "chore", "c1", "Completed a chore for 10 point(s)"), "Jake completed a chore for 10 points")
     }
+
+    /// The log searched by voice: a line mentions a word when one of its words starts with it.
+    func testActivitySearchMatchesWordStartsAndDropsPossessives() {
+        XCTAssertTrue(FamilyRules.line("Tom gave Jake 5 points", mentions: ["point"]))
+        XCTAssertFalse(FamilyRules.line("Lisa moved Dentist appointment to Friday", mentions: ["point"]), "'point' is not a word of 'appointment'")
+        XCTAssertTrue(FamilyRules.line("Lisa moved Dentist appointment to Friday", mentions: ["dentist", "appointment"]))
+        XCTAssertFalse(FamilyRules.line("Lisa moved Dentist to Friday", mentions: ["dentist", "appointment"]))
+        XCTAssertEqual(FamilyArea.searchWords("Emma's dentist appointments"), ["dentist", "appointment"])
+        XCTAssertEqual(FamilyArea.searchWords("the chores"), ["chore"])
+        XCTAssertEqual(FamilyArea.searchWords("my class"), ["class"], "a word ending in 'ss' is no plural")
+    }
 }

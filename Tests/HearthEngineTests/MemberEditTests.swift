@@ -97,6 +97,30 @@ final class MemberEditTests: XCTestCase {
                                "Lisa set Grandma Sue's time zone to America/Chicago"])
     }
 
+    /// "We", "us" and "the family" are the household: a viewer lives elsewhere until a parent says
+    /// otherwise; living elsewhere is stored, logged, refused to a child, and survives a role change.
+    func testTheHouseholdIsAMemberSetting() throws {
+        let lisa = try member("lisa")
+        let roster = { Roster(members: try self.store.read { try $0.members() }) }
+        XCTAssertEqual(try roster().household(saidBy: MemberID("lisa")).map(\.rawValue), ["lisa", "tom", "emma", "jake"], "a viewer lives elsewhere")
+        XCTAssertEqual(try roster().household(saidBy: MemberID("sue")).map(\.rawValue), ["lisa", "tom", "emma", "jake", "sue"],
+                       "one who lives elsewhere is in their own 'we'")
+        XCTAssertThrowsError(try skill.updateMember(MemberID("tom"), MemberChange(livesHere: false), by: try member("emma"), now: now))
+        let update = try skill.updateMember(MemberID("tom"), MemberChange(livesHere: false), by: lisa, now: now)
+        XCTAssertEqual(update.changes, ["Set Tom as living elsewhere"])
+        XCTAssertEqual(try member("tom").livesHere, false, "stored")
+        XCTAssertEqual(try skill.updateMember(MemberID("tom"), MemberChange(livesHere: false), by: lisa, now: now).unchanged, ["Tom already lives elsewhere."])
+        try skill.updateMember(MemberID("sue"), MemberChange(livesHere: true), by: lisa, now: now)
+        XCTAssertEqual(try roster().household(saidBy: MemberID("lisa")).map(\.rawValue), ["lisa", "emma", "jake", "sue"])
+        try skill.updateMember(MemberID("sue"), MemberChange(role: .coParent), by: lisa, now: now)
+        XCTAssertEqual(try member("sue").livesHere, true, "a role change keeps where they live")
+        // By voice: "we" books the household; someone living elsewhere joins when named.
+        let away = turn("We're away from Aug 3 to 7.", as: "Lisa")
+        XCTAssertTrue(away.reply.contains("for you, Emma, Jake and Grandma Sue,"), away.reply)
+        let named = turn("add a barbecue for us and Tom on Saturday at 5", as: "Lisa")
+        XCTAssertTrue(named.reply.contains("Tom"), named.reply)
+    }
+
     func testAddingSomeoneAgainChangesNothing() throws {
         try skill.updateMember(MemberID("emma"), MemberChange(homeTimeZone: .some("Europe/London")), by: try member("lisa"), now: now)
         XCTAssertThrowsError(try skill.addMember(.init(name: "emma", kind: .child, role: .member, age: 10), by: try member("lisa"), now: now))

@@ -29,7 +29,8 @@ struct FamilyArea: SkillArea {
         case invite(FamilySkill.NewMember)
         case remove(MemberID, name: String)
         /// Whose changes (nil: everyone's), from when to when, and how the range was said.
-        case activity(MemberID?, from: Date, to: Date, said: String?)
+        /// `about`: what changed, as said ("the dentist appointment"), when the log is searched.
+        case activity(MemberID?, from: Date, to: Date, said: String?, about: String? = nil)
         /// Everyone in the family, as the speaker knows them.
         case list
         /// A change to a member (issue 32), and the place a time zone was said as ("Chicago").
@@ -46,6 +47,8 @@ struct FamilyArea: SkillArea {
 
     /// How far back "what's changed" looks when no time is said.
     static let recentDays = 7
+    /// How far back a search of the log looks when no time is said ("who changed the dentist?").
+    static let searchedDays = 30
 
     func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
         let skill = skill.joining(turn.transaction)
@@ -66,12 +69,16 @@ struct FamilyArea: SkillArea {
         case "family.activity":
             let member = request.slots.members["member"]?.first
             let range = request.slots.times["range"]
-            let start = range?.start ?? turn.now.addingTimeInterval(-Double(Self.recentDays) * 86400)
-            var end = range?.end ?? turn.now
+            let about = (request.slots.phrases["about"] ?? request.slots.texts["about"])
+                .map { $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }.flatMap { $0.isEmpty ? nil : $0 }
+            let days = about == nil ? Self.recentDays : Self.searchedDays
+            let start = range?.start ?? turn.now.addingTimeInterval(-Double(days) * 86400)
+            // Up to and including this moment: a change just made is in the log.
+            var end = range?.end ?? turn.now.addingTimeInterval(1)
             if let start = range?.start, range?.end == nil { end = turn.calendar.date(byAdding: .day, value: 1, to: turn.calendar.startOfDay(for: start)) ?? turn.now }
             // "this week's activity": the range as "this week".
             let said = request.slots.phrases["range"].map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
-            return act(.activity(member, from: start, to: end, said: said))
+            return act(.activity(member, from: start, to: end, said: said, about: about))
         case "family.list_members":
             return act(.list)
         case "family.update_member":
@@ -144,18 +151,69 @@ struct FamilyArea: SkillArea {
             }
             let member = try accounts.restoreAccess(of: id, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText("OK. \(member.name) has access again.")))
-        case .activity(let member, let start, let end, let said):
-            let lines = try skill.activity(by: member, from: start, to: end, reader: turn.speaker)
+        case .activity(let member, let start, let end, let said, let about):
+            let lines = try Self.searchedActivity(about, by: member, from: start, to: end, skill: skill, turn: turn)
             let who = member.map { turn.phrasing.name($0) }
-            let when = said.map { " \($0)" } ?? " in the last \(Self.recentDays) days"  // plural-ok: a fixed span
+            let days = about == nil ? Self.recentDays : Self.searchedDays
+            let when = said.map { " \($0)" } ?? " in the last \(days) days"  // plural-ok: a fixed span
+            let topic = about.map { " about \(Self.topicWords($0))" } ?? ""
             guard !lines.isEmpty else {
+                if let about {
+                    let what = Self.topicWords(about)
+                    return .completed(ActionResult(reply: ReplyText(who.map { "\($0) hasn't changed anything about \(what)\(when)." }
+                        ?? "Nothing about \(what) has changed\(when).")))
+                }
                 return .completed(ActionResult(reply: ReplyText(who.map { "\($0) hasn't changed anything\(when)." } ?? "Nothing has changed\(when).")))
             }
-            let lead = who.map { "Here's what \($0) changed\(when):" } ?? "Here's what changed\(when):"
+            let lead = who.map { "Here's what \($0) changed\(topic)\(when):" } ?? "Here's what changed\(topic)\(when):"
             return .completed(ActionResult(reply: ReplyText(lead + "\n" + lines.map { "- \($0)" }.joined(separator: "\n"),
-                                                            speak: lead + " " + lines.map { $0 + "." }.joined(separator: " "))))
+                                                            speak: lead + " " + lines.map { turn.formatter.spokenDates(in: $0) + "." }.joined(separator: " "))))
         }
     }
+
+    // MARK: - The log searched by voice (issue 32)
+
+    /// The log's lines from `start` to `end` about `about` (all of them when nil), newest first, at
+    /// most `shown`: lines mentioning every word that says what ("dentist appointment"), and when
+    /// none does, every word that names it without saying its kind ("dentist"). A line mentions a
+    /// word when one of its words starts with it, so "point" finds "points" but not "appointment".
+    static func searchedActivity(_ about: String?, by member: MemberID?, from start: Date, to end: Date, skill: FamilySkill,
+                                 turn: TurnContext, shown: Int = 20) throws -> [String] {
+        let words = about.map(searchWords) ?? []
+        guard !words.isEmpty else { return try skill.activity(by: member, from: start, to: end, reader: turn.speaker, limit: shown) }
+        let lines = try skill.activity(by: member, from: start, to: end, reader: turn.speaker, limit: searchedLines)
+        let found = lines.filter { FamilyRules.line($0, mentions: words) }
+        let named = words.filter { !kindWords.contains($0) }
+        guard found.isEmpty, !named.isEmpty, named.count < words.count else { return Array(found.prefix(shown)) }
+        return Array(lines.filter { FamilyRules.line($0, mentions: named) }.prefix(shown))
+    }
+
+    /// How many of the newest lines in the range a search reads.
+    static let searchedLines = 500
+
+    /// The words of a topic a log line must hold: no articles or possessive words ("my", "Emma's"),
+    /// a plural as its singular ("chores" finds "chore" and "chores").
+    static func searchWords(_ about: String) -> [String] {
+        about.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).compactMap { piece -> String? in
+            let word = String(piece)
+            if topicStopWords.contains(word) || word.hasSuffix("'s") || word.hasSuffix("s'") { return nil }
+            if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
+            return word
+        }
+    }
+
+    /// The topic as a reply says it: "the dentist appointment" → "the dentist appointment", "my chores" → "your chores".
+    static func topicWords(_ about: String) -> String {
+        let words = about.split(separator: " ").map { word -> String in
+            switch word.lowercased() { case "my": "your"; case "our": "the family's"; default: String(word) }
+        }
+        return words.joined(separator: " ")
+    }
+
+    static let topicStopWords: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that",
+                                              "these", "those", "of", "for", "to", "on", "in", "at", "about", "with", "and"]
+    /// Words that say what kind a thing is rather than which: a line may name the thing without them.
+    static let kindWords: Set<String> = ["appointment", "event", "meeting", "thing", "plan", "booking", "entry", "item"]
 
     // MARK: - Members: listing and changing them (issue 32)
 
@@ -172,6 +230,7 @@ struct FamilyArea: SkillArea {
             let mine = own.filter { $0.value == member.id }.map(\.key).sorted()
             if !mine.isEmpty { notes.append("you say " + mine.joined(separator: ", ")) }
             if let zone = member.homeTimeZone { notes.append("on \(FamilySkill.zoneWords(zone)) time") }
+            if !member.inHousehold { notes.append("lives elsewhere") }
             if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
             lines.append(line)
             spoken.append(FamilyRules.listing(member) + (member.id == speaker.id ? " (that's you)" : ""))
@@ -202,6 +261,7 @@ struct FamilyArea: SkillArea {
             let key = place.lowercased()
             if ["here", "with us", "at home", "home", "in town", "locally", "nearby"].contains(key) {
                 change.homeTimeZone = .some(nil)
+                change.livesHere = true
             } else if TemporalZones.countriesWithSeveralZones.contains(key.replacingOccurrences(of: ".", with: "")) {
                 throw HearthError.invalidRequest("That country has several time zones. Which city? Say, for example, \"\(turn.roster[id]?.name ?? "Grandpa") lives in Chicago\".")
             } else if let zone = TemporalZones.zone(forPlace: place) {
@@ -211,6 +271,9 @@ struct FamilyArea: SkillArea {
                 throw HearthError.invalidRequest("I don't know the time zone of \(FamilyArea.tidy(place)). Say a big city near it, like Chicago or London.")
             }
         }
+        // "Grandpa lives in Chicago", "Grandma doesn't live with us", "Sue moved out": they live
+        // elsewhere ("lives here" said so above). "Sue is on Pacific time" says only the zone.
+        if slots.texts["lives"] != nil, change.livesHere == nil { change.livesHere = false }
         if let word = slots.texts["alias"] {
             change.aliases = [word.lowercased()]
             if let scope = slots.texts["alias_scope"]?.lowercased() {
@@ -245,6 +308,10 @@ struct FamilyArea: SkillArea {
             } else {
                 parts.append("\(name) is on the family's time now.")
             }
+        }
+        if after.inHousehold != before.inHousehold {
+            parts.append(after.inHousehold ? "\(name) lives with the family now: when you say \"we\" or \"the family\", that includes \(name)."
+                                           : "\(name) lives elsewhere now: when you say \"we\" or \"the family\", \(name) is left out unless named.")
         }
         var spokenParts = parts.map { $0.replacingOccurrences(of: #" \([A-Za-z_/+-]+\)"#, with: "", options: .regularExpression) }
         func say(_ display: String, _ spoken: String) { parts.append(display); spokenParts.append(spoken) }

@@ -156,8 +156,11 @@ struct LocationArea: SkillArea {
         let members = turn.roster.members
         let others = members.filter { $0.id != turn.speaker.id }
         switch text {
-        case "everyone", "everybody", "whole family", "family":
+        case "everyone", "everybody":
             return others.map(\.id)
+        // "the whole family" is the household (issue 32): a grandparent abroad sees it when named.
+        case "whole family", "family", "us", "all of us":
+            return turn.roster.household(saidBy: turn.speaker.id).filter { $0 != turn.speaker.id }
         case "kids", "children":
             return members.filter { $0.kind == .child }.map(\.id)
         case "adults", "grown ups":
