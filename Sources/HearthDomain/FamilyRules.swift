@@ -89,6 +89,8 @@ public struct MemberChange: Sendable, Equatable {
 
     /// Whether the change touches a role (or being a child): the owner's call.
     public var changesRole: Bool { role != nil || kind != nil }
+    /// Only words for the member are added or forgotten.
+    public var isOnlyWords: Bool { name == nil && !changesRole && age == nil && homeTimeZone == nil && livesHere == nil }
     /// Whether the change touches a field of the member's own (name, age, zone).
     public var changesDetails: Bool { name != nil || age != nil || homeTimeZone != nil || livesHere != nil }
     /// Whether the words changed are only the actor's own.
@@ -201,6 +203,23 @@ extension FamilyRules {
 
     /// What stands for a removed member in the family's log ("Lisa gave a former member 5 points").
     public static let formerMember = "a former member"
+
+    // MARK: - Telling the other parents (seed 001)
+
+    /// Seed 001's "notify other parents": a change one parent makes to what the parents share
+    /// (points, rewards, chore reviews, members, family settings) is told to the other parents —
+    /// owner and co-parents but the one acting, and but those who turned it off. Nobody is told
+    /// of a change a child, a member or a viewer made (their own are told as before).
+    public static func otherParents(of actor: Member, among members: [Member], muted: Set<MemberID>) -> [MemberID] {
+        guard isParent(actor) else { return [] }
+        return members.filter { isParent($0) && $0.id != actor.id && !muted.contains($0.id) }.map(\.id)
+    }
+
+    static func isParent(_ member: Member) -> Bool { [.owner, .coParent].contains(Permissions.Role.of(member)) }
+
+    /// The setting that holds a parent's choice ("off": not told of the other parents' changes).
+    public static func parentUpdatesSetting(for member: MemberID) -> String { "parent_updates.\(member.rawValue)" }
+
 
     /// Whether `text` names `name` as a whole word or phrase, as Hearth writes names (case kept):
     /// "Tom checked in" and "Reply from Tom" do; "Tomorrow" and "tom-tom" don't.

@@ -43,6 +43,8 @@ public enum Permissions {
         /// Another member's details (home time zone, age, name), a word the whole family uses for
         /// someone, or a word another member uses (issue 32). A member's role is `memberRoleChange`.
         case memberEdit
+        /// Whether one is told of the other parents' changes (seed 001): a parent's own choice.
+        case parentUpdates
         /// Making a member a viewer, a co-parent, an adult member or a child: the owner's call.
         case memberRoleChange
         /// The words a member themself uses for the others ("call Lisa mum" from Emma): their own.
@@ -127,6 +129,7 @@ public enum Permissions {
         case .memberAdd, .memberRemove, .placeManage, .activityRead, .export, .pinSetOthers, .pinRequire: return managers
         case .coParentAdd, .coParentRemove, .invite, .familyDelete, .householdDevice: return owner
         case .memberEdit: return managers
+        case .parentUpdates: return managers
         case .memberAccess: return managers
         case .memberRoleChange: return owner
         case .memberOwnWords: return everyone
@@ -195,6 +198,7 @@ public enum Permissions {
         case .timetableEditOwn, .timetableEdit: return "\(actor.name) can't change that timetable."
         case .timetableSetWeek: return "\(actor.name) can view timetables but not change the week."
         case .schoolHolidayEdit: return "Only a parent can change the school holidays."
+        case .parentUpdates: return "Only the parents are told of each other's changes."
         case .memberAdd: return "Only a parent can add someone to the family."
         case .memberRemove: return "Only a parent can remove someone from the family."
         case .coParentAdd: return "Only the family's owner can add a co-parent."

@@ -115,6 +115,12 @@ extension ChoreSkill {
             }
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "adjust", subjectType: "points", subjectID: member.rawValue,
                                             summary: "Adjusted points by \(applied)"))
+            if applied != 0, let name = try writer.reader.member(member)?.name {
+                let why = reason.map { " (\($0))" } ?? ""
+                try sent.tellOtherParents(applied > 0 ? "\(actor.name) gave \(name) \(counted(applied, "bonus point"))\(why)."
+                                                      : "\(actor.name) took \(counted(-applied, "point")) off \(name)\(why).",
+                                          actor: actor, relatedID: member.rawValue, on: writer, ids: ids, now: now)
+            }
             return Adjustment(applied: applied, requested: amount, balance: balance + applied)
         }
         adjustment.notifications = sent.notifications
@@ -215,6 +221,9 @@ extension ChoreSkill {
                 relatedID: redemption.id.rawValue, createdAt: now))
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: approved ? "approve" : "decline", subjectType: "reward",
                                             subjectID: redemption.id.rawValue, summary: approved ? "Approved a reward" : "Declined a reward"))
+            let whose = try writer.reader.member(redemption.member)?.name ?? FamilyRules.formerMember
+            try sent.tellOtherParents("\(actor.name) \(approved ? "approved" : "declined") \(whose)'s reward: \(redemption.rewardTitle).",
+                                      actor: actor, relatedID: redemption.id.rawValue, on: writer, ids: ids, now: now)
             var decided = redemption
             decided.status = approved ? .approved : .declined
             decided.decidedBy = actor.id

@@ -387,6 +387,8 @@ public struct ChoreSkill: Sendable {
                                                       relatedID: chore.id.rawValue, createdAt: now))
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "approve", subjectType: "chore", subjectID: id.rawValue,
                                                 summary: "Approved a chore"))
+                try sent.tellOtherParents("\(actor.name) approved \(roster[member]?.name ?? FamilyRules.formerMember)'s chore \(chore.title).",
+                                          actor: actor, relatedID: chore.id.rawValue, on: writer, ids: ids, now: now)
                 return Review(chore: chore, award: award, balance: try writer.reader.pointsBalance(of: member), achievements: unlocked)
             }
             chore.status = chore.due < now ? .overdue : .pending
@@ -403,6 +405,8 @@ public struct ChoreSkill: Sendable {
                                                   relatedID: chore.id.rawValue, createdAt: now))
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "reject", subjectType: "chore", subjectID: id.rawValue,
                                             summary: "Sent a chore back"))
+            try sent.tellOtherParents("\(actor.name) sent back \(roster[member]?.name ?? FamilyRules.formerMember)'s chore \(chore.title)\(why)",
+                                      actor: actor, relatedID: chore.id.rawValue, on: writer, ids: ids, now: now)
             return Review(chore: chore, award: nil, balance: try writer.reader.pointsBalance(of: member))
         }
         review.notifications = sent.notifications
@@ -414,14 +418,25 @@ public struct ChoreSkill: Sendable {
 
     /// seed 004's review of supervised members' completions, relaxed or restored by a parent: for
     /// `members` (nil: every supervised member) or, with `chore` (a title), for that chore.
-    public func setReview(required: Bool, members: [MemberID]?, chore: String?, actor: Member, now: Date) throws {
+    /// Returns the notices the other parents got (seed 001).
+    @discardableResult
+    public func setReview(required: Bool, members: [MemberID]?, chore: String?, actor: Member, now: Date) throws -> [OutboxNotification] {
         try SkillError.checkPermission(ChoreRules.denial(toSetReviewPolicyBy: actor))
+        let sent = Sent()
         try store.write { writer in
             try writer.setChoreReview(required: required, members: members, chore: chore)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "chore_settings", subjectID: nil,
                                             summary: required ? "Asked for chores to be checked" : "Said chores need no checking"))
+            var names: [String] = []
+            for id in members ?? [] { names.append(try writer.reader.member(id)?.name ?? FamilyRules.formerMember) }
+            let whose = names.isEmpty ? (chore == nil ? "the children's " : "") : joinedList(names.map { "\($0)'s" }) + " "
+            let which = whose + (chore ?? "chores")
+            try sent.tellOtherParents(required ? "\(actor.name) asked for \(which) to be checked before points are given."
+                                               : "\(actor.name) said no checking is needed for \(which): points are given straight away.",
+                                        actor: actor, on: writer, ids: ids, now: now)
         }
         logger.info("chore review policy set", metadata: ["required": "\(required)", "members": "\(members?.count ?? -1)"])
+        return sent.notifications
     }
 
     // MARK: - Skipping and pausing

@@ -9,10 +9,12 @@ import HearthStore
 /// the activity log.
 public struct FamilySkill: Sendable {
     public let store: any StoreAccess
-    public init(store: any StoreAccess) { self.store = store }
+    /// For the notices the other parents get of a change (seed 001).
+    public let ids: any IDGenerator
+    public init(store: any StoreAccess, ids: any IDGenerator = RandomIDGenerator()) { self.store = store; self.ids = ids }
 
     /// The same skill working inside an open transaction (a turn's).
-    public func joining(_ transaction: any StoreAccess) -> FamilySkill { FamilySkill(store: transaction) }
+    public func joining(_ transaction: any StoreAccess) -> FamilySkill { FamilySkill(store: transaction, ids: ids) }
 
     /// A member to add, as said or typed.
     public struct NewMember: Sendable, Equatable {
@@ -72,8 +74,10 @@ public struct FamilySkill: Sendable {
                                 role: new.role, age: new.age, supervised: new.kind == .child, aliases: aliases,
                                 homeTimeZone: new.homeTimeZone == family ? nil : new.homeTimeZone)
             try writer.add(member, at: now, by: actor.id)
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "add", subjectType: "member", subjectID: member.id.rawValue,
-                                            summary: "Added \(name) as \(Self.describe(member))"))
+            let entry = ActivityEntry(at: now, actor: actor.id, action: "add", subjectType: "member", subjectID: member.id.rawValue,
+                                      summary: "Added \(name) as \(Self.describe(member))")
+            try writer.append(entry)
+            try tellOtherParents(entry, actor: actor, on: writer, now: now)
             return member
         }
     }
@@ -97,8 +101,11 @@ public struct FamilySkill: Sendable {
             try SkillError.checkPermission(FamilyRules.denial(toRemove: member, by: actor))
             guard let owner = members.first(where: { $0.role == .owner }) else { throw SkillError.invalid("The family has no owner.") }
             try writer.deleteMember(member.id, handingTo: owner.id)
-            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "remove", subjectType: "member", subjectID: nil,
-                                            summary: "Removed \(FamilyRules.roleWords(member.role, member.kind)) from the family"))
+            let entry = ActivityEntry(at: now, actor: actor.id, action: "remove", subjectType: "member", subjectID: nil,
+                                      summary: "Removed \(FamilyRules.roleWords(member.role, member.kind)) from the family")
+            try writer.append(entry)
+            // As the log says it: no row, a notice included, keeps a removed member's name.
+            try tellOtherParents(entry, actor: actor, on: writer, now: now)
             return member
         }
     }
@@ -131,6 +138,46 @@ public struct FamilySkill: Sendable {
         public var unchanged: [String]
         /// Each part changed, as the family's log says it ("Made Tom a viewer").
         public var changes: [String]
+        /// The other parents told of it (seed 001).
+        public var notifications: [OutboxNotification] = []
+    }
+
+    /// Whether `member` is told of the other parents' changes (seed 001; on unless they said no).
+    public func hearsParentUpdates(_ member: MemberID) throws -> Bool {
+        try store.read { try $0.setting(FamilyRules.parentUpdatesSetting(for: member)) } != "off"
+    }
+
+    /// "Stop telling me when Tom changes things" (false) / "tell me again" (true): the actor's own
+    /// choice, a parent's only. Returns whether it was already so.
+    @discardableResult
+    public func setParentUpdates(_ on: Bool, by actor: Member, now: Date) throws -> Bool {
+        try SkillError.checkPermission(Permissions.check(actor: actor, action: .parentUpdates)?.text)
+        return try store.write { writer in
+            let key = FamilyRules.parentUpdatesSetting(for: actor.id)
+            let was = try writer.reader.setting(key) != "off"
+            guard was != on else { return true }
+            if on { try writer.removeSetting(key) } else { try writer.setSetting(key, "off") }
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "setting", subjectID: key,
+                                            summary: on ? "Asked to be told of the other parents' changes" : "Asked not to be told of the other parents' changes"))
+            return false
+        }
+    }
+
+    /// What a parent is told of the others' changes, said after they chose ("You'll be told…").
+    public static func parentUpdatesWords(_ on: Bool, already: Bool) -> String {
+        let what = "when another parent changes points, rewards, chore reviews or members"
+        switch (on, already) {
+        case (true, false): return "OK. I'll tell you \(what)."
+        case (true, true): return "You're already told \(what)."
+        case (false, false): return "OK. I won't tell you \(what) any more. Say \"tell me when the other parents change something\" to hear of it again."
+        case (false, true): return "That's already off: you aren't told \(what)."
+        }
+    }
+
+    /// Tells the other parents a line of the log, as the log says it ("Lisa made Tom a viewer.").
+    func tellOtherParents(_ entry: ActivityEntry, actor: Member, on writer: StoreWriter, now: Date) throws {
+        let line = FamilyRules.activityLine(entry) { id in id == actor.id ? actor.name : nil }
+        try Sent().tellOtherParents(line + ".", actor: actor, relatedID: entry.subjectID, on: writer, ids: ids, now: now)
     }
 
     /// Changes a member: their role (the owner only), name, age, home zone, and the words the family
@@ -252,8 +299,16 @@ public struct FamilySkill: Sendable {
             for summary in summaries {
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "member", subjectID: id.rawValue, summary: summary))
             }
+            // One notice for the whole change. A member's own words for others are theirs: the
+            // other parents hear of changes to the family's.
+            let sent = Sent()
+            let ownWords = if case .speakers = change.aliasScope, change.isOnlyWords { true } else { false }
+            if !summaries.isEmpty, !ownWords {
+                let what = joinedList(summaries.map { $0.prefix(1).lowercased() + $0.dropFirst() })
+                try sent.tellOtherParents("\(actor.name) \(what).", actor: actor, relatedID: id.rawValue, on: writer, ids: ids, now: now)
+            }
             return MemberUpdate(before: member, after: after, wordsAdded: added, wordsForgotten: forgotten, wordScope: change.aliasScope,
-                                unchanged: unchanged, changes: summaries)
+                                unchanged: unchanged, changes: summaries, notifications: sent.notifications)
         }
     }
 

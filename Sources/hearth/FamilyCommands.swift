@@ -183,6 +183,9 @@ struct MemberCommand: ParsableCommand {
         @Flag(name: .customLong("no-guardians"), help: "Name no guardians: every parent is their guardian.") var noGuardians = false
         @Option(help: "Whether they have a device of their own: yes or no.") var device: String?
         @Flag(help: "Record the acting parent's consent to this minor's supervised account, now.") var consent = false
+        @Option(name: .customLong("parent-updates"),
+                help: "Whether this parent is told when another parent changes points, rewards, chore reviews or members: on or off (their own choice: run it as them).")
+        var parentUpdates: String?
 
         var changesAccount: Bool { !guardian.isEmpty || noGuardians || device != nil || consent }
 
@@ -196,15 +199,17 @@ struct MemberCommand: ParsableCommand {
                 actions.append(.memberEdit)
             }
             if changesAccount { actions.append(.memberEdit) }
+            if parentUpdates != nil { actions.append(.parentUpdates) }
             if !word.isEmpty || (!removeAlias.isEmpty && wordFor != nil) { actions.append(ownWords ? .memberOwnWords : .memberEdit) }
             return .member(Array(Set(actions)).sorted { $0.rawValue < $1.rawValue })
         }
 
         func validate() throws {
             if role == nil && rename == nil && age == nil && livesIn == nil && livesHere == nil && options.tz == nil && alias.isEmpty && word.isEmpty
-                && removeAlias.isEmpty && !changesAccount {
-                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --lives-here, --alias, --word --for NAME, --remove-alias, --guardian, --device, --consent")
+                && removeAlias.isEmpty && !changesAccount && parentUpdates == nil {
+                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --lives-here, --alias, --word --for NAME, --remove-alias, --guardian, --device, --consent, --parent-updates")
             }
+            if let parentUpdates, Self.yesNo(parentUpdates) == nil { throw ValidationError("--parent-updates: say on or off, not '\(parentUpdates)'") }
             if let livesHere, Self.yesNo(livesHere) == nil { throw ValidationError("--lives-here: say yes or no, not '\(livesHere)'") }
             if !guardian.isEmpty && noGuardians { throw ValidationError("give --guardian NAME or --no-guardians, not both") }
             if let device, Self.yesNo(device) == nil { throw ValidationError("--device: say yes or no, not '\(device)'") }
@@ -244,6 +249,10 @@ struct MemberCommand: ParsableCommand {
                 if !guardian.isEmpty { account.guardians = try guardian.map { try findMember($0, in: store, option: "--guardian").id } }
                 // The account is checked before anything else is written, so bad input changes nothing.
                 if !account.isEmpty, let refusal = Permissions.check(actor: acting, action: .memberEdit) { throw SkillError.permissionDenied(refusal.text) }
+                let hearing = parentUpdates.flatMap(Self.yesNo)
+                if hearing != nil, member.id != acting.id {
+                    throw SkillError.permissionDenied("Whether \(member.name) is told of the other parents' changes is \(member.name)'s own choice.")
+                }
                 let skill = FamilySkill(store: store)
                 // One transaction: a part refused (a guardian who is a child, consent for an adult) leaves every part as it was.
                 let lines: [String] = try store.write { writer in
@@ -255,6 +264,10 @@ struct MemberCommand: ParsableCommand {
                     if !account.isEmpty {
                         let outcome = try AccountSkill(store: writer.joined).update(member.id, account, by: acting, now: now)
                         lines += outcome.changes.map { $0 + "." } + outcome.unchanged
+                    }
+                    if let hearing {
+                        let already = try skill.joining(writer.joined).setParentUpdates(hearing, by: acting, now: now)
+                        lines.append(FamilySkill.parentUpdatesWords(hearing, already: already))
                     }
                     return lines
                 }

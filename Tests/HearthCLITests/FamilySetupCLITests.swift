@@ -100,6 +100,40 @@ final class FamilySetupCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
     }
 
+    /// Seed 001 "notify other parents": a parent's change to a member reaches the other parent
+    /// (`hearth notifications`), and each parent turns it off for themself with
+    /// `member edit --parent-updates off`; nobody sets it for someone else, a child not at all.
+    func testOtherParentsAreToldAndMayTurnItOff() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-parent-updates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        let at = ["--db", db, "--now", "2026-03-02T08:00:00+00:00"]
+        try run(["init", "--owner", "Ada", "--tz", "Europe/London"] + at)
+        try run(["member", "add", "Ben", "--role", "co-parent"] + at + ["--as", "Ada"])
+        try run(["member", "add", "Max", "--child", "--age", "8"] + at + ["--as", "Ada"])
+        try run(["member", "edit", "Max", "--age", "9"] + at + ["--as", "Ada"])
+        let (told, _) = try run(["notifications"] + at + ["--as", "Ben"])
+        XCTAssertTrue(told.contains("Ada set Max's age to 9."), told)
+        XCTAssertTrue(told.contains("Ada added Max as a child"), told)
+
+        let (_, forSomeoneElse) = try run(["member", "edit", "Ben", "--parent-updates", "off"] + at + ["--as", "Ada"], status: 1)
+        XCTAssertEqual(forSomeoneElse, "hearth: Whether Ben is told of the other parents' changes is Ben's own choice.\n")
+        let (_, child) = try run(["member", "edit", "Max", "--parent-updates", "off"] + at + ["--as", "Max"], status: 1)
+        XCTAssertEqual(child, "hearth: Only the parents are told of each other's changes.\n")
+        let (_, notOnOff) = try run(["member", "edit", "Ben", "--parent-updates", "later"] + at + ["--as", "Ben"], status: 64)
+        XCTAssertTrue(notOnOff.contains("--parent-updates: say on or off"), notOnOff)
+        let (off, _) = try run(["member", "edit", "Ben", "--parent-updates", "off"] + at + ["--as", "Ben"])
+        XCTAssertTrue(off.hasPrefix("OK. I won't tell you when another parent changes"), off)
+        try run(["member", "edit", "Max", "--age", "10"] + at + ["--as", "Ada"])
+        let (quiet, _) = try run(["notifications"] + at + ["--as", "Ben"])
+        XCTAssertFalse(quiet.contains("age to 10"), quiet)
+        // Ben's own changes still reach Ada.
+        try run(["member", "edit", "Max", "--alias", "maxi"] + at + ["--as", "Ben"])
+        let (ada, _) = try run(["notifications"] + at + ["--as", "Ada"])
+        XCTAssertTrue(ada.contains("Ben added maxi as the family's word for Max."), ada)
+    }
+
     /// Issue 32: every member field changed with `hearth member edit`, through the door and the table;
     /// `member add --tz` keeps the home zone (in the JSON export); adding someone again changes nothing.
     func testEditEveryMemberField() throws {

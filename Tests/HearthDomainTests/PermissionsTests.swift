@@ -23,7 +23,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
         .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
         .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
-        .memberEdit: "yy---", .memberAccess: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
+        .memberEdit: "yy---", .parentUpdates: "yy---", .memberAccess: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
         .deviceManage: "yy---", .feedManage: "yy---", .backup: "yy---", .pushManage: "yy---",
         .caldavSync: "yy---",
     ]
@@ -126,5 +126,21 @@ final class MemberChangeRulesTests: XCTestCase, DemoMembers {
         XCTAssertNil(FamilyRules.problem(withWord: "grandma rose"))
         XCTAssertNotNil(FamilyRules.problem(withWord: "mum!"))
         XCTAssertNotNil(FamilyRules.problem(withWord: ""))
+    }
+
+    /// Seed 001: the other parents (owner and co-parents, never the one acting, never one who turned
+    /// it off) are told of a parent's change; nobody is told of anyone else's this way.
+    func testOtherParentsAreTheOnesTold() {
+        let auPair = Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member)
+        let members = [lisa, tom, auPair, sue, emma]
+        XCTAssertEqual(FamilyRules.otherParents(of: lisa, among: members, muted: []), [tom.id])
+        XCTAssertEqual(FamilyRules.otherParents(of: tom, among: members, muted: []), [lisa.id])
+        XCTAssertEqual(FamilyRules.otherParents(of: tom, among: members, muted: [lisa.id]), [])
+        for notParent in [auPair, sue, emma] {
+            XCTAssertEqual(FamilyRules.otherParents(of: notParent, among: members, muted: []), [], notParent.name)
+        }
+        // A child is a child whatever the role row says.
+        let oddChild = Member(id: MemberID("max"), name: "Max", kind: .child, role: .coParent)
+        XCTAssertEqual(FamilyRules.otherParents(of: lisa, among: members + [oddChild], muted: []), [tom.id])
     }
 }

@@ -444,8 +444,9 @@ struct ChoreTurn: AreaAtWork {
             return .completed(ActionResult(reply: try stats(member, first, last, label, byCategory: byCategory)))
         case .pause(let members, let first, let last): return .completed(try pause(members, first, last))
         case .reviewPolicy(let required, let members, let chore):
-            try skill.setReview(required: required, members: members, chore: chore, actor: speaker, now: now)
-            return .completed(ActionResult(reply: reviewPolicyWords(required: required, members: members, chore: chore), lastChange: .forget))
+            let told = try skill.setReview(required: required, members: members, chore: chore, actor: speaker, now: now)
+            return .completed(ActionResult(reply: reviewPolicyWords(required: required, members: members, chore: chore), notifications: told,
+                                           lastChange: .forget))
         case .template(let template):
             let saved = try skill.createChoreTemplate(template, actor: speaker, now: now)
             let how = saved.recurrence.flatMap(ChoreRules.templateRecurrenceWords).map { ", \($0)" } ?? ""

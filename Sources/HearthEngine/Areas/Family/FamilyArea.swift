@@ -9,7 +9,7 @@ import HearthTime
 struct FamilyArea: SkillArea {
     static let id: SkillAreaID = "family"
     let intents = ["family.add_member", "family.invite", "family.remove_member", "family.activity", "family.update_member", "family.list_members",
-                   "family.revoke_access", "family.restore_access"]
+                   "family.revoke_access", "family.restore_access", "family.parent_updates"]
     let help = AreaHelp(topic: "who's in the family",
                         examples: ["\"Who's in the family?\" / \"Add our son Max, he's 8\" / \"Remove Max from the family\" / \"What did Tom change today?\"",
                                    "\"Make Tom a viewer\" / \"Call Lisa mum from now on\" / \"Grandpa lives in Chicago\" / \"Zoe is 10 now\""],
@@ -19,7 +19,7 @@ struct FamilyArea: SkillArea {
     let invitations: InvitationSkill
 
     init(_ dependencies: AreaDependencies) {
-        skill = FamilySkill(store: dependencies.store)
+        skill = FamilySkill(store: dependencies.store, ids: dependencies.ids)
         invitations = InvitationSkill(store: dependencies.store, ids: dependencies.ids, logger: dependencies.logger)
     }
 
@@ -37,6 +37,8 @@ struct FamilyArea: SkillArea {
         case update(MemberID, MemberChange, zoneLabel: String?)
         /// A member's access taken away (true) or given back (false), nothing deleted (issue 33).
         case access(MemberID, revoke: Bool)
+        /// Whether the speaker is told of the other parents' changes (seed 001).
+        case parentUpdates(Bool)
     }
 
     /// "Remove Max from the family?": whom, to remove on a yes.
@@ -90,6 +92,13 @@ struct FamilyArea: SkillArea {
             }
             if let denial = AccountRules.denial(toChangeAccessOf: member, by: turn.speaker) { throw HearthError.permissionDenied(denial) }
             return act(.access(id, revoke: request.intent == "family.revoke_access"))
+        case "family.parent_updates":
+            // Refused before anything is asked: a child learns who is told, not how to say it.
+            if let refusal = Permissions.check(actor: turn.speaker, action: .parentUpdates) { throw HearthError.permissionDenied(refusal.text) }
+            let said = (request.slots.texts["switch"] ?? "").lowercased()
+            let off = ["stop", "quit", "mute", "silence", "disable", "turn off", "switch off", "no more", "dont", "don't", "do not",
+                       "no need to", "never"].contains { said.hasPrefix($0) }
+            return act(.parentUpdates(!off))
         default:
             throw HearthError.internalState("\(request.intent) sent to family")
         }
@@ -141,7 +150,8 @@ struct FamilyArea: SkillArea {
         case .update(let id, let change, let label):
             let update = try skill.updateMember(id, change, by: turn.speaker, now: turn.now)
             let roster = Roster(members: try skill.members(), speakerAliases: try skill.store.read { try $0.speakerAliases() })
-            return .completed(ActionResult(reply: Self.updateReply(update, zoneLabel: label, speaker: turn.speaker, roster: roster)))
+            return .completed(ActionResult(reply: Self.updateReply(update, zoneLabel: label, speaker: turn.speaker, roster: roster),
+                                           notifications: update.notifications))
         case .access(let id, let revoke):
             let accounts = AccountSkill(store: turn.transaction)
             if revoke {
@@ -151,6 +161,9 @@ struct FamilyArea: SkillArea {
             }
             let member = try accounts.restoreAccess(of: id, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText("OK. \(member.name) has access again.")))
+        case .parentUpdates(let on):
+            let already = try skill.setParentUpdates(on, by: turn.speaker, now: turn.now)
+            return .completed(ActionResult(reply: ReplyText(FamilySkill.parentUpdatesWords(on, already: already))))
         case .activity(let member, let start, let end, let said, let about):
             let lines = try Self.searchedActivity(about, by: member, from: start, to: end, skill: skill, turn: turn)
             let who = member.map { turn.phrasing.name($0) }
