@@ -67,12 +67,75 @@ public struct Member: Codable, Sendable, Equatable, Identifiable {
 
 public struct Place: Codable, Sendable, Equatable, Identifiable {
     public var id: String
+    /// As the family says it: "Home", "School", and for a member's own place "Ben's work".
     public var name: String
     public var latitude: Double
     public var longitude: Double
     public var radiusMeters: Double
-    public init(id: String, name: String, latitude: Double, longitude: Double, radiusMeters: Double = 150) {
+    /// Whose place it is ("Ben's work", "Max's school"); nil: the family's (issue 32).
+    public var owner: MemberID?
+    public init(id: String, name: String, latitude: Double, longitude: Double, radiusMeters: Double = 150, owner: MemberID? = nil) {
         self.id = id; self.name = name; self.latitude = latitude; self.longitude = longitude; self.radiusMeters = radiusMeters
+        self.owner = owner
+    }
+
+    /// The name without its owner's possessive: "work" for "Ben's work", the name itself otherwise.
+    public var baseName: String {
+        guard owner != nil, let range = name.range(of: "'s ") else { return name }
+        return String(name[range.upperBound...])
+    }
+}
+
+/// Places that belong to members (issue 32): "work" is Ben's work when Ben is the one asked about,
+/// "Ben's work" and "Bens work" name it whoever speaks, and a member's own place is said without the
+/// possessive ("Ben is at work"; "Ada is at Ben's work").
+public enum PlaceRules {
+    /// Words said for a saved place's usual name.
+    static func key(_ said: String) -> String {
+        let folded = said.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let bare = folded.hasPrefix("the ") ? String(folded.dropFirst(4)) : folded
+        switch bare {
+        case "office", "the office", "job": return "work"
+        case "house", "home sweet home": return "home"
+        default: return bare
+        }
+    }
+
+    /// The saved place `said` names, for `members` (those asked about; their own places first) and
+    /// `speaker` (theirs next): "X's Y" (X a member's name or word) is X's place Y; otherwise a place
+    /// of one of `members`, the family's place of that name, the speaker's own, or a place whose
+    /// whole name was said. Nil when none.
+    public static func place(said: String, for members: [MemberID], speaker: MemberID?, among places: [Place], roster: Roster) -> Place? {
+        var key = key(said)
+        // "My work": the speaker's own first.
+        if key.hasPrefix("my ") {
+            key = Self.key(String(key.dropFirst(3)))
+            if let speaker, let own = places.first(where: { $0.owner == speaker && Self.key($0.baseName) == key }) { return own }
+        }
+        // A member's place by its whole name: "Ben's work".
+        if let whole = places.first(where: { $0.owner != nil && Self.key($0.name) == key }) { return whole }
+        // "Bens work", "mom's office": the owner said by a word of theirs.
+        let words = key.split(separator: " ").map(String.init)
+        if words.count >= 2 {
+            var who = words[0]
+            for suffix in ["'s", "’s", "'"] where who.hasSuffix(suffix) { who = String(who.dropLast(suffix.count)); break }
+            let rest = Self.key(words.dropFirst().joined(separator: " "))
+            let owner = roster.member(named: who, for: speaker) ?? (who.hasSuffix("s") ? roster.member(named: String(who.dropLast()), for: speaker) : nil)
+            if let owner, let place = places.first(where: { $0.owner == owner.id && Self.key($0.baseName) == rest }) { return place }
+        }
+        let named = places.filter { Self.key($0.baseName) == key || $0.id.lowercased() == key }
+        for member in members { if let own = named.first(where: { $0.owner == member }) { return own } }
+        if let shared = named.first(where: { $0.owner == nil }) { return shared }
+        if let speaker, let own = named.first(where: { $0.owner == speaker }) { return own }
+        return nil
+    }
+
+    /// A saved place as said in a sentence about `member`: "home", "work", "school" for the family's
+    /// and for the member's own; another member's by its whole name ("Ben's work"); other places by name.
+    public static func spokenName(_ place: Place, about member: MemberID?) -> String {
+        let name = place.owner == nil || place.owner == member ? place.baseName : place.name
+        let base = name.lowercased()
+        return ["home", "work", "school"].contains(base) ? base : name
     }
 }
 

@@ -150,7 +150,7 @@ public enum LocationRules {
 
     /// seed 000 `MemberStatus` as a location shows it: at home, at work, at school, else unknown.
     public static func status(at place: Place?) -> MemberStatus {
-        let words = Set([place?.id, place?.name].compactMap { $0?.lowercased() })
+        let words = Set([place?.id, place?.name, place?.baseName].compactMap { $0?.lowercased() })
         if words.contains("home") { return .atHome }
         if !words.isDisjoint(with: ["work", "office"]) { return .atWork }
         if words.contains("school") { return .atSchool }

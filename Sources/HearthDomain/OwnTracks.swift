@@ -129,7 +129,7 @@ public enum OwnTracks {
                                   battery: fix.battery, recordedAt: fix.recordedAt)
         case .transition(let transition):
             let fix = transition.fix
-            if transition.event == .enter, let place = place(named: transition.region, among: places) {
+            if transition.event == .enter, let place = place(named: transition.region, among: places, for: member) {
                 return MemberLocation(member: member, latitude: place.latitude, longitude: place.longitude, accuracyMeters: 0,
                                       battery: fix.battery, recordedAt: fix.recordedAt)
             }
@@ -138,10 +138,12 @@ public enum OwnTracks {
         }
     }
 
-    /// The saved place a region's name names: same name, case and spacing aside ("school", "Home ").
-    public static func place(named region: String, among places: [Place]) -> Place? {
+    /// The saved place a region's name names: same name, case and spacing aside ("school", "Home ");
+    /// on `member`'s phone, "Work" is their own work when they have one ("Ben's work").
+    public static func place(named region: String, among places: [Place], for member: MemberID? = nil) -> Place? {
         let key = folded(region)
         guard !key.isEmpty else { return nil }
+        if let member, let own = places.first(where: { $0.owner == member && folded($0.baseName) == key }) { return own }
         return places.first { folded($0.name) == key }
     }
 

@@ -24,8 +24,23 @@ struct FamilySnapshot: Sendable {
     static func read(_ reader: StoreReader) throws -> Read {
         let roster = Roster(members: try reader.members(), speakerAliases: try reader.speakerAliases())
         return Read(revision: try reader.familyRevision(), roster: roster,
-                    vocabulary: ["member_name": roster.nameVocabulary, "place_name": try reader.places().map { $0.name.lowercased() },
+                    vocabulary: ["member_name": roster.nameVocabulary, "place_name": placeVocabulary(try reader.places()),
                                  "reward_name": rewardVocabulary(try reader.rewards())])
+    }
+
+    /// The saved places as said: each by its name, and a member's own also by its short name and
+    /// with "my" ("ben's work", "work", "my work"; issue 32). Which one is meant is `PlaceRules`'.
+    static func placeVocabulary(_ places: [Place]) -> [String] {
+        var words: [String] = []
+        for place in places {
+            var said = [place.name.lowercased(), Normalizer.normalize(place.name).text]
+            if place.owner != nil {
+                let short = Normalizer.normalize(place.baseName).text
+                said += [short, "my " + short]
+            }
+            for word in said where !word.isEmpty && !words.contains(word) { words.append(word) }
+        }
+        return words
     }
 
     /// The family's own reward titles and their other words, as the grammar reads text (normalised:

@@ -68,8 +68,11 @@ struct Phrasing {
         return names.isEmpty ? "" : " I've let \(joinedList(names)) know."
     }
 
-    /// A saved place as said in a sentence: "home", "work", "school"; other places by name.
-    func placeName(_ place: Place) -> String {
-        ["home", "work", "school"].contains(place.name.lowercased()) ? place.name.lowercased() : place.name
+    /// A saved place as said in a sentence about `member`: "home", "work", "school"; a member's own
+    /// place without the possessive, someone else's with it ("Ben's work"); other places by name.
+    /// The speaker's own place, said about someone else, is "your work".
+    func placeName(_ place: Place, about member: MemberID? = nil) -> String {
+        if place.owner == speaker.id, member != speaker.id { return "your " + PlaceRules.spokenName(place, about: speaker.id) }
+        return PlaceRules.spokenName(place, about: member)
     }
 }

@@ -20,7 +20,9 @@ import Logging
 /// protocol's tick do) at the transcript's current time, and its `+` lines list every notification
 /// the tick delivers — none when there are none. `@location NAME LAT LON [battery N] [accuracy M]`
 /// is a step too: a location report from a front end (`Assistant.reportLocation`, the protocol's
-/// `location` line); its `+` lines list the notifications it leads to. `#` starts a comment.
+/// `location` line); its `+` lines list the notifications it leads to. `@place NAME LAT LON [radius M]`
+/// adds a saved place as the speaker (`hearth place add` does the same; "Ben's work" is Ben's own).
+/// `#` starts a comment.
 public struct Transcript: Sendable {
     public struct Step: Sendable {
         public var line: Int
@@ -33,12 +35,16 @@ public struct Transcript: Sendable {
         public var isTick = false
         /// `@location`: a location report instead of a turn; only its notifications are stated.
         public var location: LocationLine?
+        /// `@place`: a saved place added (as the speaker) instead of a turn.
+        public var place: PlaceLine?
 
         /// Neither a turn's display nor its speech: only notifications are stated.
-        public var statesNotificationsOnly: Bool { isTick || location != nil }
+        public var statesNotificationsOnly: Bool { isTick || location != nil || place != nil }
 
         /// How failures name the step: "> utterance", "@tick" or "@location …".
-        public var label: String { isTick ? "@tick" : location.map { "@location \($0.text)" } ?? "> \(utterance)" }
+        public var label: String {
+            isTick ? "@tick" : location.map { "@location \($0.text)" } ?? place.map { "@place \($0.text)" } ?? "> \(utterance)"
+        }
     }
 
     /// `@location Emma 40.7306 -73.9866 battery 80 accuracy 10`.
@@ -67,6 +73,25 @@ public struct Transcript: Sendable {
                 }
             }
             return rest.isEmpty ? line : nil
+        }
+    }
+
+    /// `@place Ben's work 51.5033 -0.1196 radius 200`.
+    public struct PlaceLine: Sendable {
+        public var name: String
+        public var latitude: Double
+        public var longitude: Double
+        public var radius: Double
+        var text: String
+
+        static func parse(_ text: String) -> PlaceLine? {
+            let words = text.split(separator: " ").map(String.init)
+            guard let first = words.firstIndex(where: { Double($0) != nil }), first > 0, words.count >= first + 2,
+                  let latitude = Double(words[first]), let longitude = Double(words[first + 1]) else { return nil }
+            var line = PlaceLine(name: words[..<first].joined(separator: " "), latitude: latitude, longitude: longitude, radius: 150, text: text)
+            let rest = Array(words[(first + 2)...])
+            if rest.count == 2, rest[0] == "radius", let radius = Double(rest[1]) { line.radius = radius } else if !rest.isEmpty { return nil }
+            return line
         }
     }
 
@@ -162,6 +187,11 @@ public struct Transcript: Sendable {
                     throw ParseError(path: path, line: number, message: "cannot read '\(line)' (use @location Emma 40.7306 -73.9866 battery 80)")
                 }
                 steps.append(Step(line: number, speaker: speaker, advance: advance, utterance: "", expected: Expectation(), location: report))
+            } else if line.hasPrefix("@place ") {
+                guard let place = PlaceLine.parse(String(line.dropFirst(7))) else {
+                    throw ParseError(path: path, line: number, message: "cannot read '\(line)' (use @place Ben's work 51.5033 -0.1196 [radius 200])")
+                }
+                steps.append(Step(line: number, speaker: speaker, advance: advance, utterance: "", expected: Expectation(), place: place))
             } else if line == "@tick" {
                 steps.append(Step(line: number, speaker: speaker, advance: advance, utterance: "", expected: Expectation(), isTick: true))
             } else if line.hasPrefix(">") {
@@ -289,6 +319,15 @@ public struct Transcript: Sendable {
                                               accuracyMeters: report.accuracy, battery: report.battery, recordedAt: at)
                 // The member's own phone reports it.
                 reply = Observed(notificationsOnly: try assistant.reportLocation(location, by: member, now: at).notifications, state: "location")
+            } else if let place = step.place {
+                assistant.refreshFamily()
+                guard let actor = step.speaker.flatMap({ assistant.roster.member(named: $0) }) ?? assistant.roster.members.first(where: { $0.role == .owner }) else {
+                    throw ParseError(path: path, line: step.line, message: "no one to add the place as")
+                }
+                _ = try FamilySkill(store: store).addPlace(name: place.name, latitude: place.latitude, longitude: place.longitude,
+                                                          radiusMeters: place.radius, by: actor, now: at)
+                assistant.refreshFamily()
+                reply = Observed(notificationsOnly: [], state: "place")
             } else {
                 reply = Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript", now: at)))
             }

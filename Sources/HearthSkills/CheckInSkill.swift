@@ -204,10 +204,12 @@ public struct CheckInSkill: Sendable {
             for crossing in update.crossings {
                 let fired = CheckInRules.triggers(firedBy: crossing, among: triggers).filter { LocationRules.mayView(locationOf: member, sharing: sharing, viewer: $0.watcher) }
                 let verb = crossing.kind == .arrived ? "arrived at" : "left"
-                let text = "\(name) \(verb) \(crossing.place.name)"
+                // Their own place by its short name: "Ben arrived at work", not "at Ben's work".
+                let placeName = crossing.place.owner == member ? crossing.place.baseName : crossing.place.name
+                let text = "\(name) \(verb) \(placeName)"
                 if !fired.isEmpty {
-                    try record(automatic: "\(crossing.kind == .arrived ? "Arrived at" : "Left") \(crossing.place.name)",
-                               place: crossing.place.name, member: member, at: crossing.at, writer: writer)
+                    try record(automatic: "\(crossing.kind == .arrived ? "Arrived at" : "Left") \(placeName)",
+                               place: placeName, member: member, at: crossing.at, writer: writer)
                 }
                 for trigger in fired {
                     try sent.queue(on: writer, OutboxNotification(

@@ -101,6 +101,7 @@ public struct FamilySkill: Sendable {
             try SkillError.checkPermission(FamilyRules.denial(toRemove: member, by: actor))
             guard let owner = members.first(where: { $0.role == .owner }) else { throw SkillError.invalid("The family has no owner.") }
             try writer.deleteMember(member.id, handingTo: owner.id)
+            try writer.removeSetting(FamilyRules.parentUpdatesSetting(for: member.id))
             let entry = ActivityEntry(at: now, actor: actor.id, action: "remove", subjectType: "member", subjectID: nil,
                                       summary: "Removed \(FamilyRules.roleWords(member.role, member.kind)) from the family")
             try writer.append(entry)
@@ -296,6 +297,12 @@ public struct FamilySkill: Sendable {
                 }
             }
             if after != member { try writer.update(after, at: now, by: actor.id) }
+            // A member's own places follow a new name: "Max's school" → "Maxwell's school".
+            if after.name != member.name {
+                for place in try writer.reader.places() where place.owner == id {
+                    try writer.renamePlace(place.id, to: "\(after.name)'s \(place.baseName)", at: now)
+                }
+            }
             for summary in summaries {
                 try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "member", subjectID: id.rawValue, summary: summary))
             }
@@ -326,10 +333,31 @@ public struct FamilySkill: Sendable {
 
     // MARK: - Places
 
-    public func addPlace(name: String, latitude: Double, longitude: Double, radiusMeters: Double = 150, by actor: Member, now: Date) throws -> Place {
+    /// Adds a saved place. A member's own ("Ben's work", or `owner` with "work") is stored by its
+    /// whole name with its owner: for Ben, "work" is his; for the others it is "Ben's work".
+    public func addPlace(name: String, latitude: Double, longitude: Double, radiusMeters: Double = 150, owner ownerName: String? = nil,
+                         by actor: Member, now: Date) throws -> Place {
         try SkillError.checkPermission(Permissions.check(actor: actor, action: .placeManage)?.text)
-        let clean = name.trimmingCharacters(in: .whitespaces)
+        var clean = name.trimmingCharacters(in: .whitespaces)
         guard !clean.isEmpty, clean.count <= 40 else { throw SkillError.invalid("A place needs a name of 1 to 40 characters.") }
+        let members = try store.read { Roster(members: try $0.members(), speakerAliases: try $0.speakerAliases()) }
+        var owner: Member?
+        if let ownerName {
+            guard let named = members.member(named: ownerName, for: actor.id) else { throw SkillError.notFound("There's no \(ownerName) in the family.") }
+            owner = named
+        } else if let range = clean.range(of: #"^\S+?(?:'s|’s|s'|') "#, options: .regularExpression) {
+            // "Ben's work": Ben's, when Ben is in the family; "St. Mary's School" stays the family's.
+            let who = String(clean[range].dropLast()).replacingOccurrences(of: "’", with: "'")
+            let bare = who.hasSuffix("'s") ? String(who.dropLast(2)) : String(who.dropLast())
+            if let named = members.member(named: bare, for: actor.id) {
+                owner = named
+                clean = String(clean[range.upperBound...])
+            }
+        }
+        if let owner {
+            let common = ["work", "school", "office", "home", "gym", "job", "college", "university", "daycare", "nursery", "studio", "club"]
+            clean = "\(owner.name)'s \(common.contains(clean.lowercased()) ? clean.lowercased() : clean)"
+        }
         guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             throw SkillError.invalid("Those aren't coordinates: latitude goes from -90 to 90 and longitude from -180 to 180.")
         }
@@ -338,7 +366,7 @@ public struct FamilySkill: Sendable {
             if let existing = try writer.reader.place(named: clean) { throw SkillError.alreadyExists("There's already a place called \(existing.name).") }
             let taken = Set(try writer.reader.places().map(\.id))
             let place = Place(id: FamilyRules.memberID(for: clean, taken: Set(taken.map { MemberID($0) })).rawValue, name: clean,
-                              latitude: latitude, longitude: longitude, radiusMeters: radiusMeters)
+                              latitude: latitude, longitude: longitude, radiusMeters: radiusMeters, owner: owner?.id)
             try writer.insert(place, at: now)
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: "add", subjectType: "place", subjectID: place.id,
                                             summary: "Added the place \(clean)"))

@@ -152,7 +152,8 @@ public struct StoreReader {
 
     public func places() throws -> [Place] {
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM place ORDER BY name")).map { row in
-            Place(id: row["id"], name: row["name"], latitude: row["latitude"], longitude: row["longitude"], radiusMeters: row["radius_m"])
+            Place(id: row["id"], name: row["name"], latitude: row["latitude"], longitude: row["longitude"], radiusMeters: row["radius_m"],
+                  owner: (row["owner_id"] as String?).map { MemberID($0) })
         }
     }
 
@@ -245,8 +246,14 @@ extension StoreWriter {
     }
 
     public func insert(_ place: Place, at now: Date) throws {
-        try db.cachedStatement(sql: "INSERT INTO place(id, name, latitude, longitude, radius_m, updated_at) VALUES (?, ?, ?, ?, ?, ?)").execute(
-                       arguments: [place.id, place.name, place.latitude, place.longitude, place.radiusMeters, now.timeIntervalSince1970])
+        try db.cachedStatement(sql: "INSERT INTO place(id, name, latitude, longitude, radius_m, updated_at, owner_id) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(
+                       arguments: [place.id, place.name, place.latitude, place.longitude, place.radiusMeters, now.timeIntervalSince1970,
+                                   place.owner?.rawValue])
+    }
+
+    /// A place's new name (a member's places follow a rename: "Max's school" → "Maxwell's school").
+    public func renamePlace(_ id: String, to name: String, at now: Date) throws {
+        try db.cachedStatement(sql: "UPDATE place SET name = ?, updated_at = ? WHERE id = ?").execute(arguments: [name, now.timeIntervalSince1970, id])
     }
 }
 

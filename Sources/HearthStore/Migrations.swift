@@ -725,6 +725,12 @@ enum Migrations {
             try revisionTrigger(db, name: "member_update",
                                 event: "AFTER UPDATE OF id, name, kind, role, age, supervised, aliases, position, home_time_zone, lives_here ON member")
         }
+        migrator.registerMigration("v33-place-owner") { db in
+            // A member's own place ("Ben's work"); it goes with them (issue 32).
+            try db.execute(sql: "ALTER TABLE place ADD COLUMN owner_id TEXT REFERENCES member(id) ON DELETE CASCADE")
+            try db.execute(sql: "DROP TRIGGER family_revision_place_update")
+            try revisionTrigger(db, name: "place_update", event: "AFTER UPDATE OF id, name, owner_id ON place")
+        }
         // Later areas add their migrations here, one each, numbered in order.
         return migrator
     }

@@ -410,10 +410,11 @@ struct PlaceCommand: ParsableCommand {
         subcommands: [Add.self, Remove.self, List.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand, EntersFamily {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Adds a place.", discussion: "Example: hearth place add School 40.7306 -73.9866 --radius 200")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Adds a place.", discussion: "Example: hearth place add School 40.7306 -73.9866 --radius 200; a member's own: hearth place add \"Ben's work\" 51.5 -0.12 (or: work --owner Ben).")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "The place's name.") var name: String
         @Option(help: "Radius in metres (default 150).") var radius: Double = 150
+        @Option(help: "Whose place it is (\"work\" with --owner Ben is Ben's work; \"Ben's work\" says the same).") var owner: String?
         // Negative coordinates ("-0.1246") look like options to the parser, hence "all unrecognized".
         @Argument(parsing: .allUnrecognized, help: "Latitude (-90 to 90) and longitude (-180 to 180, west is negative).")
         var coordinates: [String] = []
@@ -431,7 +432,7 @@ struct PlaceCommand: ParsableCommand {
                 }
                 let entered = try enter()
                 let place = try FamilySkill(store: entered.store).addPlace(name: name, latitude: latitude, longitude: longitude, radiusMeters: radius,
-                                                                           by: entered.member, now: entered.now)
+                                                                           owner: owner, by: entered.member, now: entered.now)
                 print("Added the place \(place.name).")
             }
         }

@@ -100,6 +100,42 @@ final class FamilySetupCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
     }
 
+    /// Issue 32: a member's own place, added as "Ben's work" or `work --owner Ben`, is one place with
+    /// its owner; a name with an apostrophe that names nobody stays the family's; the place follows a
+    /// rename and goes with its owner.
+    func testPlacesOfTheirOwn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-own-places-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        let at = ["--db", db, "--now", "2026-03-02T08:00:00+00:00"], ada = ["--as", "Ada"]
+        try run(["init", "--owner", "Ada", "--tz", "Europe/London"] + at)
+        try run(["member", "add", "Ben", "--role", "co-parent"] + at + ada)
+        try run(["member", "add", "Max", "--child", "--age", "8"] + at + ada)
+        let (bens, _) = try run(["place", "add", "Ben's work", "51.5155", "-0.0922"] + at + ada)
+        XCTAssertEqual(bens, "Added the place Ben's work.\n")
+        let (_, again) = try run(["place", "add", "Work", "51.5", "-0.1", "--owner", "ben"] + at + ada, status: 1)
+        XCTAssertEqual(again, "hearth: There's already a place called Ben's work.\n")
+        let (adas, _) = try run(["place", "add", "Work", "51.5033", "-0.1196", "--owner", "Ada"] + at + ada)
+        XCTAssertEqual(adas, "Added the place Ada's work.\n")
+        let (_, nobody) = try run(["place", "add", "gym", "51.5", "-0.1", "--owner", "Zed"] + at + ada, status: 1)
+        XCTAssertEqual(nobody, "hearth: There's no Zed in the family.\n")
+        try run(["place", "add", "St. Mary's School", "51.49", "-0.14"] + at + ada)
+        try run(["place", "add", "Max's school", "51.495", "-0.145"] + at + ada)
+        try run(["member", "edit", "Ben", "--rename", "Benjamin"] + at + ada)
+        let (list, _) = try run(["place", "list"] + at + ada)
+        XCTAssertTrue(list.contains("Benjamin's work:"), list)
+        XCTAssertFalse(list.contains("Ben's work"), list)
+        let export = directory.appendingPathComponent("export.json").path
+        try run(["export", "json", "--out", export] + at + ada)
+        let json = try String(contentsOfFile: export, encoding: .utf8)
+        XCTAssertTrue(json.contains("owner_id"), "the owner is in the export")
+        try run(["member", "remove", "Max", "--yes"] + at + ada)
+        let (after, _) = try run(["place", "list"] + at + ada)
+        XCTAssertFalse(after.contains("Max"), after)
+        XCTAssertTrue(after.contains("St. Mary's School:"), after)
+    }
+
     /// Seed 001 "notify other parents": a parent's change to a member reaches the other parent
     /// (`hearth notifications`), and each parent turns it off for themself with
     /// `member edit --parent-updates off`; nobody sets it for someone else, a child not at all.

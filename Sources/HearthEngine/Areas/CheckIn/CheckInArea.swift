@@ -47,8 +47,8 @@ struct CheckInArea: SkillArea {
             var place: String?
             if let said = slots.texts["place"] {
                 let places = try turn.transaction.read { try $0.places() }
-                let key = said.lowercased().replacingOccurrences(of: "the ", with: "")
-                guard let found = places.first(where: { $0.name.lowercased() == key || $0.id == key }) else {
+                // "when Ben gets to work": Ben's work when he has one (issue 32).
+                guard let found = PlaceRules.place(said: said, for: [member], speaker: turn.speaker.id, among: places, roster: turn.roster) else {
                     throw HearthError.invalidRequest("I don't know a place called \(said). Saved places: \(joinedList(places.map(\.name))).")
                 }
                 place = found.id

@@ -41,8 +41,8 @@ struct CheckInWords {
         let me = member == phrasing.speaker.id
         let name = me ? "you" : phrasing.name(member)
         let told = me ? joinedList(watchers.map { $0 == phrasing.speaker.id ? "you" : phrasing.name($0) }) : "you"
-        let where_ = place.map { phrasing.placeName($0) } ?? "any saved place"
-        let to = place.map { ["home"].contains(phrasing.placeName($0)) ? "home" : "at \(phrasing.placeName($0))" } ?? "at a saved place"
+        let where_ = place.map { phrasing.placeName($0, about: member) } ?? "any saved place"
+        let to = place.map { ["home"].contains(phrasing.placeName($0, about: member)) ? "home" : "at \(phrasing.placeName($0, about: member))" } ?? "at a saved place"
         return phrasing.words { spoken in
             switch type {
             case .arrive: return "OK, I'll let \(told) know when \(name) \(me ? "arrive" : "arrives") \(to)."
@@ -77,7 +77,7 @@ struct CheckInWords {
                     // Newer news wins: after a check-in that came later ("on my way home, home in 20
                     // minutes"), the last location is said as what it was, not as where they are.
                     let checkedInSince = member.openRequest == nil && (member.lastCheckIn?.respondedAt).map { $0 > updated } == true
-                    spoken = checkedInSince ? "\(name) was at \(phrasing.placeName(place)) \(age)." : "\(name) is at \(phrasing.placeName(place))."
+                    spoken = checkedInSince ? "\(name) was at \(phrasing.placeName(place, about: member.member)) \(age)." : "\(name) is at \(phrasing.placeName(place, about: member.member))."
                 }
             } else if let updated = member.awaySince {
                 parts.append("away from your saved places (updated \(Geo.age(from: updated, to: formatter.now)))")

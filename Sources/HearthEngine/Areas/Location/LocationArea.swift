@@ -100,12 +100,10 @@ struct LocationArea: SkillArea {
     func place(_ request: AreaRequest, in turn: TurnContext) throws -> Place {
         let places = try skill.joining(turn.transaction).places()
         let said = (request.slots.texts["place"] ?? "home").lowercased()
-        let key = switch said {
-        case "office": "work"
-        case "house": "home"
-        default: said
+        // "Is Max at school?": Max's school when he has one of his own (issue 32).
+        if let place = PlaceRules.place(said: said, for: targets(request, in: turn), speaker: turn.speaker.id, among: places, roster: turn.roster) {
+            return place
         }
-        if let place = places.first(where: { $0.name.lowercased() == key || $0.id.lowercased() == key }) { return place }
         throw HearthError.notFound(ReplyText("There's no saved place called \(said) in the family's places."))
     }
 

@@ -11,10 +11,10 @@ struct LocationWords {
     let now: Date
 
     /// "at work", "at home", "near school", "away from your saved places".
-    func whereWords(_ place: LocationRules.Whereabouts) -> String {
+    func whereWords(_ place: LocationRules.Whereabouts, of member: MemberID) -> String {
         switch place {
-        case .at(let saved): "at " + phrasing.placeName(saved)
-        case .near(let saved): "near " + phrasing.placeName(saved)
+        case .at(let saved): "at " + phrasing.placeName(saved, about: member)
+        case .near(let saved): "near " + phrasing.placeName(saved, about: member)
         case .away: "away from your saved places"
         }
     }
@@ -28,13 +28,13 @@ struct LocationWords {
             let battery = seen.location.battery
             let lowBattery = battery.map { $0 < LocationRules.lowBattery } ?? false
             if seen.stale {
-                return ReplyText("\(name) was last seen \(age) \(whereWords(seen.place))" + (battery.map { " (battery \($0)%)" } ?? ""),
-                                 speak: "\(name) was last seen \(age) \(whereWords(seen.place))")
+                return ReplyText("\(name) was last seen \(age) \(whereWords(seen.place, of: member.id))" + (battery.map { " (battery \($0)%)" } ?? ""),
+                                 speak: "\(name) was last seen \(age) \(whereWords(seen.place, of: member.id))")
             }
             let displayBattery = battery.map { ", battery \($0)%" } ?? ""
             let spokenBattery = lowBattery ? battery.map { ", and the battery is down to \($0) percent" } ?? "" : ""
-            return ReplyText("\(name) is \(whereWords(seen.place)) (updated \(age)\(displayBattery))",
-                             speak: "\(name) is \(whereWords(seen.place)), updated \(age)\(spokenBattery)")
+            return ReplyText("\(name) is \(whereWords(seen.place, of: member.id)) (updated \(age)\(displayBattery))",
+                             speak: "\(name) is \(whereWords(seen.place, of: member.id)), updated \(age)\(spokenBattery)")
         case .sharingOff:
             return ReplyText("\(name) isn't sharing their location")
         case .notSharedWithViewer:
@@ -70,7 +70,7 @@ struct LocationWords {
 
     /// "Is Jake at school?", "Is everybody back yet?": yes or no for each, with where they are instead.
     func isAt(_ seen: [(Member, LocationSkill.Whereabouts)], place: Place, yet: Bool) -> ReplyText {
-        let there = "at " + phrasing.placeName(place)
+        let there = "at " + phrasing.placeName(place, about: seen.count == 1 ? seen.first?.0.id : nil)
         var present: [Member] = [], others: [ReplyText] = [], uncertain: [ReplyText] = []
         for (member, whereabouts) in seen {
             if case .located(let located) = whereabouts {

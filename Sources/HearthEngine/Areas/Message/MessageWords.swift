@@ -59,8 +59,8 @@ struct MessageWords {
         guard let (_, whereabouts) = try skill.whereabouts(of: [turn.speaker], viewer: turn.speaker.id, now: turn.now).first,
               case .located(let located) = whereabouts, !located.stale else { return nil }
         switch located.place {
-        case .at(let place): return "I'm at \(phrasing.placeName(place))."
-        case .near(let place): return "I'm near \(phrasing.placeName(place))."
+        case .at(let place): return "I'm at \(phrasing.placeName(place, about: turn.speaker.id))."
+        case .near(let place): return "I'm near \(phrasing.placeName(place, about: turn.speaker.id))."
         case .away: return "I'm out, away from our saved places."
         }
     }

@@ -39,7 +39,7 @@ struct TravelArea: SkillArea {
         }
         let trip = try skill.calculateTravelTime(from: origin, to: to, mode: mode)
         let phrasing = turn.phrasing
-        let start = phrasing.placeName(trip.origin), end = phrasing.placeName(trip.destination)
+        let start = phrasing.placeName(trip.origin, about: turn.speaker.id), end = phrasing.placeName(trip.destination, about: turn.speaker.id)
         guard trip.origin.id != trip.destination.id else {
             return ReplyText("That's the same place: \(start).")
         }
