@@ -111,6 +111,15 @@ public enum PlaceRules {
         if key.hasPrefix("my ") {
             key = Self.key(String(key.dropFirst(3)))
             if let speaker, let own = places.first(where: { $0.owner == speaker && Self.key($0.baseName) == key }) { return own }
+            // None of their own: the family's ("is Jake at my school" from Emma, who has none).
+            if let shared = places.first(where: { $0.owner == nil && Self.key($0.baseName) == key }) { return shared }
+        }
+        // "His work", "her school", "their school": of those asked about (theirs first, below);
+        // "our house": the family's.
+        for pronoun in ["his ", "her ", "their ", "our "] where key.hasPrefix(pronoun) {
+            key = Self.key(String(key.dropFirst(pronoun.count)))
+            if pronoun == "our ", let shared = places.first(where: { $0.owner == nil && Self.key($0.baseName) == key }) { return shared }
+            break
         }
         // A member's place by its whole name: "Ben's work".
         if let whole = places.first(where: { $0.owner != nil && Self.key($0.name) == key }) { return whole }

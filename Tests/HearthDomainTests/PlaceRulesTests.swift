@@ -38,6 +38,18 @@ final class PlaceRulesTests: XCTestCase, DemoMembers {
         XCTAssertNil(place("Emma's work", for: [], speaker: lisa))
     }
 
+    func testHisHerTheirIsThePlaceOfWhoeverIsAskedAboutAndOurIsTheFamilys() {
+        XCTAssertEqual(place("his work", for: [tom], speaker: lisa), "toms-work")
+        XCTAssertEqual(place("her work", for: [lisa], speaker: tom), "lisas-work")
+        XCTAssertEqual(place("his school", for: [jake], speaker: tom), "jakes-school")
+        XCTAssertEqual(place("their school", for: [emma], speaker: tom), "school")
+        XCTAssertEqual(place("our school", for: [jake], speaker: tom), "school")
+        XCTAssertEqual(place("our house", for: [jake], speaker: tom), "home")
+        // "My school" with none of the speaker's own: the family's, else theirs asked about.
+        XCTAssertEqual(place("my school", for: [jake], speaker: emma), "school")
+        XCTAssertEqual(place("my work", for: [tom], speaker: emma), "toms-work")
+    }
+
     func testAPlaceIsSaidShortForItsOwnerAndWholeForOthers() {
         XCTAssertEqual(PlaceRules.spokenName(tomsWork, about: tom.id), "work")
         XCTAssertEqual(PlaceRules.spokenName(tomsWork, about: emma.id), "Tom's work")
