@@ -30,3 +30,19 @@ extension CalendarRules {
         return Permissions.check(actor: actor, action: own ? .calendarEdit : .calendarEditOthers)?.text
     }
 }
+
+// MARK: - Reminders of what one booked (issue 32)
+
+extension CalendarRules {
+    /// The setting that holds a member's choice to be reminded of the events they book for others
+    /// ("on"; off unless they asked). The speaker attends only when they say so, and so is reminded
+    /// of a child's lesson they booked only when they chose this.
+    public static func bookedRemindersSetting(for member: MemberID) -> String { "booked_reminders.\(member.rawValue)" }
+
+    /// Who is reminded of `event`: its attendees, then its organizer when they asked to be reminded
+    /// of what they book (`remindsOrganizer`) and are not among them.
+    public static func reminderRecipients(of event: CalendarEvent, remindsOrganizer: Bool) -> [MemberID] {
+        guard remindsOrganizer, let organizer = event.organizer, !event.attendees.contains(organizer) else { return event.attendees }
+        return event.attendees + [organizer]
+    }
+}

@@ -45,6 +45,8 @@ public enum Permissions {
         case memberEdit
         /// Whether one is told of the other parents' changes (seed 001): a parent's own choice.
         case parentUpdates
+        /// Whether one is reminded of the events one books for others (issue 32): one's own choice.
+        case bookedReminders
         /// Making a member a viewer, a co-parent, an adult member or a child: the owner's call.
         case memberRoleChange
         /// The words a member themself uses for the others ("call Lisa mum" from Emma): their own.
@@ -130,6 +132,7 @@ public enum Permissions {
         case .coParentAdd, .coParentRemove, .invite, .familyDelete, .householdDevice: return owner
         case .memberEdit: return managers
         case .parentUpdates: return managers
+        case .bookedReminders: return parents
         case .memberAccess: return managers
         case .memberRoleChange: return owner
         case .memberOwnWords: return everyone
@@ -199,6 +202,7 @@ public enum Permissions {
         case .timetableSetWeek: return "\(actor.name) can view timetables but not change the week."
         case .schoolHolidayEdit: return "Only a parent can change the school holidays."
         case .parentUpdates: return "Only the parents are told of each other's changes."
+        case .bookedReminders: return "Only parents book events for others, so only they choose to be reminded of them."
         case .memberAdd: return "Only a parent can add someone to the family."
         case .memberRemove: return "Only a parent can remove someone from the family."
         case .coParentAdd: return "Only the family's owner can add a co-parent."

@@ -378,8 +378,14 @@ public struct CalendarSkill: Sendable {
 
     func queueReminders(for occurrences: [CalendarOccurrence], writer: StoreWriter, now: Date, formatter: TimeFormatter) throws -> Int {
         var queued = 0
+        var remindsOrganizer: [MemberID: Bool] = [:]
         for occurrence in occurrences where occurrence.start > now && !occurrence.event.isAllDay {
-            for attendee in occurrence.event.attendees {
+            var asked = false
+            if let organizer = occurrence.event.organizer {
+                if remindsOrganizer[organizer] == nil { remindsOrganizer[organizer] = try remindsOfBooked(organizer, reader: writer.reader) }
+                asked = remindsOrganizer[organizer] ?? false
+            }
+            for attendee in CalendarRules.reminderRecipients(of: occurrence.event, remindsOrganizer: asked) {
                 for offset in Self.reminderOffsets where occurrence.start.addingTimeInterval(-offset) >= now {
                     let due = occurrence.start.addingTimeInterval(-offset)
                     let queuedNow = try writer.enqueue(OutboxNotification(
@@ -393,6 +399,46 @@ public struct CalendarSkill: Sendable {
             }
         }
         return queued
+    }
+
+    /// Whether `member` asked to be reminded of the events they book for others (issue 32), and is
+    /// still in the family.
+    func remindsOfBooked(_ member: MemberID, reader: StoreReader) throws -> Bool {
+        try reader.setting(CalendarRules.bookedRemindersSetting(for: member)) == "on" && reader.member(member) != nil
+    }
+
+    /// Who is reminded of `event` (its attendees, and its organizer when they asked).
+    public func reminderRecipients(of event: CalendarEvent) throws -> [MemberID] {
+        let asked = try event.organizer.map { organizer in try store.read { try remindsOfBooked(organizer, reader: $0) } } ?? false
+        return CalendarRules.reminderRecipients(of: event, remindsOrganizer: asked)
+    }
+
+    /// "Remind me of the events I book for the kids" (true) / "stop reminding me…" (false): the
+    /// actor's own choice. Returns whether it was already so.
+    @discardableResult
+    public func setBookedReminders(_ on: Bool, by actor: Member, now: Date) throws -> Bool {
+        try SkillError.checkPermission(Permissions.check(actor: actor, action: .bookedReminders)?.text)
+        return try store.write { writer in
+            let key = CalendarRules.bookedRemindersSetting(for: actor.id)
+            let was = try writer.reader.setting(key) == "on"
+            guard was != on else { return true }
+            // Reminders already queued for them of what they booked are dropped as they go out (`goingOut`).
+            if on { try writer.setSetting(key, "on") } else { try writer.removeSetting(key) }
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "setting", subjectID: key,
+                                            summary: on ? "Asked to be reminded of the events they book for others"
+                                                : "Asked not to be reminded of the events they book for others"))
+            return false
+        }
+    }
+
+    /// What a member is told after choosing.
+    public static func bookedRemindersWords(_ on: Bool, already: Bool) -> String {
+        switch (on, already) {
+        case (true, false): return "OK. I'll also remind you of the events you book for others, a day and an hour before, those already booked included."
+        case (true, true): return "You're already reminded of the events you book for others."
+        case (false, false): return "OK. I won't remind you of the events you book for others any more, only of those you go to."
+        case (false, true): return "That's already off: you're reminded only of the events you go to."
+        }
     }
 
     /// A reminder's words as said at `moment`: "Haircut tomorrow, 11:00 AM", "Soccer practice in
@@ -413,10 +459,15 @@ public struct CalendarSkill: Sendable {
         guard notification.kind == "reminder", let key = notification.dedupeKey, key.hasPrefix(Self.reminderKeyPrefix),
               let start = notification.aboutAt, let related = notification.relatedID else { return notification }
         // Worded on the recipient's own clock: a member who lives in another zone reads their time.
-        let (found, zone) = try store.read { reader in
-            (try reader.event(EventID(related)), try reader.member(notification.recipient)?.homeTimeZone.flatMap(TimeZone.init(identifier:)))
+        let (found, zone, remindsOrganizer, members) = try store.read { reader in
+            let event = try reader.event(EventID(related))
+            return (event, try reader.member(notification.recipient)?.homeTimeZone.flatMap(TimeZone.init(identifier:)),
+                    try event?.organizer.map { try remindsOfBooked($0, reader: reader) } ?? false, try reader.members())
         }
-        guard let event = found, let body = reminderBody(event.title, start: start, at: now, zone: zone) else { return nil }
+        // Nor to someone no longer reminded of it: taken off it, or an organizer who said stop.
+        guard let event = found, CalendarRules.reminderRecipients(of: event, remindsOrganizer: remindsOrganizer).contains(notification.recipient),
+              let body = reminderBody(Self.reminderTitle(event, for: notification.recipient, members: members), start: start, at: now, zone: zone)
+        else { return nil }
         if now > notification.deliverAt, let lastColon = key.lastIndex(of: ":"),
            let next = try store.read({ try $0.nextUnsentNotificationDue(dedupePrefix: String(key[...lastColon]), after: notification.deliverAt) }),
            OutboxRules.isSuperseded(dueAt: notification.deliverAt, nextDueAt: next, at: now) {
@@ -425,6 +476,18 @@ public struct CalendarSkill: Sendable {
         var worded = notification
         worded.body = body
         return worded
+    }
+
+    /// The event as a reminder names it to `recipient`: its title to those who go; whose it is to
+    /// the one who booked it for others ("Jake's haircut", "Swimming for Emma and Jake").
+    static func reminderTitle(_ event: CalendarEvent, for recipient: MemberID, members: [Member]) -> String {
+        guard !event.attendees.contains(recipient) else { return event.title }
+        let names = event.attendees.compactMap { id in members.first { $0.id == id }?.name }
+        guard !names.isEmpty else { return event.title }
+        // "RE lesson" keeps its capitals; "Haircut" does not.
+        let keeps = !(event.title.dropFirst().first?.isLowercase ?? true)
+        let lower = keeps ? event.title : event.title.prefix(1).lowercased() + event.title.dropFirst()
+        return names.count == 1 ? "\(names[0])'s \(lower)" : "\(event.title) for \(joinedList(names))"
     }
 
     /// `hearth tick`: queues the reminders (a day and an hour before, for every attendee) of all

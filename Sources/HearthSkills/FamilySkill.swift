@@ -102,6 +102,7 @@ public struct FamilySkill: Sendable {
             guard let owner = members.first(where: { $0.role == .owner }) else { throw SkillError.invalid("The family has no owner.") }
             try writer.deleteMember(member.id, handingTo: owner.id)
             try writer.removeSetting(FamilyRules.parentUpdatesSetting(for: member.id))
+            try writer.removeSetting(CalendarRules.bookedRemindersSetting(for: member.id))
             let entry = ActivityEntry(at: now, actor: actor.id, action: "remove", subjectType: "member", subjectID: nil,
                                       summary: "Removed \(FamilyRules.roleWords(member.role, member.kind)) from the family")
             try writer.append(entry)

@@ -186,6 +186,9 @@ struct MemberCommand: ParsableCommand {
         @Option(name: .customLong("parent-updates"),
                 help: "Whether this parent is told when another parent changes points, rewards, chore reviews or members: on or off (their own choice: run it as them).")
         var parentUpdates: String?
+        @Option(name: .customLong("booked-reminders"),
+                help: "Whether this member is also reminded of the events they book for others, a day and an hour before: on or off (their own choice: run it as them).")
+        var bookedReminders: String?
 
         var changesAccount: Bool { !guardian.isEmpty || noGuardians || device != nil || consent }
 
@@ -200,16 +203,18 @@ struct MemberCommand: ParsableCommand {
             }
             if changesAccount { actions.append(.memberEdit) }
             if parentUpdates != nil { actions.append(.parentUpdates) }
+            if bookedReminders != nil { actions.append(.bookedReminders) }
             if !word.isEmpty || (!removeAlias.isEmpty && wordFor != nil) { actions.append(ownWords ? .memberOwnWords : .memberEdit) }
             return .member(Array(Set(actions)).sorted { $0.rawValue < $1.rawValue })
         }
 
         func validate() throws {
             if role == nil && rename == nil && age == nil && livesIn == nil && livesHere == nil && options.tz == nil && alias.isEmpty && word.isEmpty
-                && removeAlias.isEmpty && !changesAccount && parentUpdates == nil {
-                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --lives-here, --alias, --word --for NAME, --remove-alias, --guardian, --device, --consent, --parent-updates")
+                && removeAlias.isEmpty && !changesAccount && parentUpdates == nil && bookedReminders == nil {
+                throw ValidationError("say what to change: --role, --rename, --age, --lives-in or --tz, --lives-here, --alias, --word --for NAME, --remove-alias, --guardian, --device, --consent, --parent-updates, --booked-reminders")
             }
             if let parentUpdates, Self.yesNo(parentUpdates) == nil { throw ValidationError("--parent-updates: say on or off, not '\(parentUpdates)'") }
+            if let bookedReminders, Self.yesNo(bookedReminders) == nil { throw ValidationError("--booked-reminders: say on or off, not '\(bookedReminders)'") }
             if let livesHere, Self.yesNo(livesHere) == nil { throw ValidationError("--lives-here: say yes or no, not '\(livesHere)'") }
             if !guardian.isEmpty && noGuardians { throw ValidationError("give --guardian NAME or --no-guardians, not both") }
             if let device, Self.yesNo(device) == nil { throw ValidationError("--device: say yes or no, not '\(device)'") }
@@ -253,7 +258,12 @@ struct MemberCommand: ParsableCommand {
                 if hearing != nil, member.id != acting.id {
                     throw SkillError.permissionDenied("Whether \(member.name) is told of the other parents' changes is \(member.name)'s own choice.")
                 }
+                let reminding = bookedReminders.flatMap(Self.yesNo)
+                if reminding != nil, member.id != acting.id {
+                    throw SkillError.permissionDenied("Whether \(member.name) is reminded of the events they book is \(member.name)'s own choice.")
+                }
                 let skill = FamilySkill(store: store)
+                let zone = try familyZone(options, store)
                 // One transaction: a part refused (a guardian who is a child, consent for an adult) leaves every part as it was.
                 let lines: [String] = try store.write { writer in
                     var lines: [String] = []
@@ -268,6 +278,12 @@ struct MemberCommand: ParsableCommand {
                     if let hearing {
                         let already = try skill.joining(writer.joined).setParentUpdates(hearing, by: acting, now: now)
                         lines.append(FamilySkill.parentUpdatesWords(hearing, already: already))
+                    }
+                    if let reminding {
+                        let calendar = CalendarSkill(store: writer.joined, calendar: .family(zone),
+                                                     ids: RandomIDGenerator(), logger: options.logger())
+                        let already = try calendar.setBookedReminders(reminding, by: acting, now: now)
+                        lines.append(CalendarSkill.bookedRemindersWords(reminding, already: already))
                     }
                     return lines
                 }

@@ -8,7 +8,7 @@ import HearthStore
 // `hearth import ics FILE --member NAME` and `hearth export ics [--member NAME] [--output FILE]`.
 
 /// The family zone: --tz, else the family's setting, else the demo family's zone.
-private func familyZone(_ options: FamilyOptions, _ store: FamilyStore) throws -> TimeZone {
+func familyZone(_ options: FamilyOptions, _ store: FamilyStore) throws -> TimeZone {
     if let zone = options.timeZone { return zone }
     if let name = try store.read({ try $0.setting("time_zone") }), let zone = TimeZone(identifier: name) { return zone }
     return TimeZone(identifier: DemoFamily.timeZoneIdentifier)!

@@ -170,6 +170,32 @@ final class FamilySetupCLITests: XCTestCase {
         XCTAssertTrue(ada.contains("Ben added maxi as the family's word for Max."), ada)
     }
 
+    /// Issue 32: a parent who books a child's lesson is reminded of it only after
+    /// `member edit --booked-reminders on`, their own choice (the door refuses it for someone else).
+    func testABookingParentIsRemindedOnlyWhenTheyChose() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-booked-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        let at = ["--db", db, "--now", "2026-03-02T08:00:00+00:00"]
+        try run(["init", "--owner", "Ada", "--tz", "Europe/London"] + at)
+        try run(["member", "add", "Ben", "--role", "co-parent"] + at + ["--as", "Ada"])
+        try run(["member", "add", "Max", "--child", "--age", "8"] + at + ["--as", "Ada"])
+        let (before, _) = try run(["say", "Max has a swimming lesson on Wednesday at 5pm"] + at + ["--as", "Ada"])
+        XCTAssertTrue(before.contains("Max will receive a reminder"), before)
+        let (_, forSomeoneElse) = try run(["member", "edit", "Ada", "--booked-reminders", "on"] + at + ["--as", "Ben"], status: 1)
+        XCTAssertEqual(forSomeoneElse, "hearth: Whether Ada is reminded of the events they book is Ada's own choice.\n")
+        let (_, notOnOff) = try run(["member", "edit", "Ada", "--booked-reminders", "sometimes"] + at + ["--as", "Ada"], status: 64)
+        XCTAssertTrue(notOnOff.contains("--booked-reminders: say on or off"), notOnOff)
+        let (on, _) = try run(["member", "edit", "Ada", "--booked-reminders", "on"] + at + ["--as", "Ada"])
+        XCTAssertTrue(on.hasPrefix("OK. I'll also remind you of the events you book for others"), on)
+        let (after, _) = try run(["say", "Max has a guitar lesson on Thursday at 5pm"] + at + ["--as", "Ada"])
+        XCTAssertTrue(after.contains("Both you and Max will receive a reminder"), after)
+        // Ben did not choose it: his booking reminds Max alone.
+        let (bens, _) = try run(["say", "Max has a piano lesson on Friday at 5pm"] + at + ["--as", "Ben"])
+        XCTAssertTrue(bens.contains(" Max will receive a reminder"), bens)
+    }
+
     /// Issue 32: every member field changed with `hearth member edit`, through the door and the table;
     /// `member add --tz` keeps the home zone (in the JSON export); adding someone again changes nothing.
     func testEditEveryMemberField() throws {

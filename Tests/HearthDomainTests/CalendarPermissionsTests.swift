@@ -51,4 +51,15 @@ final class CalendarPermissionsTests: XCTestCase, DemoMembers {
         XCTAssertEqual(CalendarRules.denial(toChange: event([emma], organizer: lisa), by: emma), childChangeRefusal)
         XCTAssertEqual(CalendarRules.denial(toChange: event([emma], organizer: nil), by: emma), childChangeRefusal)
     }
+
+    /// Issue 32: who is reminded of an event: its attendees; its organizer too only when they asked
+    /// and are not already going (never twice).
+    func testTheOrganizerIsRemindedOnlyWhenTheyAskedAndNeverTwice() {
+        let lesson = event([emma], organizer: lisa)
+        XCTAssertEqual(CalendarRules.reminderRecipients(of: lesson, remindsOrganizer: false), [emma.id])
+        XCTAssertEqual(CalendarRules.reminderRecipients(of: lesson, remindsOrganizer: true), [emma.id, lisa.id])
+        XCTAssertEqual(CalendarRules.reminderRecipients(of: event([emma, lisa], organizer: lisa), remindsOrganizer: true), [emma.id, lisa.id])
+        XCTAssertEqual(CalendarRules.reminderRecipients(of: event([emma], organizer: nil), remindsOrganizer: true), [emma.id])
+        XCTAssertEqual(CalendarRules.bookedRemindersSetting(for: lisa.id), "booked_reminders.lisa")
+    }
 }

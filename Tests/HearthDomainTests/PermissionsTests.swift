@@ -23,7 +23,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
         .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
         .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
-        .memberEdit: "yy---", .parentUpdates: "yy---", .memberAccess: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
+        .memberEdit: "yy---", .parentUpdates: "yy---", .bookedReminders: "yyy--", .memberAccess: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
         .deviceManage: "yy---", .feedManage: "yy---", .backup: "yy---", .pushManage: "yy---",
         .caldavSync: "yy---",
     ]

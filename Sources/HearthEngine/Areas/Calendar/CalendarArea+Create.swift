@@ -26,6 +26,9 @@ extension CalendarTurn {
             return try createEventCancelling(draft, cancelling: cancelling)
         case .checkAvailability(let members, let interval):
             return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval)))
+        case .bookedReminders(let on):
+            let already = try skill.setBookedReminders(on, by: speaker, now: now)
+            return .completed(ActionResult(reply: ReplyText(CalendarSkill.bookedRemindersWords(on, already: already))))
         }
     }
 
@@ -80,8 +83,10 @@ extension CalendarTurn {
         let reminded = created.recurrence == nil
             ? CalendarSkill.reminderOffsets.filter { created.start.addingTimeInterval(-$0) > now } : CalendarSkill.reminderOffsets
         if !reminded.isEmpty && !created.isAllDay {
-            let recipients = people(created.attendees)
-            let both = created.attendees.count == 2 ? "Both " : ""
+            // The attendees, and the speaker who booked it when they asked to be reminded of what they book.
+            let reminding = try skill.reminderRecipients(of: created)
+            let recipients = people(reminding)
+            let both = reminding.count == 2 ? "Both " : ""
             let times = reminded.map { $0 >= 86_400 ? "1 day before" : "1 hour before" }.joined(separator: " and ")
             let subject = both.isEmpty ? recipients.prefix(1).uppercased() + recipients.dropFirst() : both + recipients
             reply.append(" \(subject) will receive a reminder \(times)\(created.recurrence == nil ? "" : " each one").")

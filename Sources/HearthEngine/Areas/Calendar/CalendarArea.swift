@@ -7,7 +7,7 @@ import HearthTime
 struct CalendarArea: WorksPerTurn {
     static let id: SkillAreaID = "calendar"
     let intents = ["calendar.create_event", "calendar.find_free_time", "calendar.show", "calendar.check_availability",
-                   "calendar.move_event", "calendar.update_event", "calendar.cancel_event"]
+                   "calendar.move_event", "calendar.update_event", "calendar.cancel_event", "calendar.booked_reminders"]
     let help = AreaHelp(
         topic: "the family calendar",
         examples: ["\"Schedule Emma for the dentist on Thursday at 4pm\"",
@@ -268,6 +268,13 @@ struct CalendarTurn: AreaAtWork {
             let scope = resolved.texts["scope"]?.lowercased()
             if ["next", "first", "upcoming"].contains(scope) { change.soonest = true } else { change.scope = scope.map(RepeatScope.from(words:)) }
             return act(.changeEvent(change, overrideConflicts: false))
+        case "calendar.booked_reminders":
+            // Refused before anything is asked, as for any setting that is not the speaker's to have.
+            if let refusal = Permissions.check(actor: speaker, action: .bookedReminders) { throw HearthError.permissionDenied(refusal.text) }
+            let said = (resolved.texts["switch"] ?? "").lowercased()
+            let off = ["stop", "quit", "turn off", "switch off", "disable", "no more", "dont", "don't", "do not", "no need to", "never", "no longer"]
+                .contains { said.hasPrefix($0) }
+            return act(.bookedReminders(!off))
         default:
             throw HearthError.internalState("\(request.intent) sent to the calendar")
         }

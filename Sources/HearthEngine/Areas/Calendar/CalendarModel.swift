@@ -86,6 +86,8 @@ extension CalendarArea {
         /// event and cancel the occurrences it clashes with, in one turn (one undo).
         case createEventCancelling(EventDraft, cancelling: [OccurrenceRef])
         case checkAvailability(members: [MemberID], interval: DateInterval)
+        /// "Remind me of the events I book for the kids" (true) / "stop …" (false): the speaker's own choice.
+        case bookedReminders(Bool)
     }
 
     /// One occurrence of an event, as kept in a question.
