@@ -81,7 +81,7 @@ public enum TimetableRules {
     /// Seed 002's period names, in the order of the school day.
     public static let periods = ["AM Registration", "1", "2", "3", "4", "PM Registration", "5"]
     public static let header = ["Week", "Day", "Period", "Subject", "Teacher", "Room"]
-    static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+    public static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
     /// A fortnight is some 70 rows, a few kilobytes; anything larger than this is not a timetable.
     public static let maximumFileBytes = 256 * 1024
     public static let maximumRows = 500

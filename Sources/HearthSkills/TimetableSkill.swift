@@ -187,6 +187,18 @@ public struct TimetableSkill: Sendable {
         }
     }
 
+    /// Puts back `member`'s lessons as they were before a change ("undo that" after a lesson was
+    /// changed by voice): `entries` as they were.
+    public func restoreLessons(of member: Member, entries: [TimetableEntry], actor: Member, now: Date) throws {
+        try SkillError.checkPermission(TimetableRules.denial(toChangeTimetableOf: member, by: actor))
+        try store.write { writer in
+            let school = try writer.reader.timetableSchool(of: member.id) ?? Self.defaultSchool
+            try writer.replaceTimetable(of: member.id, school: school, entries: entries, at: now, by: actor.id)
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "update", subjectType: "timetable",
+                                            subjectID: member.id.rawValue, summary: "put back a lesson in \(member.name)'s timetable"))
+        }
+    }
+
     // MARK: - Reading
 
     /// Everything needed to place lessons in time, read in one go.

@@ -11,7 +11,7 @@ final class TranscriptTests: XCTestCase {
         "calendar-find-free-time", "calendar-move-series", "calendar-move-voice", "calendar-move", "calendar-real-phrasing", "calendar-recurring-create",
         "calendar-recurring-except-months", "calendar-recurring-school-holidays", "calendar-time-zones", "conflict-cancel", "conflict-choose-option",
         "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
-        "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice", "reminders-after-a-long-gap", "free-answers-go-to-the-latest-question", "requests-inside-chatter", "family-activity-search", "family-household", "family-parent-updates", "calendar-booked-reminders", "places-of-their-own", "requests-in-a-clause", "calendar-update-event", "calendar-loose-match-asks", "scenario1-mark-soccer-cancelled", "calendar-event-notes", "timetable-set-week-undo",
+        "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice", "reminders-after-a-long-gap", "free-answers-go-to-the-latest-question", "requests-inside-chatter", "family-activity-search", "family-household", "family-parent-updates", "calendar-booked-reminders", "places-of-their-own", "requests-in-a-clause", "calendar-update-event", "calendar-loose-match-asks", "scenario1-mark-soccer-cancelled", "calendar-event-notes", "timetable-set-week-undo", "timetable-edit-lessons",
         "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
         "followups-calendar", "followups-questions", "followups-expired",
         "backoff-did-you-mean", "nearest-intent", "calendar-unknown-attendee", "calendar-unread-time", "names-and-compounds",

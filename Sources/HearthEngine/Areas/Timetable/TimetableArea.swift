@@ -7,7 +7,7 @@ import HearthSkills
 /// "is it week 1 or week 2", "this is week 2". A child sees only their own timetable; adults see all.
 struct TimetableArea: SkillArea {
     static let id: SkillAreaID = "timetable"
-    let intents = ["timetable.next", "timetable.now", "timetable.day", "timetable.week_type", "timetable.set_week"]
+    let intents = ["timetable.next", "timetable.now", "timetable.day", "timetable.week_type", "timetable.set_week", "timetable.edit_lesson"]
     let help = AreaHelp(topic: "school timetables",
                         examples: ["\"What does Emma have next?\" / \"Does Emma have PE today?\" / \"Is it week 1 or week 2?\""],
                         spoken: ["what does Emma have next"])
@@ -27,15 +27,29 @@ struct TimetableArea: SkillArea {
         case day(MemberID, date: Date?, week: Int?, subject: String?, yesNo: Bool)
         case weekType
         case setWeek(Int)
+        /// One lesson of the fortnight changed, moved to another room or taken out (seed 002's manual entry).
+        case editLesson(LessonEdit)
     }
 
-    /// "this is week 2", undone by putting back each school's rotation as it was ("undo that").
+    /// "this is week 2", undone by putting back each school's rotation as it was; a lesson changed,
+    /// by putting back the member's lessons as they were ("undo that").
     struct Change: Codable, Sendable, Equatable {
-        var rotations: [String: TimetableRotation]
+        var rotations: [String: TimetableRotation]?
+        var lessons: LessonsBefore?
+    }
+
+    struct LessonsBefore: Codable, Sendable, Equatable {
+        var member: MemberID
+        var entries: [TimetableEntry]
     }
 
     func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
-        try skill.joining(turn.transaction).restoreWeek(change.rotations, actor: turn.speaker, now: turn.now)
+        let skill = skill.joining(turn.transaction)
+        if let rotations = change.rotations { try skill.restoreWeek(rotations, actor: turn.speaker, now: turn.now) }
+        if let lessons = change.lessons {
+            guard let member = turn.roster[lessons.member] else { throw HearthError.notFound(ReplyText("That member is no longer in the family.")) }
+            try skill.restoreLessons(of: member, entries: lessons.entries, actor: turn.speaker, now: turn.now)
+        }
         return ActionResult(reply: ReplyText(""))
     }
 
@@ -48,6 +62,8 @@ struct TimetableArea: SkillArea {
                 throw HearthError.invalidRequest("Which week? The timetable has a week 1 and a week 2.")
             }
             return act(.setWeek(week))
+        case "timetable.edit_lesson":
+            return act(.editLesson(try lessonEdit(request, member: try member(request, in: turn), in: turn)))
         default:
             break
         }
@@ -119,6 +135,8 @@ struct TimetableArea: SkillArea {
             guard let previous else { return .completed(ActionResult(reply: reply)) }
             let undo = try undoRecord(Change(rotations: previous), named: "setting this week to week \(week)", in: turn)
             return .completed(ActionResult(reply: reply, lastChange: .record(undo)))
+        case .editLesson(let edit):
+            return try editLesson(edit, in: turn)
         }
     }
 
