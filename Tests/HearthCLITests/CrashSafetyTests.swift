@@ -267,7 +267,9 @@ final class CrashSafetyTests: XCTestCase {
             SELECT c.title FROM chore c WHERE c.requires_review AND c.status = 'completed' AND (
                 NOT EXISTS (SELECT 1 FROM activity a WHERE a.subject_id = c.id AND a.action = 'approve')
                 OR (SELECT COUNT(*) FROM notification n WHERE n.related_id = c.id AND n.title = 'Chore approved'
-                    AND n.body LIKE '%You earned ' || (SELECT SUM(p.amount) FROM points_entry p WHERE p.related_id = c.id) || ' points!') != 1)
+                    AND (n.body LIKE '%You earned ' || (SELECT SUM(p.amount) FROM points_entry p WHERE p.related_id = c.id) || ' points!'
+                         -- An achievement the approval unlocked is announced after the points.
+                         OR n.body LIKE '%You earned ' || (SELECT SUM(p.amount) FROM points_entry p WHERE p.related_id = c.id) || ' points! New achievement: %!')) != 1)
             """, "an approval without its activity line, or whose notification does not state the ledger's points")
         // An adjustment: its ledger line, the member's notification stating the balance after it, and
         // the activity line with the amount, in the same order; the stated balance is the ledger's sum
