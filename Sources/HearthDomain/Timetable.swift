@@ -398,6 +398,12 @@ public enum TimetableRules {
         Int(period) != nil ? "period \(period)" : period.replacingOccurrences(of: "Registration", with: "registration")
     }
 
+    // MARK: - Undoing an import
+
+    /// The setting that keeps a member's timetable as it was before their last import, until that
+    /// import is undone (`hearth timetable undo`) or another import replaces it.
+    public static func beforeImportSetting(for member: MemberID) -> String { "timetable_before_import.\(member.rawValue)" }
+
     // MARK: - Permissions
 
     /// Seed 002's viewing rule: everyone sees their own timetable; adults see every member's; a

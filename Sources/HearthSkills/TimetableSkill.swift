@@ -70,6 +70,9 @@ public struct TimetableSkill: Sendable {
             let start = week1Start.flatMap { ISO8601.date($0, in: calendar.timeZone) } ?? now
             let monday = ISO8601.dateString(TimetableRules.weekStart(start, calendar: calendar), in: calendar.timeZone)
             try writer.ensureTimetableSchool(school, week1Start: monday, replaceStart: week1Start != nil, at: now)
+            // What it replaces, kept until the import is undone (`undoImport`) or another replaces it.
+            let before = BeforeImport(entries: existing == nil ? nil : try writer.reader.timetableEntries(of: member.id), importedAt: now)
+            try writer.setSetting(TimetableRules.beforeImportSetting(for: member.id), String(decoding: try JSONEncoder().encode(before), as: UTF8.self))
             let created = try writer.replaceTimetable(of: member.id, school: school, entries: csv.entries, at: now, by: actor.id)
             // Privacy: the log names the member and counts, never subjects or rooms.
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: existing == nil ? "import" : "replace", subjectType: "timetable",
@@ -184,6 +187,43 @@ public struct TimetableSkill: Sendable {
             try writer.append(ActivityEntry(at: now, actor: actor.id, action: remove ? "delete" : "update", subjectType: "timetable",
                                             subjectID: member.id.rawValue, summary: "\(remove ? "removed" : "set") a lesson in \(member.name)'s timetable"))
             return said
+        }
+    }
+
+    /// A member's timetable as it was before their last import: nil entries when they had none.
+    struct BeforeImport: Codable {
+        var entries: [TimetableEntry]?
+        var importedAt: Date
+    }
+
+    /// What undoing an import did: the lessons put back (nil: the timetable was taken away, as
+    /// there was none before), and each lesson that changed back.
+    public struct ImportUndone: Sendable, Equatable {
+        public var restored: Int?
+        public var diff: TimetableDiff
+    }
+
+    /// Undoes `member`'s last import (seed 002): the timetable they had before it comes back, or
+    /// with none before, the imported one is taken away. Changes made by hand since are undone
+    /// with it (the answer lists every lesson that changes). Once only: a second undo finds none.
+    public func undoImport(of member: Member, actor: Member, now: Date) throws -> ImportUndone {
+        try SkillError.checkPermission(TimetableRules.denial(toChangeTimetableOf: member, by: actor))
+        return try store.write { writer in
+            let key = TimetableRules.beforeImportSetting(for: member.id)
+            guard let saved = try writer.reader.setting(key), let before = try? JSONDecoder().decode(BeforeImport.self, from: Data(saved.utf8)) else {
+                throw SkillError.notFound("There is no import of \(member.name)'s timetable to undo. Nothing was changed.")
+            }
+            let current = try writer.reader.timetableSchool(of: member.id) == nil ? [] : try writer.reader.timetableEntries(of: member.id)
+            if let entries = before.entries {
+                let school = try writer.reader.timetableSchool(of: member.id) ?? Self.defaultSchool
+                try writer.replaceTimetable(of: member.id, school: school, entries: entries, at: now, by: actor.id)
+            } else {
+                try writer.deleteTimetable(of: member.id)
+            }
+            try writer.removeSetting(key)
+            try writer.append(ActivityEntry(at: now, actor: actor.id, action: "undo", subjectType: "timetable", subjectID: member.id.rawValue,
+                                            summary: "undid the import of \(member.name)'s timetable"))
+            return ImportUndone(restored: before.entries?.count, diff: TimetableDiff.between(current, before.entries ?? []))
         }
     }
 

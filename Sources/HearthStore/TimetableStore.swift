@@ -105,4 +105,9 @@ extension StoreWriter {
         }
         return created
     }
+
+    /// Takes a member's timetable away (their lessons go with it).
+    public func deleteTimetable(of member: MemberID) throws {
+        try db.cachedStatement(sql: "DELETE FROM timetable WHERE member_id = ?").execute(arguments: [member.rawValue])
+    }
 }

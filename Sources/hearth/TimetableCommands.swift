@@ -34,7 +34,7 @@ struct TimetableCommand: ParsableCommand {
             and room required, teacher optional. Rows with a problem are listed and left out; the rest
             are imported. Lessons count as busy time on school days (not weekends or school holidays).
             """,
-        subcommands: [Import.self, Lesson.self, Show.self, Periods.self],
+        subcommands: [Import.self, Undo.self, Lesson.self, Show.self, Periods.self],
         defaultSubcommand: Show.self)
 
     struct Import: ParsableCommand, EntersFamily {
@@ -100,6 +100,43 @@ struct TimetableCommand: ParsableCommand {
                                                                                week1Start: week1Start, now: options.pinnedNow ?? Date())
                     print(report.summary)
                 }
+            }
+        }
+    }
+
+    struct Undo: ParsableCommand, EntersFamily {
+        static let configuration = CommandConfiguration(commandName: "undo",
+            abstract: "Undoes a member's last timetable import: puts back the timetable they had before it.",
+            discussion: """
+                hearth timetable undo --member Emma
+                The timetable Emma had before her last import comes back (with none before, the imported
+                one is taken away); lessons changed by hand since then are undone with it, and each lesson
+                that changes is listed. An import can be undone once; the permission is the import's.
+                """)
+        @OptionGroup var options: FamilyOptions
+        @Option(help: "Whose import to undo.") var member: String
+        /// As the import: the student their own; anyone else's is a parent's who manages the family.
+        var access: Access {
+            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableEditOwn] : [.timetableEdit])
+        }
+
+        func run() throws {
+            let entered = try enter()
+            try reportingErrors {
+                let owner = try findMember(member, in: entered.store, option: "--member")
+                let undone = try timetableSkill(options, entered.store).undoImport(of: owner, actor: entered.member, now: options.pinnedNow ?? Date())
+                guard let restored = undone.restored else {
+                    print("Undid the import: \(owner.name) had no timetable before it, so the imported one is gone.")
+                    return
+                }
+                print("Undid the import: \(owner.name)'s timetable is back as it was (\(counted(restored, "lesson"))).")
+                let diff = undone.diff
+                if !diff.changed.isEmpty {
+                    print("Changed back:")
+                    for change in diff.changed { print("- \(TimetableDiff.slot(change.new)): \(TimetableDiff.lesson(change.old)) → \(TimetableDiff.lesson(change.new))") }
+                }
+                if !diff.added.isEmpty { print("Back:"); for lesson in diff.added { print("- \(TimetableDiff.slot(lesson)): \(TimetableDiff.lesson(lesson))") } }
+                if !diff.removed.isEmpty { print("Gone:"); for lesson in diff.removed { print("- \(TimetableDiff.slot(lesson)): \(TimetableDiff.lesson(lesson))") } }
             }
         }
     }

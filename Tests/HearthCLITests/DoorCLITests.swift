@@ -349,6 +349,9 @@ final class DoorFixture {
             Probe(path: "location board", arguments: { ["location", "board", "on", "--db", $0] }, actions: fixed([.locationSetOwnSharing])),
             Probe(path: "timetable import", arguments: { ["timetable", "import", csv, "--member", "Emma", "--replace", "--db", $0] },
                   actions: own(.timetableEditOwn, .timetableEdit, of: "Emma")),
+            // The template's timetables were not imported: admitted, it says there is no import to undo.
+            Probe(path: "timetable undo", arguments: { ["timetable", "undo", "--member", "Emma", "--db", $0] },
+                  actions: own(.timetableEditOwn, .timetableEdit, of: "Emma"), admittedStatus: 1),
             Probe(path: "timetable lesson", arguments: {
                       ["timetable", "lesson", "--member", "Emma", "--week", "1", "--day", "Monday", "--period", "2", "--subject", "Drama", "--db", $0] },
                   actions: own(.timetableEditOwn, .timetableEdit, of: "Emma")),

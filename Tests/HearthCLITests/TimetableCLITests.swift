@@ -108,6 +108,55 @@ final class TimetableCLITests: XCTestCase {
         XCTAssertTrue(bad.hasPrefix("hearth: \(csv), line 1:"), bad)
     }
 
+    /// Issue 32, seed 002: an import can be undone once — the timetable before it comes back, each
+    /// lesson that changes listed — and with none before, the imported one goes. The permission is
+    /// the import's; a second undo finds nothing and changes nothing.
+    func testAnImportIsUndoneOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-timetable-undo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("family.sqlite").path
+        try run(["init", "--demo", "--db", db] + now)
+        let csv = directory.appendingPathComponent("jake.csv").path
+        try Data("""
+            Week,Day,Period,Subject,Teacher,Room
+            1,Monday,1,Mathematics,KDN,Room 113
+            1,Monday,2,English,ABC,Room 4
+
+            """.utf8).write(to: URL(fileURLWithPath: csv))
+        try run(["timetable", "import", csv, "--member", "Jake", "--db", db] + now)
+        try Data("""
+            Week,Day,Period,Subject,Teacher,Room
+            1,Monday,1,Mathematics,KDN,Room 114
+            1,Tuesday,3,Art,,Studio
+
+            """.utf8).write(to: URL(fileURLWithPath: csv))
+        try run(["timetable", "import", csv, "--member", "Jake", "--replace", "--db", db] + now)
+        let (_, child) = try run(["timetable", "undo", "--member", "Jake", "--as", "Emma", "--db", db] + now, status: 1)
+        XCTAssertEqual(child, "hearth: Emma can't change that timetable.\n")
+        let (undone, _) = try run(["timetable", "undo", "--member", "Jake", "--db", db] + now)
+        XCTAssertEqual(undone, """
+            Undid the import: Jake's timetable is back as it was (2 lessons).
+            Changed back:
+            - Week 1, Monday, period 1: Mathematics (KDN, Room 114) → Mathematics (KDN, Room 113)
+            Back:
+            - Week 1, Monday, period 2: English (ABC, Room 4)
+            Gone:
+            - Week 1, Tuesday, period 3: Art (Studio)
+
+            """)
+        let (day, _) = try run(["timetable", "show", "--member", "Jake", "--view", "day", "--date", "2026-02-09", "--db", db] + now)
+        XCTAssertTrue(day.contains("English") && day.contains("Room 113"), day)
+        let (_, again) = try run(["timetable", "undo", "--member", "Jake", "--db", db] + now, status: 1)
+        XCTAssertEqual(again, "hearth: There is no import of Jake's timetable to undo. Nothing was changed.\n")
+
+        // A first import undone: no timetable, as before.
+        try run(["timetable", "import", csv, "--member", "Tom", "--db", db] + now)
+        let (gone, _) = try run(["timetable", "undo", "--member", "Tom", "--db", db] + now)
+        XCTAssertEqual(gone, "Undid the import: Tom had no timetable before it, so the imported one is gone.\n")
+        try run(["timetable", "show", "--member", "Tom", "--db", db] + now, status: 1)
+    }
+
     /// Seed 002's manual entry (issue 32): one lesson set, added, changed in one field or removed by
     /// hand, checked as an imported row is; a bad value or a missing lesson changes nothing.
     func testOneLessonIsSetAddedAndRemovedByHand() throws {
