@@ -26,9 +26,14 @@ public enum Geo {
         distanceMeters(location, place) <= (radius ?? place.radiusMeters) + max(0, location.accuracyMeters)
     }
 
-    /// The saved place a position is inside (its radius plus the fix's accuracy), nearest first.
+    /// The saved place a position is inside (its radius plus the fix's accuracy): of places that
+    /// overlap, the member's own first, then the family's, then another member's ("Ada's work" and
+    /// "Ben's work" in one building: Ben there is at his work); nearest first among equals.
     public static func place(containing location: MemberLocation, among places: [Place]) -> Place? {
-        places.filter { isInside(location, $0) }.min { distanceMeters(location, $0) < distanceMeters(location, $1) }
+        func rank(_ place: Place) -> Int { place.owner == location.member ? 0 : place.owner == nil ? 1 : 2 }
+        return places.filter { isInside(location, $0) }.min {
+            (rank($0), distanceMeters(location, $0)) < (rank($1), distanceMeters(location, $1))
+        }
     }
 
     /// Whether latitude and longitude are a position on Earth.

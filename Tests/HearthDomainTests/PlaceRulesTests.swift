@@ -69,4 +69,19 @@ final class PlaceRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(OwnTracks.place(named: "Work", among: places, for: lisa.id)?.id, "lisas-work")
         XCTAssertEqual(OwnTracks.place(named: "School", among: places, for: emma.id)?.id, "school")
     }
+
+    /// Two members' places in one building: each is at their own; anyone else at the nearest.
+    func testOverlappingPlacesAreTheMembersOwnFirst() {
+        let mine = Place(id: "toms-work", name: "Tom's work", latitude: 40.7500, longitude: -73.9800, owner: tom.id)
+        let theirs = Place(id: "lisas-work", name: "Lisa's work", latitude: 40.7501, longitude: -73.9801, owner: lisa.id)
+        let shared = Place(id: "office", name: "Office", latitude: 40.7502, longitude: -73.9802)
+        func at(_ member: Member, among places: [Place]) -> String? {
+            let seen = MemberLocation(member: member.id, latitude: 40.7501, longitude: -73.9801, accuracyMeters: 10, battery: nil, recordedAt: Date())
+            return Geo.place(containing: seen, among: places)?.id
+        }
+        XCTAssertEqual(at(tom, among: [mine, theirs]), "toms-work")
+        XCTAssertEqual(at(lisa, among: [mine, theirs]), "lisas-work")
+        XCTAssertEqual(at(tom, among: [theirs, shared]), "office")
+        XCTAssertEqual(at(emma, among: [mine, theirs]), "lisas-work")
+    }
 }
