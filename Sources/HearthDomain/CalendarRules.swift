@@ -271,6 +271,10 @@ extension CalendarRules {
             while from < words.count - 1, articles.contains(lower[from]) { from += 1 }
             return from < words.count ? words[from...].joined(separator: " ") : nil
         }
+        // A name said after the time ("an event on Friday at 3pm titled book club"): what follows.
+        if let first = lower.first, ["called", "named", "titled", "entitled"].contains(first), let name = rest(after: 0) {
+            return name.trimmingCharacters(in: CharacterSet(charactersIn: "\"'“”"))
+        }
         // "… called / named / titled / entitled X": the name, when what comes before it is a placeholder.
         if let index = lower.firstIndex(where: { ["called", "named", "titled", "entitled"].contains($0) }), index > 0,
            placeholderHeads.contains(lower[..<index].filter { !articles.contains($0) }.joined(separator: " ")),

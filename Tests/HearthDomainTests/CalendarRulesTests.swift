@@ -119,6 +119,10 @@ final class CalendarRulesTests: XCTestCase {
     func testNamedTitle() {
         XCTAssertEqual(CalendarRules.namedTitle("meeting called budget review"), "budget review")
         XCTAssertEqual(CalendarRules.namedTitle("an event titled \"Sam's party\""), "Sam's party")
+        // The name said after the time: only the name is left of the title.
+        XCTAssertEqual(CalendarRules.namedTitle("titled book club"), "book club")
+        XCTAssertEqual(CalendarRules.namedTitle("called the big game"), "big game")
+        XCTAssertEqual(CalendarRules.namedTitle("called"), "called")
         XCTAssertEqual(CalendarRules.namedTitle("slot on my calendar for a haircut"), "haircut")
         XCTAssertEqual(CalendarRules.namedTitle("time in the diary for the school run"), "school run")
         XCTAssertEqual(CalendarRules.namedTitle("meeting for the school board"), "meeting for the school board")
