@@ -46,6 +46,8 @@ public enum RequestFinder {
         "that's the one", "that should be enough", "that should be enough options", "that's enough", "very well",
         // Turning to the request: "actually", "anyway", "by the way", "one more thing"; not knowing yet.
         "actually", "anyway", "anyways", "by the way", "btw", "one more thing", "oh and", "that's all for now", "that's it for now",
+        "sorry", "oh sorry", "oops", "whoops", "my bad", "also", "oh also", "and also", "one last thing", "another thing", "and another thing",
+        "one more question", "another question", "last thing",
         "that is all for now", "that's all i need", "heads up", "just a heads up", "quick heads up", "fyi", "just fyi",
         "just so you know", "just checking", "quick question", "just a quick question", "one quick thing", "random question",
         "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",

@@ -20,6 +20,14 @@ final class RequestFinderTests: XCTestCase {
                        "show me when I am available.")
     }
 
+    /// An apology or "one more thing" before the request asks nothing (issue 29).
+    func testAnApologyOrAnotherThingBeforeTheRequestIsLeftOut() {
+        XCTAssertEqual(RequestFinder.readings(of: "Sorry, one more thing: tell Tom to pick up Emma at 5").dropFirst().first,
+                       "tell Tom to pick up Emma at 5")
+        XCTAssertEqual(RequestFinder.readings(of: "oh and one more thing, where is Jake").dropFirst().first, "where is Jake")
+        XCTAssertEqual(RequestFinder.readings(of: "oops, also cancel the dentist").dropFirst().first, "cancel the dentist")
+    }
+
     /// A hedge before a report ("I think", "pretty sure", "apparently") asks nothing: the report is tried without it.
     func testAHedgeBeforeAReportIsLeftOut() {
         XCTAssertEqual(RequestFinder.readings(of: "I think Jake took out the trash already"),
