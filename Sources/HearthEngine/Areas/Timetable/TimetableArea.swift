@@ -20,7 +20,8 @@ struct TimetableArea: SkillArea {
 
     enum Action: AreaActionValue {
         case next(MemberID, subject: String?)
-        case now(MemberID)
+        /// `subject`: asked as "is Jake in maths right now" (the answer starts "Yes." or "No.").
+        case now(MemberID, subject: String? = nil)
         /// One day (`date`, local midnight), a week of the rotation (`week`), both, or neither (today
         /// or the next school day); `subject`: only that subject ("does Emma have PE today").
         /// `yesNo`: asked as a question to answer yes or no ("does Emma have PE today").
@@ -73,7 +74,7 @@ struct TimetableArea: SkillArea {
         case "timetable.next":
             return act(.next(member, subject: subject))
         case "timetable.now":
-            return act(.now(member))
+            return act(.now(member, subject: subject))
         case "timetable.day":
             let date = request.slots.times["date"]?.start.map { turn.calendar.startOfDay(for: $0) }
             let first = request.utterance.lowercased().split { !$0.isLetter }.first { !["hey", "ok", "okay", "hearth", "please", "um", "uh", "so"].contains($0) }
@@ -124,8 +125,8 @@ struct TimetableArea: SkillArea {
         switch action {
         case .next(let member, let subject):
             return .completed(ActionResult(reply: try work.next(member, subject: subject)))
-        case .now(let member):
-            return .completed(ActionResult(reply: try work.now(member)))
+        case .now(let member, let subject):
+            return .completed(ActionResult(reply: try work.now(member, subject: subject)))
         case .day(let member, let date, let week, let subject, let yesNo):
             return .completed(ActionResult(reply: try work.day(member, date: date, week: week, subject: subject, yesNo: yesNo)))
         case .weekType:

@@ -124,6 +124,16 @@ struct TimetableWork {
 
     // MARK: - Now
 
+    func now(_ id: MemberID, subject: String? = nil) throws -> ReplyText {
+        let answer = try now(id)
+        guard let subject else { return answer }
+        // "Is Jake in maths right now?": yes or no first, then what he is in.
+        let member = try student(id)
+        let current = try skill.lessons(of: member, viewer: turn.speaker, in: day(now)).first { $0.start <= now && now < $0.end }
+        let yes = current.map { TimetableRules.matches($0.entry, said: subject) } ?? false
+        return ReplyText((yes ? "Yes. " : "No. ") + answer.display, speak: (yes ? "Yes. " : "No. ") + answer.speak)
+    }
+
     func now(_ id: MemberID) throws -> ReplyText {
         let member = try student(id)
         let today = try skill.lessons(of: member, viewer: turn.speaker, in: day(now))
