@@ -14,6 +14,12 @@ private func timetableSkill(_ options: FamilyOptions, _ store: FamilyStore) thro
     return TimetableSkill(store: store, calendar: .family(zone), logger: options.logger())
 }
 
+/// What a timetable command asks of the door: `own` for the student's own timetable, `others` for
+/// anyone else's (a parent's who manages the family, or a reader's).
+private func timetableAccess(_ options: FamilyOptions, member: String, own: Permissions.Action, others: Permissions.Action) -> Access {
+    .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [own] : [others])
+}
+
 /// A timetable file's problem as one line naming the file: "emma.csv, line 1: …", "junk.csv is 10.0 MB; …".
 private func reportingTimetableErrors(file: String, _ body: () throws -> Void) throws {
     do { try body() } catch let error as TimetableFileError {
@@ -54,10 +60,7 @@ struct TimetableCommand: ParsableCommand {
         @Flag(name: .customLong("dry-run"), help: "Show what the import would change, and change nothing.") var dryRun = false
         @Option(name: .customLong("week1-start"), help: "A day in the school's week 1, YYYY-MM-DD (default: kept, or this week for a new school).")
         var week1Start: String?
-        /// The student their own; anyone else's is a parent's who manages the family.
-        var access: Access {
-            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableEditOwn] : [.timetableEdit])
-        }
+        var access: Access { timetableAccess(options, member: member, own: .timetableEditOwn, others: .timetableEdit) }
 
         func run() throws {
             let entered = try enter()
@@ -115,10 +118,7 @@ struct TimetableCommand: ParsableCommand {
                 """)
         @OptionGroup var options: FamilyOptions
         @Option(help: "Whose import to undo.") var member: String
-        /// As the import: the student their own; anyone else's is a parent's who manages the family.
-        var access: Access {
-            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableEditOwn] : [.timetableEdit])
-        }
+        var access: Access { timetableAccess(options, member: member, own: .timetableEditOwn, others: .timetableEdit) }
 
         func run() throws {
             let entered = try enter()
@@ -159,10 +159,7 @@ struct TimetableCommand: ParsableCommand {
         @Option(help: "The teacher's code (\"\" for none).") var teacher: String?
         @Option(help: "The room.") var room: String?
         @Flag(help: "Take the lesson out.") var remove = false
-        /// The student their own; anyone else's is a parent's who manages the family (as an import).
-        var access: Access {
-            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableEditOwn] : [.timetableEdit])
-        }
+        var access: Access { timetableAccess(options, member: member, own: .timetableEditOwn, others: .timetableEdit) }
 
         func run() throws {
             let entered = try enter()
@@ -182,9 +179,7 @@ struct TimetableCommand: ParsableCommand {
         @Option(help: "Whose timetable.") var member: String
         @Option(help: "day, week or fortnight.") var view: String = "week"
         @Option(help: "The day to show (YYYY-MM-DD; default today); for week, a day in the week.") var date: String?
-        var access: Access {
-            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.timetableReadOwn] : [.timetableReadOthers])
-        }
+        var access: Access { timetableAccess(options, member: member, own: .timetableReadOwn, others: .timetableReadOthers) }
 
         func run() throws {
             let entered = try enter()

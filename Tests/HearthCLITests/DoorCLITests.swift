@@ -363,6 +363,11 @@ final class DoorFixture {
             Probe(path: "member add", arguments: { ["member", "add", "Zed", "--role", "co-parent", "--db", $0] }, actions: fixed([.memberAdd, .coParentAdd])),
             Probe(path: "member edit", arguments: { ["member", "edit", "Jake", "--age", "8", "--db", $0] }, actions: fixed([.memberEdit])),
             Probe(path: "member edit", arguments: { ["member", "edit", "Tom", "--role", "viewer", "--db", $0] }, actions: fixed([.memberRoleChange])),
+            // One's own choices: the table admits parents (and adults), then nobody sets them for Emma.
+            Probe(path: "member edit", arguments: { ["member", "edit", "Emma", "--parent-updates", "off", "--db", $0] },
+                  actions: fixed([.parentUpdates]), admittedStatus: 1),
+            Probe(path: "member edit", arguments: { ["member", "edit", "Emma", "--booked-reminders", "on", "--db", $0] },
+                  actions: fixed([.bookedReminders]), admittedStatus: 1),
             Probe(path: "member edit", arguments: { ["member", "edit", "Lisa", "--word", "mama", "--for", "Emma", "--db", $0] },
                   actions: own(.memberOwnWords, .memberEdit, of: "Emma")),
             Probe(path: "member remove", arguments: { ["member", "remove", "Jake", "--yes", "--db", $0] }, actions: fixed([.memberRemove])),
