@@ -1,12 +1,16 @@
+import Foundation
 import HearthDomain
 import HearthGrammar
 
 /// The coordination state machine of seed 000 §5, as a pure value. `send(event)` moves it and
-/// returns the effects the runner (`Assistant.handle`) must perform next — match the grammar,
-/// interpret, execute, save or drop the question, commit — whose results come back as events.
-/// The machine, not the runner, decides: whether an utterance answers the open question or
-/// abandons it, whether a failed turn keeps the question, what the session remembers. An event
-/// with no arrow from the current state is an `IllegalTransition` value, never a crash.
+/// returns the effects the runner (`TurnRun`) must perform next — match the grammar, offer words
+/// to the areas as a free answer, interpret, follow up, undo, execute, save or drop the question,
+/// commit — whose results come back as events. The machine, not the runner, decides: whether an
+/// utterance answers the open question or abandons it, whether words nothing matched are offered
+/// as someone's free answer, whether a follow-up has anything to follow and whether a correction
+/// first undoes the change just made, whether a failed turn keeps the question, what the session
+/// remembers. An event with no arrow from the current state is an `IllegalTransition` value, never
+/// a crash.
 public struct CoordinationMachine: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         case idle
@@ -32,6 +36,42 @@ public struct CoordinationMachine: Sendable, Equatable {
         }
     }
 
+    /// What the conversation remembers as the turn begins (restored from the session): all the
+    /// machine needs to decide a follow-up, with no store.
+    public struct Recall: Sendable, Equatable {
+        /// The conversation is about a request a follow-up can rebuild ("and Jake?").
+        public var hasRequest: Bool
+        /// What it was about has lapsed (`ConversationFocus.lifetime`): a follow-up says so.
+        public var lapsed: Bool
+        /// When the request the conversation is about made its change, if it made one.
+        public var changeMadeAt: Date?
+        /// The change "undo that" would put back.
+        public var lastChange: UndoRecord?
+        public var now: Date
+
+        public init(hasRequest: Bool = false, lapsed: Bool = false, changeMadeAt: Date? = nil, lastChange: UndoRecord? = nil,
+                    now: Date = .distantPast) {
+            self.hasRequest = hasRequest; self.lapsed = lapsed; self.changeMadeAt = changeMadeAt
+            self.lastChange = lastChange; self.now = now
+        }
+
+        /// The change a correction or an addition replaces: the one the conversation's request just
+        /// made, while it can still be undone.
+        var replaceable: UndoRecord? {
+            guard let made = changeMadeAt, let record = lastChange, record.madeAt == made,
+                  now.timeIntervalSince(made) <= UndoRecord.lifetime else { return nil }
+            return record
+        }
+    }
+
+    /// What happens to words offered as a free answer that no area claims.
+    public enum Unclaimed: Sendable, Equatable {
+        /// The turn fails with this ("Sorry, I didn't understand that").
+        case fail(HearthError)
+        /// The reading the grammar gave goes ahead after all.
+        case proceed(IntentMatch, role: IntentRole)
+    }
+
     public enum StateName: String, Sendable, Codable, CaseIterable {
         case idle, parsingIntent = "parsing_intent", loadingContext = "loading_context",
              executingAction = "executing_action", awaitingApproval = "awaiting_approval",
@@ -46,13 +86,22 @@ public struct CoordinationMachine: Sendable, Equatable {
         case answer
         /// About the conversation itself ("help", "undo that"): settles an open question quietly.
         case conversation
+        /// The conversation's last request again, changed ("and Jake?", "no, Thursday", "add Jake
+        /// too"): it too settles an open question quietly.
+        case followUp(FollowUpKind)
     }
 
     public enum Event: Sendable, Equatable {
-        /// The open question's time ran out before this turn.
-        case decisionExpired
         case utteranceReceived(String)
         case intentRecognized(IntentMatch, role: IntentRole)
+        /// No pattern matched; `failure` is what to say if nobody takes the words as an answer.
+        case nothingMatched(failure: HearthError)
+        /// No pattern matched, but the nearest-intent back-off is sure of this reading.
+        case nearestIntentFound(IntentMatch, role: IntentRole)
+        /// An area took the words offered as a free answer to a question it holds.
+        case answerClaimed(IntentMatch, role: IntentRole)
+        /// No area took the words offered.
+        case answerUnclaimed
         /// No pattern matched, but the back-off found an intent's cue words and typed slots: a guess
         /// to ask about ("Did you mean to add 'visa application' on Thursday?"), never to act on.
         case intentGuessed(IntentMatch)
@@ -66,9 +115,12 @@ public struct CoordinationMachine: Sendable, Equatable {
 
         public var name: String {
             switch self {
-            case .decisionExpired: "decisionExpired"
             case .utteranceReceived: "utteranceReceived"
             case .intentRecognized: "intentRecognized"
+            case .nothingMatched: "nothingMatched"
+            case .nearestIntentFound: "nearestIntentFound"
+            case .answerClaimed: "answerClaimed"
+            case .answerUnclaimed: "answerUnclaimed"
             case .intentGuessed: "intentGuessed"
             case .interpreted: "interpreted"
             case .actionCompleted: "actionCompleted"
@@ -84,11 +136,18 @@ public struct CoordinationMachine: Sendable, Equatable {
     /// failure, in a transaction of their own once the turn's has been rolled back.
     public enum Effect: Sendable, Equatable {
         case matchGrammar(String)
+        /// Offer the words to the areas as a free answer to a question one of them holds (a family
+        /// member's "does anyone need anything?"); `answerClaimed` or `answerUnclaimed` comes back.
+        case offerAsFreeAnswer(String)
         /// Resolve the slots and ask the owning area: to interpret a request, or (with
         /// `answering`) to take the answer to its question.
         case interpret(IntentMatch, answering: PendingQuestion?)
         /// Ask whether the guess is what was meant (yes runs it as if it had been understood).
         case askWhetherMeant(IntentMatch)
+        /// Rebuild the conversation's last request with what the follow-up said, and ask its area.
+        case followUp(FollowUpKind, said: IntentMatch)
+        /// Put back a change (a correction replaces it), in the turn's transaction.
+        case undo(UndoRecord)
         case execute(AreaAction)
         /// A line said before the reply ("(I've dropped the earlier question about the dentist.)").
         case note(String)
@@ -112,14 +171,20 @@ public struct CoordinationMachine: Sendable, Equatable {
     public private(set) var lastResult: ActionResult?
     /// The question open when the turn began, until this turn settles it.
     public private(set) var openQuestion: PendingQuestion?
+    /// What the conversation remembered when the turn began.
+    public let recall: Recall
     /// The open question has gone for good this turn (expired or abandoned): a failure later in the
     /// turn must not bring it back.
     private var questionDropped = false
+    /// Words offered as a free answer, and what happens if no area takes them.
+    private var offered: Unclaimed?
 
-    /// A conversation at rest: idle, or waiting on `question` (restored from the session).
-    public init(waitingOn question: PendingQuestion? = nil) {
+    /// A conversation at rest: idle, or waiting on `question` (restored from the session), with
+    /// what it remembers of the requests before.
+    public init(waitingOn question: PendingQuestion? = nil, recall: Recall = Recall()) {
         state = question.map(State.awaitingApproval) ?? .idle
         openQuestion = question
+        self.recall = recall
     }
 
     /// Moves the machine, or leaves it untouched and returns the illegal transition.
@@ -128,8 +193,8 @@ public struct CoordinationMachine: Sendable, Equatable {
             return .failure(IllegalTransition(from: state.name, event: event.name))
         }
         if case .finalizing(let result) = next { lastResult = result }
-        // `committed` leaves a resting state as it is, and out of the trace.
-        if next != .idle && !(event == .committed && next == state) { trace.append(next.name) }
+        // A state the machine stays in (`committed` at rest, words offered while parsing) is traced once.
+        if next != .idle && next.name != state.name { trace.append(next.name) }
         state = next
         return .success(effects)
     }
@@ -139,30 +204,43 @@ public struct CoordinationMachine: Sendable, Equatable {
     /// The transition table: the next state and effects, or nil where the seed's diagram has no arrow.
     private mutating func transition(on event: Event) -> (State, [Effect])? {
         switch (state, event) {
-        case (.awaitingApproval, .decisionExpired):
+        case (.awaitingApproval(let question), .utteranceReceived(let text)) where question.expiresAt <= recall.now:
+            // The question's time ran out before this turn: it is dropped, and said so, whatever follows.
             openQuestion = nil
             questionDropped = true
-            return (.idle, [.note(Self.timedOut), .dropQuestion])
-
+            return (.parsingIntent(utterance: text), [.note(Self.timedOut), .dropQuestion, .matchGrammar(text)])
         case (.idle, .utteranceReceived(let text)), (.awaitingApproval, .utteranceReceived(let text)):
             return (.parsingIntent(utterance: text), [.matchGrammar(text)])
 
-        case (.parsingIntent, .intentRecognized(let match, let role)):
-            switch (role, openQuestion) {
-            case (.answer, nil):
-                return (.error(.nothingPending), afterFailure)
-            case (.answer, let question?):
-                return (.loadingContext(match), [.interpret(match, answering: question)])
-            case (.request, let question?):
-                openQuestion = nil
-                questionDropped = true
-                return (.loadingContext(match), [.note("(I've dropped the earlier question about \(question.subject).)"),
-                                                 .dropQuestion, .interpret(match, answering: nil)])
-            case (.request, nil), (.conversation, _):
-                return (.loadingContext(match), [.interpret(match, answering: nil)])
+        case (.parsingIntent(let utterance), .intentRecognized(let match, let role)) where offered == nil:
+            // "yes" or "no" with no question of this conversation open answers a question a family
+            // member asked ("Will you be home for dinner?" → "yes"), if one is open.
+            if role == .answer, openQuestion == nil, FreeAnswerClaim.isYesOrNo(utterance) {
+                return offer(utterance, otherwise: .proceed(match, role: role))
+            }
+            return recognized(match, role: role)
+        case (.parsingIntent(let utterance), .nothingMatched(let failure)) where offered == nil:
+            // Words nothing matched may answer a family member's question ("I need milk" after
+            // "does anyone need anything?"); only words, never symbol soup.
+            guard FreeAnswerClaim.canAnswer(utterance) else { return (.error(failure), afterFailure) }
+            return offer(utterance, otherwise: .fail(failure))
+        case (.parsingIntent(let utterance), .nearestIntentFound(let match, let role)) where offered == nil:
+            // A free answer to an open question comes first: the nearest intent is only a guess.
+            guard FreeAnswerClaim.canAnswer(utterance) else { return recognized(match, role: role) }
+            return offer(utterance, otherwise: .proceed(match, role: role))
+        case (.parsingIntent, .answerClaimed(let match, let role)) where offered != nil:
+            offered = nil
+            return recognized(match, role: role)
+        case (.parsingIntent, .answerUnclaimed) where offered != nil:
+            let otherwise = offered
+            offered = nil
+            switch otherwise {
+            case .fail(let failure)?: return (.error(failure), afterFailure)
+            case .proceed(let match, let role)?: return recognized(match, role: role)
+            case nil: return nil
             }
 
-        case (.parsingIntent, .intentGuessed(let match)):
+        case (.parsingIntent, .intentGuessed(let match)) where offered == nil:
             // A guess is a request of its own: it abandons an open question, and says so.
             guard let question = openQuestion else { return (.loadingContext(match), [.askWhetherMeant(match)]) }
             openQuestion = nil
@@ -200,6 +278,46 @@ public struct CoordinationMachine: Sendable, Equatable {
 
         default:
             return nil
+        }
+    }
+
+    /// Holds the turn in parsing while the areas are offered the words as a free answer.
+    private mutating func offer(_ utterance: String, otherwise: Unclaimed) -> (State, [Effect]) {
+        offered = otherwise
+        return (state, [.offerAsFreeAnswer(utterance)])
+    }
+
+    /// Where a recognised intent takes the turn, given the question open and what the conversation
+    /// remembers.
+    private mutating func recognized(_ match: IntentMatch, role: IntentRole) -> (State, [Effect]) {
+        // A request naming nobody in the family fails before it could drop an open question:
+        // "There's no Rosa in the family." asks nothing new.
+        if let name = match.capture(ResolvedSlots.unknownNameSlot)?.original, !name.isEmpty {
+            return (.error(ResolvedSlots.unknownMember(name)), afterFailure)
+        }
+        switch (role, openQuestion) {
+        case (.answer, nil):
+            return (.error(.nothingPending), afterFailure)
+        case (.answer, let question?):
+            return (.loadingContext(match), [.interpret(match, answering: question)])
+        case (.request, let question?):
+            openQuestion = nil
+            questionDropped = true
+            return (.loadingContext(match), [.note("(I've dropped the earlier question about \(question.subject).)"),
+                                             .dropQuestion, .interpret(match, answering: nil)])
+        case (.request, nil), (.conversation, _):
+            return (.loadingContext(match), [.interpret(match, answering: nil)])
+        case (.followUp(let kind), _):
+            guard recall.hasRequest else {
+                return (.error(FollowUp.nothingToFollow(kind, said: match, expired: recall.lapsed)), afterFailure)
+            }
+            // A correction or an addition to a change just made: that change is undone first, in this
+            // turn's transaction, and the reply says so ("undo that" then undoes the new one).
+            guard kind != .followUp, let record = recall.replaceable else {
+                return (.loadingContext(match), [.followUp(kind, said: match)])
+            }
+            return (.loadingContext(match), [.undo(record), .note("(I've undone \(record.change).)"), .rememberChange(.forget),
+                                             .followUp(kind, said: match)])
         }
     }
 

@@ -55,8 +55,12 @@ struct ResolvedSlots: Sendable {
     /// same way, before it reads anything else (`unknownMember`: "There's no Rosa in the family.").
     func requireKnownNames() throws(HearthError) {
         guard let said = texts[Self.unknownNameSlot], !said.isEmpty else { return }
-        let name = said.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
-        throw .unknownMember(name)
+        throw Self.unknownMember(said)
+    }
+
+    /// "There's no Rosa in the family.": the name as said, capitalised.
+    static func unknownMember(_ said: String) -> HearthError {
+        .unknownMember(said.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
     }
 }
 

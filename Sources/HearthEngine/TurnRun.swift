@@ -28,7 +28,6 @@ struct TurnRun {
     private var lastChange: UndoRecord?
     /// What the conversation was about when the turn began (nil once it has lapsed), and whether one lapsed.
     private var focus: ConversationFocus?
-    private var focusLapsed = false
     /// The request this turn took up (a follow-up's rebuilt one): what the conversation is about next.
     private var takenUp: SavedMatch?
     private var takenUpMembers: [MemberID] = []
@@ -63,9 +62,9 @@ struct TurnRun {
                 let kept = saved?.focus.flatMap { try? JSONPayload.decode(ConversationFocus.self, from: $0) }
                 let theirs = kept.flatMap { $0.speaker == speaker.id ? $0 : nil }
                 focus = theirs.flatMap { $0.isCurrent(at: now) ? $0 : nil }
-                focusLapsed = theirs != nil && focus == nil
-                machine = CoordinationMachine(waitingOn: question)
-                if let question, question.expiresAt <= now { try send(.decisionExpired) }
+                machine = CoordinationMachine(waitingOn: question, recall: .init(
+                    hasRequest: focus?.request != nil, lapsed: theirs != nil && focus == nil,
+                    changeMadeAt: focus?.changeMadeAt, lastChange: lastChange, now: now))
                 try send(.utteranceReceived(turn.text))
                 guard reachedCommit else { throw HearthError.internalState("the turn ended in \(machine.state.name.rawValue)") }
                 // The reply hands these to the front end: no later tick hands them out again.
@@ -101,16 +100,21 @@ struct TurnRun {
         }
     }
 
-    /// The event for `text` taken as a free answer to an open question an area holds (a family
-    /// member's question), or nil when no area claims it.
-    private mutating func freeAnswer(_ text: String) throws -> CoordinationMachine.Event? {
-        guard let speaker, let transaction else { return nil }
+    /// Whether an area takes `text` as a free answer to a question it holds (a family member's
+    /// question): the question asked last wins (`FreeAnswerClaim.chosen`).
+    private mutating func freeAnswer(_ text: String) throws -> CoordinationMachine.Event {
+        guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
         let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
         let claims = try assistant.areas.areas.compactMap { try $0.claimsUnmatched(text, in: context) }
-        guard let claimed = FreeAnswerClaim.chosen(claims)?.intent else { return nil }
-        intent = claimed
+        guard let claimed = FreeAnswerClaim.chosen(claims)?.intent else { return .answerUnclaimed }
         let match = IntentMatch(intent: claimed, captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
-        return .intentRecognized(match, role: assistant.areas.role(of: claimed))
+        return .answerClaimed(match, role: assistant.areas.role(of: claimed))
+    }
+
+    /// The event the machine decides from: the intent recognised, its role, and what the turn reports.
+    private mutating func recognized(_ match: IntentMatch) -> CoordinationMachine.Event {
+        intent = match.intent
+        return .intentRecognized(match, role: assistant.areas.role(of: match.intent))
     }
 
     /// Performs one effect; the event it produced, if any.
@@ -125,41 +129,24 @@ struct TurnRun {
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
             case .noMatch(let nearChange):
-                // A free answer to an open question ("I need milk" after "does anyone need anything?").
-                guard FreeAnswerClaim.canAnswer(trimmed) else { throw notUnderstood(nearChange) }
-                guard let claimed = try freeAnswer(trimmed) else { throw notUnderstood(nearChange) }
-                return claimed
+                return .nothingMatched(failure: notUnderstood(nearChange))
             case .matched(let found):
-                let match = reading(found, of: trimmed)
-                // "yes" or "no" with no question of this conversation open answers a question a
-                // family member asked ("Will you be home for dinner?" → "yes"), if one is open.
-                if areas.role(of: match.intent) == .answer, machine.openQuestion == nil, FreeAnswerClaim.isYesOrNo(trimmed),
-                   let claimed = try freeAnswer(trimmed) {
-                    return claimed
-                }
-                intent = match.intent
-                // A request naming nobody in the family fails before it could drop an open
-                // question: "There's no Rosa in the family." asks nothing new.
-                if let name = match.capture(ResolvedSlots.unknownNameSlot)?.original, !name.isEmpty {
-                    var said = ResolvedSlots()
-                    said.texts[ResolvedSlots.unknownNameSlot] = name
-                    try said.requireKnownNames()
-                }
-                return .intentRecognized(match, role: areas.role(of: match.intent))
+                return recognized(reading(found, of: trimmed))
             case .nearest(let match):
-                // A free answer to an open question comes first: the nearest intent is only a guess.
-                if FreeAnswerClaim.canAnswer(trimmed), let claimed = try freeAnswer(trimmed) { return claimed }
                 intent = match.intent
-                return .intentRecognized(match, role: areas.role(of: match.intent))
+                return .nearestIntentFound(match, role: areas.role(of: match.intent))
             case .matchedWithoutTime(let match, let unread):
-                intent = match.intent
                 unreadTimeNote = Assistant.unreadTimeNote(unread)
-                return .intentRecognized(match, role: areas.role(of: match.intent))
+                return recognized(match)
             case .guessed(let guess):
                 intent = guess.match.intent
                 self.guess = guess
                 return .intentGuessed(guess.match)
             }
+        case .offerAsFreeAnswer(let text):
+            let event = try freeAnswer(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            if case .answerClaimed(let match, _) = event { intent = match.intent }
+            return event
         case .askWhetherMeant(let match):
             guard let guess, guess.match == match, let owner = areas.owner(of: match.intent) else {
                 throw HearthError.internalState("no guess to ask about")
@@ -169,7 +156,6 @@ struct TurnRun {
             return .interpreted(.ask(try DialogArea.whetherMeant(guess, slots: slots, utterance: turn.text, in: context)))
         case .interpret(let match, let question):
             if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
-            if question == nil, let kind = FollowUp.Kind(rawValue: match.intent) { return try followUp(kind, said: match) }
             let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
             if let question {
                 guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
@@ -184,6 +170,15 @@ struct TurnRun {
             try slots.requireKnownNames()
             if !(owner is DialogArea) { takeUp(SavedMatch(match, utterance: turn.text), slots: slots) }
             return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context))
+        case .followUp(let kind, let said):
+            if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
+            return try followUp(kind, said: said)
+        case .undo(let record):
+            guard let area = areas.area(record.area) else { throw HearthError.internalState("no area \(record.area)") }
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            undoneNotifications += try area.undo(erased: record, in: context).notifications
+            lastChange = nil
+            return nil
         case .execute(let action):
             guard let area = areas.area(action.area) else { throw HearthError.internalState("no area \(action.area)") }
             let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
@@ -214,10 +209,11 @@ struct TurnRun {
         assistant.reading(best, of: text, questionOpen: machine.openQuestion != nil, focus: focus)
     }
 
-    /// "and Jake?", "no, Thursday", "add Jake too": the last request rebuilt and handed to its area.
+    /// "and Jake?", "no, Thursday", "add Jake too": the last request rebuilt and handed to its area
+    /// (the machine has checked there is one, and undone the change a correction replaces).
     private mutating func followUp(_ kind: FollowUp.Kind, said: IntentMatch) throws -> CoordinationMachine.Event {
         guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
-        guard let focus, let request = focus.request else { throw FollowUp.nothingToFollow(kind, said: said, expired: focusLapsed) }
+        guard let focus, let request = focus.request else { throw HearthError.internalState("no request to follow up") }
         let areas = assistant.areas
         guard let owner = areas.owner(of: request.intent) else { throw HearthError.internalState("no area for \(request.intent)") }
         let temporal = assistant.slotResolver(speaker: speaker, now: now, for: owner).temporal
@@ -225,17 +221,6 @@ struct TurnRun {
         let rebuilt = try FollowUp.rebuild(request, with: said, kind: kind, slotsOf: slotSpecs, resolve: { phrase in
             do { return try temporal.resolve(phrase) } catch { throw HearthError.timeNotUnderstood(phrase) }
         }, calendar: assistant.calendar)
-        // A correction or an addition to a change just made: that change is undone first, in this
-        // turn's transaction, and the reply says so ("undo that" then undoes the new one).
-        if kind != .followUp, let made = focus.changeMadeAt, let record = lastChange, record.madeAt == made,
-           now.timeIntervalSince(made) <= UndoRecord.lifetime, let area = areas.area(record.area) {
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
-            let undone = try area.undo(erased: record, in: context)
-            notes.append("(I've undone \(record.change).)")
-            undoneNotifications += undone.notifications
-            lastChange = nil
-            session.lastChange = .drop
-        }
         intent = rebuilt.intent
         let match = rebuilt.match
         let slots = try resolve(match, for: owner)
@@ -294,7 +279,8 @@ struct TurnRun {
             case .dropQuestion: session.question = .drop
             case .rememberChange(.record(let record)): session.lastChange = .save(record)
             case .rememberChange(.forget): session.lastChange = .drop
-            case .rememberChange(.unchanged), .matchGrammar, .interpret, .askWhetherMeant, .execute, .commit: break
+            case .rememberChange(.unchanged), .matchGrammar, .offerAsFreeAnswer, .interpret, .askWhetherMeant, .followUp, .undo,
+                 .execute, .commit: break
             }
         }
     }

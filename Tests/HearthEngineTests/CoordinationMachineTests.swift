@@ -116,12 +116,17 @@ final class CoordinationMachineTests: XCTestCase {
     }
 
     func testAnExpiredQuestionIsDroppedAndStaysDroppedWhatever_Follows() {
-        var machine = Machine(waitingOn: question)
-        XCTAssertEqual(drive(&machine, [.decisionExpired]), [.note("(Your earlier question timed out, so I dropped it.)"), .dropQuestion])
-        XCTAssertEqual(machine.state, .idle)
-        XCTAssertEqual(drive(&machine, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer)]), [.dropQuestion],
+        var machine = Machine(waitingOn: question, recall: .init(now: question.expiresAt))
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("the first one")]),
+                       [.note("(Your earlier question timed out, so I dropped it.)"), .dropQuestion, .matchGrammar("the first one")])
+        XCTAssertNil(machine.openQuestion)
+        XCTAssertEqual(drive(&machine, [.intentRecognized(answer, role: .answer)]), [.dropQuestion],
                        "the turn fails; the expired question must not come back")
         XCTAssertEqual(machine.state, .error(.nothingPending))
+        // A second earlier, the question is still open and answered.
+        var inTime = Machine(waitingOn: question, recall: .init(now: question.expiresAt - 1))
+        XCTAssertEqual(drive(&inTime, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer)]),
+                       [.interpret(answer, answering: question)])
     }
 
     func testANewRequestAbandonsTheQuestionAndSaysSo() {
@@ -164,37 +169,178 @@ final class CoordinationMachineTests: XCTestCase {
                                      .interpreted(.say(reply, endsQuestion: false))]), [.commit])
     }
 
+    // MARK: - Free answers, follow-ups and corrections: decided here, performed by the runner
+
+    /// Words nothing matched are offered to the areas as a free answer first ("I need milk" after a
+    /// family member's "does anyone need anything?"); unclaimed, the turn fails as it would have.
+    func testWordsNothingMatchedAreOfferedAsAFreeAnswerFirst() {
+        var machine = Machine()
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("I need milk"), .nothingMatched(failure: .notUnderstood)]),
+                       [.offerAsFreeAnswer("I need milk")])
+        XCTAssertEqual(machine.state, .parsingIntent(utterance: "I need milk"))
+        let reply = IntentMatch(intent: "message.reply", captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
+        var claimed = machine
+        XCTAssertEqual(drive(&claimed, [.answerClaimed(reply, role: .request)]), [.interpret(reply, answering: nil)])
+        XCTAssertEqual(drive(&machine, [.answerUnclaimed]), [])
+        XCTAssertEqual(machine.state, .error(.notUnderstood))
+        XCTAssertEqual(machine.trace.map(\.rawValue), ["parsing_intent", "error"], "parsing is traced once")
+        // Symbol soup is nobody's answer: it fails at once.
+        var soup = Machine()
+        XCTAssertEqual(drive(&soup, [.utteranceReceived("a43'[a hpt}*"), .nothingMatched(failure: .notUnderstood)]), [])
+        XCTAssertEqual(soup.state, .error(.notUnderstood))
+        // Words are offered once: the grammar's reading cannot arrive while the areas are asked.
+        var offered = Machine()
+        drive(&offered, [.utteranceReceived("I need milk"), .nothingMatched(failure: .notUnderstood)])
+        XCTAssertEqual(offered.send(.intentRecognized(request, role: .request)),
+                       .failure(Machine.IllegalTransition(from: .parsingIntent, event: "intentRecognized")))
+    }
+
+    /// A bare "yes" with no question of this conversation open answers a family member's question,
+    /// if one is open; else it answers nothing. With the conversation's question open, it is that
+    /// question's answer and is offered to nobody.
+    func testABareYesWithNothingOpenIsOfferedToTheFamilysQuestions() {
+        let confirm = IntentMatch(intent: "dialog.confirm", captures: [], literalLength: 3, priority: 20, patternSource: "")
+        var machine = Machine()
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("yes"), .intentRecognized(confirm, role: .answer)]), [.offerAsFreeAnswer("yes")])
+        var unclaimed = machine
+        XCTAssertEqual(drive(&unclaimed, [.answerUnclaimed]), [])
+        XCTAssertEqual(unclaimed.state, .error(.nothingPending))
+        let answerMessage = IntentMatch(intent: "message.answer", captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
+        XCTAssertEqual(drive(&machine, [.answerClaimed(answerMessage, role: .request)]), [.interpret(answerMessage, answering: nil)])
+
+        var asked = Machine(waitingOn: question)
+        XCTAssertEqual(drive(&asked, [.utteranceReceived("yes"), .intentRecognized(confirm, role: .answer)]),
+                       [.interpret(confirm, answering: question)])
+        // "the first one" is the conversation's own kind of answer: never offered.
+        var first = Machine()
+        XCTAssertEqual(drive(&first, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer)]), [])
+        XCTAssertEqual(first.state, .error(.nothingPending))
+    }
+
+    /// The nearest intent is only a guess: a free answer comes first, and the guess goes ahead unclaimed.
+    func testTheNearestIntentGivesWayToAFreeAnswer() {
+        var machine = Machine(waitingOn: question)
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("everyone where"), .nearestIntentFound(request, role: .request)]),
+                       [.offerAsFreeAnswer("everyone where")])
+        XCTAssertEqual(drive(&machine, [.answerUnclaimed]),
+                       [.note("(I've dropped the earlier question about the dentist.)"), .dropQuestion, .interpret(request, answering: nil)])
+    }
+
+    /// A name that is nobody in the family fails before it could drop the open question.
+    func testANameNobodyHasFailsAndKeepsTheQuestion() {
+        let rosa = IntentMatch(intent: "location.where_is",
+                               captures: [SlotCapture(slot: "unknown_name", spec: SlotSpec(type: .text), normalized: "rosa", original: "rosa")],
+                               literalLength: 8, priority: 10, patternSource: "")
+        var machine = Machine(waitingOn: question)
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("where is rosa"), .intentRecognized(rosa, role: .request)]), [])
+        XCTAssertEqual(machine.state, .error(.unknownMember("Rosa")))
+        XCTAssertEqual(machine.openQuestion, question, "the dentist question is still open")
+    }
+
+    /// "and Jake?" follows the conversation's last request; with none (or one that lapsed) it says so.
+    func testAFollowUpNeedsARequestToFollow() {
+        let andJake = IntentMatch(intent: FollowUpKind.followUp.rawValue, captures: [], literalLength: 3, priority: 10, patternSource: "")
+        var nothing = Machine()
+        drive(&nothing, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))])
+        XCTAssertEqual(nothing.state, .error(.unclearReference("I'm not sure what you're referring to. Please ask the whole question, like \"where is Jake?\"")))
+        var lapsed = Machine(recall: .init(lapsed: true))
+        drive(&lapsed, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))])
+        guard case .error(.unclearReference(let said)) = lapsed.state else { return XCTFail("\(lapsed.state)") }
+        XCTAssertTrue(said.hasPrefix("It's been a while"), said)
+
+        var following = Machine(recall: .init(hasRequest: true, changeMadeAt: undo.madeAt, lastChange: undo, now: undo.madeAt))
+        XCTAssertEqual(drive(&following, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))]),
+                       [.followUp(.followUp, said: andJake)], "asking again changes nothing, so nothing is undone")
+        // With a question open, a follow-up settles it quietly once it has run.
+        var asked = Machine(waitingOn: question, recall: .init(hasRequest: true))
+        XCTAssertEqual(drive(&asked, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))]),
+                       [.followUp(.followUp, said: andJake)])
+        XCTAssertEqual(drive(&asked, [.interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply))]), [.dropQuestion, .commit])
+    }
+
+    /// "no, Thursday" and "add Jake too" replace the change the request just made: it is undone
+    /// first, in the same transaction, and said. Only while it can still be undone, and only if it is
+    /// the change the conversation's request made.
+    func testACorrectionUndoesTheChangeItReplaces() {
+        let made = Date(timeIntervalSince1970: 1_000_000)
+        let record = UndoRecord(area: CalendarArea.id, change: "scheduling Emma's dentist appointment", madeAt: made, payload: "{}")
+        let thursday = IntentMatch(intent: FollowUpKind.correct.rawValue, captures: [], literalLength: 2, priority: 10, patternSource: "")
+        for kind in [FollowUpKind.correct, .add] {
+            var machine = Machine(recall: .init(hasRequest: true, changeMadeAt: made, lastChange: record, now: made + 60))
+            XCTAssertEqual(drive(&machine, [.utteranceReceived("no, thursday"), .intentRecognized(thursday, role: .followUp(kind))]),
+                           [.undo(record), .note("(I've undone scheduling Emma's dentist appointment.)"), .rememberChange(.forget),
+                            .followUp(kind, said: thursday)])
+        }
+        let late = Machine.Recall(hasRequest: true, changeMadeAt: made, lastChange: record, now: made + UndoRecord.lifetime + 1)
+        let otherChange = Machine.Recall(hasRequest: true, changeMadeAt: made - 5, lastChange: record, now: made + 60)
+        let nothingMade = Machine.Recall(hasRequest: true, changeMadeAt: nil, lastChange: record, now: made + 60)
+        for recall in [late, otherChange, nothingMade] {
+            var machine = Machine(recall: recall)
+            XCTAssertEqual(drive(&machine, [.utteranceReceived("no, thursday"), .intentRecognized(thursday, role: .followUp(.correct))]),
+                           [.followUp(.correct, said: thursday)], "\(recall)")
+        }
+        // The undo is part of the turn: should the corrected request fail, it is rolled back with it.
+        var failing = Machine(recall: .init(hasRequest: true, changeMadeAt: made, lastChange: record, now: made + 60))
+        drive(&failing, [.utteranceReceived("no, thursday"), .intentRecognized(thursday, role: .followUp(.correct))])
+        XCTAssertEqual(drive(&failing, [.failed(.timeNotUnderstood("thursday"))]), [])
+    }
+
+    // MARK: - The table
+
     /// Every state against every event: the arrows below exist, and nothing else does. An event
-    /// with no arrow leaves the machine exactly as it was.
+    /// with no arrow leaves the machine exactly as it was. Parsing is listed twice: as entered, and
+    /// while its words are offered as a free answer.
     func testTheTransitionTableIsExactlyTheSeedsDiagram() {
-        let states: [Machine.State] = [.idle, .parsingIntent(utterance: "x"), .loadingContext(request), .executingAction(locate),
-                                       .awaitingApproval(question), .finalizing(ActionResult(reply: reply)), .resultReady(reply),
-                                       .error(.notUnderstood)]
-        let events: [Machine.Event] = [.decisionExpired, .utteranceReceived("x"), .intentRecognized(request, role: .request), .intentGuessed(request),
-                                       .interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply)),
-                                       .approvalRequested(question), .committed, .failed(.notUnderstood), .replyDelivered]
+        let guess = IntentMatch(intent: "calendar.create_event", captures: [], literalLength: 0, priority: 10, patternSource: "backoff")
+        let offeredPath: [Machine.Event] = [.utteranceReceived("x"), .nothingMatched(failure: .notUnderstood)]
+        var offered = Machine()
+        for event in offeredPath { _ = offered.send(event) }
+        let states: [(String, Machine)] = [
+            ("idle", Self.machine(in: .idle)), ("parsing_intent", Self.machine(in: .parsingIntent(utterance: "x"))),
+            ("parsing_intent(offered)", offered), ("loading_context", Self.machine(in: .loadingContext(request))),
+            ("executing_action", Self.machine(in: .executingAction(locate))), ("awaiting_approval", Self.machine(in: .awaitingApproval(question))),
+            ("finalizing", Self.machine(in: .finalizing(ActionResult(reply: reply)))), ("result_ready", Self.machine(in: .resultReady(reply))),
+            ("error", Self.machine(in: .error(.notUnderstood))),
+        ]
+        let events: [(String, Machine.Event)] = [
+            ("utteranceReceived", .utteranceReceived("x")),
+            ("intentRecognized(request)", .intentRecognized(request, role: .request)),
+            ("intentRecognized(answer)", .intentRecognized(answer, role: .answer)),
+            ("intentRecognized(followUp)", .intentRecognized(request, role: .followUp(.correct))),
+            ("intentGuessed", .intentGuessed(guess)), ("nothingMatched", .nothingMatched(failure: .notUnderstood)),
+            ("nearestIntentFound", .nearestIntentFound(request, role: .request)),
+            ("answerClaimed", .answerClaimed(request, role: .request)), ("answerUnclaimed", .answerUnclaimed),
+            ("interpreted(act)", .interpreted(.act(locate))), ("interpreted(ask)", .interpreted(.ask(question))),
+            ("interpreted(say)", .interpreted(.say(reply, endsQuestion: false))),
+            ("actionCompleted", .actionCompleted(ActionResult(reply: reply))), ("approvalRequested", .approvalRequested(question)),
+            ("committed", .committed), ("failed", .failed(.notUnderstood)), ("replyDelivered", .replyDelivered),
+        ]
         let arrows: Set<String> = [
-            "awaiting_approval decisionExpired idle",
             "idle utteranceReceived parsing_intent", "awaiting_approval utteranceReceived parsing_intent",
-            "parsing_intent intentRecognized loading_context", "parsing_intent intentGuessed loading_context",
-            "loading_context interpreted executing_action",
+            "parsing_intent intentRecognized(request) loading_context", "parsing_intent intentGuessed loading_context",
+            // An answer with nothing open, a follow-up with nothing to follow: the machine stops the turn.
+            "parsing_intent intentRecognized(answer) error", "parsing_intent intentRecognized(followUp) error",
+            // Words offered as a free answer: the turn stays in parsing until the areas have said.
+            "parsing_intent nothingMatched parsing_intent", "parsing_intent nearestIntentFound parsing_intent",
+            "parsing_intent(offered) answerClaimed loading_context", "parsing_intent(offered) answerUnclaimed error",
+            "loading_context interpreted(act) executing_action", "loading_context interpreted(ask) awaiting_approval",
+            "loading_context interpreted(say) result_ready",
             "executing_action actionCompleted finalizing", "executing_action approvalRequested awaiting_approval",
             "finalizing committed result_ready", "awaiting_approval committed awaiting_approval", "result_ready committed result_ready",
             "result_ready replyDelivered idle", "error replyDelivered idle",
-            "idle failed error", "parsing_intent failed error", "loading_context failed error", "executing_action failed error",
-            "awaiting_approval failed error", "finalizing failed error", "result_ready failed error",
+            "idle failed error", "parsing_intent failed error", "parsing_intent(offered) failed error", "loading_context failed error",
+            "executing_action failed error", "awaiting_approval failed error", "finalizing failed error", "result_ready failed error",
         ]
         var found: Set<String> = []
-        for state in states {
-            for event in events {
-                var machine = Machine(waitingOn: nil)
-                machine = Self.machine(in: state)
+        for (stateLabel, start) in states {
+            for (eventLabel, event) in events {
+                var machine = start
                 let before = machine
                 switch machine.send(event) {
                 case .success:
-                    found.insert("\(state.name.rawValue) \(event.name) \(machine.state.name.rawValue)")
+                    found.insert("\(stateLabel) \(eventLabel) \(machine.state.name.rawValue)")
                 case .failure(let illegal):
-                    XCTAssertEqual(illegal, Machine.IllegalTransition(from: state.name, event: event.name))
+                    XCTAssertEqual(illegal, Machine.IllegalTransition(from: start.state.name, event: event.name))
                     XCTAssertEqual(machine, before, "an illegal event changes nothing")
                 }
             }

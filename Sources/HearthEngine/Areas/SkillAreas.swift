@@ -72,6 +72,7 @@ struct SkillAreas: Sendable {
     /// How an intent stands to an open question (see `CoordinationMachine.IntentRole`).
     func role(of intent: String) -> CoordinationMachine.IntentRole {
         if DialogArea.answerIntents.contains(intent) { return .answer }
+        if let kind = FollowUpKind(rawValue: intent) { return .followUp(kind) }
         return owner(of: intent) is DialogArea ? .conversation : .request
     }
 

@@ -8,15 +8,18 @@ import HearthTime
 /// the change it made, if any), "add Jake too" adds Jake to it. The request is kept as said
 /// (`ConversationFocus.request`) and rebuilt as said, so the owning area reads it as if the whole
 /// sentence had been spoken ("where is Jake", "schedule Emma and Jake for the dentist Thursday at 4").
+/// How a follow-up stands to the request before it (`CoordinationMachine.IntentRole.followUp`).
+public enum FollowUpKind: String, CaseIterable, Sendable {
+    /// "and Jake?", "what about Saturday?", "and at 5?": the same request with that instead.
+    case followUp = "dialog.follow_up"
+    /// "no, Thursday", "I meant Jake", "make that 5pm": the last request as it should have been.
+    case correct = "dialog.correct"
+    /// "add Jake too", "and Emma as well", "Tuesdays too": the last request with that added.
+    case add = "dialog.add"
+}
+
 enum FollowUp {
-    enum Kind: String, CaseIterable {
-        /// "and Jake?", "what about Saturday?", "and at 5?": the same request with that instead.
-        case followUp = "dialog.follow_up"
-        /// "no, Thursday", "I meant Jake", "make that 5pm": the last request as it should have been.
-        case correct = "dialog.correct"
-        /// "add Jake too", "and Emma as well", "Tuesdays too": the last request with that added.
-        case add = "dialog.add"
-    }
+    typealias Kind = FollowUpKind
 
     /// The last request rebuilt: captures replaced (or extended) by what the follow-up said.
     /// Throws when the follow-up says nothing the request has a place for.
