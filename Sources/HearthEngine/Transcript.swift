@@ -111,8 +111,12 @@ public struct Transcript: Sendable {
         public var state: String
         public var options: [String]
         public var notifications: [String]
+        /// The intent the turn was understood as (not stated in the file; the suite checks every
+        /// area is heard somewhere).
+        public var intent: String?
 
         init(_ reply: Reply) {
+            intent = reply.error == nil ? reply.intent : nil
             display = reply.reply.components(separatedBy: "\n")
             speak = reply.speak
             state = reply.error.map { "\(reply.state) \($0.code)" } ?? reply.state

@@ -5,39 +5,19 @@ import XCTest
 /// The golden transcripts in Transcripts/, replayed through the same Assistant the CLI uses, and
 /// the transcript runner itself.
 final class TranscriptTests: XCTestCase {
-    /// Every transcript, by name: deleting one (or adding one without listing it here) fails.
-    static let transcripts: Set<String> = [
-        "bad-input", "booking-no-conflict", "calendar-availability", "calendar-day-range", "calendar-cancel-occurrence", "calendar-cancel-series", "calendar-disambiguation",
-        "calendar-find-free-time", "calendar-move-series", "calendar-move-voice", "calendar-move", "calendar-real-phrasing", "calendar-recurring-create",
-        "calendar-recurring-except-months", "calendar-recurring-school-holidays", "calendar-time-zones", "conflict-cancel", "conflict-choose-option",
-        "conflict-proceed-anyway", "dialog-expiry-and-abandon", "dialog-undo", "dst-spring-forward",
-        "reminder-before-event", "reminder-set-deliver-cancel", "reminder-voice", "reminders-after-a-long-gap", "free-answers-go-to-the-latest-question", "requests-inside-chatter", "family-activity-search", "family-household", "family-parent-updates", "calendar-booked-reminders", "places-of-their-own", "requests-in-a-clause", "calendar-update-event", "calendar-loose-match-asks", "scenario1-mark-soccer-cancelled", "calendar-event-notes", "timetable-set-week-undo", "timetable-edit-lessons",
-        "scenario1-dentist-conflict-voice", "scenario1-dentist-conflict", "slot-filling", "travel-estimate", "where-is-everyone",
-        "followups-calendar", "followups-questions", "followups-expired",
-        "backoff-did-you-mean", "nearest-intent", "calendar-unknown-attendee", "calendar-unread-time", "names-and-compounds",
-        "chores-scenario-4", "chores-late-completion", "chores-review-reject-resubmit", "chores-redeem-refused-then-accepted",
-        "chores-rotation-two-weeks", "chores-streak-breaks", "chores-pause", "chores-permissions",
-        "checkin-reminded", "checkin-safety", "checkin-arrival", "checkin-status",
-        "messages-scenario-2", "messages-all-answered", "messages-inbox", "messages-direct", "messages-yes-or-no-answers",
-        "location-sharing-privacy", "location-is-at",
-        "timetable-school-day", "timetable-weekend-holiday", "timetable-week-boundary", "timetable-busy",
-        "family-members", "family-permissions", "privacy-everything",
-        "family-changes-while-running", "question-frames", "calendar-series-first-occurrence",
-        "chores-either-of-two-paused", "chores-tonight-not-late", "chores-past-tenses", "chores-ill-is-an-adjective",
-        "rewards-family-titles", "chores-due-without-tick", "chores-stats-agree", "chores-supervised-review",
-        "points-lifetime-and-family", "family-members-edit", "family-members-new-family", "chores-templates", "chores-edit-delete", "chores-edit-due-repeat", "chores-achievements", "chores-stats-by-category", "chores-children-propose", "chores-due-soon", "chores-review-history",
-        "family-access-revoke",
-    ]
-
     func testGoldenTranscripts() throws {
+        // Every file in Transcripts/ is replayed: adding one needs no list. Each area must be heard in
+        // one of them, so deleting an area's last transcript fails.
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.transcripts.path)
             .filter { $0.hasSuffix(".transcript") }.sorted()
-        XCTAssertEqual(Set(files.map { String($0.dropLast(".transcript".count)) }), Self.transcripts)
+        XCTAssertGreaterThan(files.count, 0)
+        var heard: Set<String> = []
         for file in files {
             let transcript = try Transcript.load(path: Fixtures.transcripts.appendingPathComponent(file).path)
             XCTAssertFalse(transcript.steps.isEmpty, file)
             let outcome = try transcript.run(grammarDirectory: Fixtures.intents)
             XCTAssertTrue(outcome.passed, "\(file):\n" + outcome.mismatches.map(\.description).joined(separator: "\n"))
+            heard.formUnion(outcome.observed.compactMap(\.intent))
             for (step, observed) in zip(transcript.steps, outcome.observed) where !step.statesNotificationsOnly {
                 let where_ = "\(file):\(step.line) > \(step.utterance)"
                 XCTAssertFalse(step.expected.display.isEmpty, "\(where_): no '<' lines")
@@ -45,6 +25,13 @@ final class TranscriptTests: XCTestCase {
                 if observed.state != "result_ready" { XCTAssertNotNil(step.expected.state, "\(where_): no '=' line for a \(observed.state) turn") }
             }
         }
+        // Every intent is heard in some transcript, so deleting the last one that speaks for it fails.
+        // Not stated there: a follow-up is reported as the request it rebuilds, and an invitation's
+        // reply carries a one-time random code (by voice in AccessTests.testTheOwnerInvitesByVoiceAndTheCodeIsShownNotSpoken).
+        let assistant = try Fixtures.demoAssistant()
+        let unstated = Set(FollowUpKind.allCases.map(\.rawValue) + ["family.invite"])
+        let unheard = assistant.grammar.intents.map(\.name).filter { !heard.contains($0) && !unstated.contains($0) }.sorted()
+        XCTAssertEqual(unheard, [], "intents no transcript hears")
     }
 
     /// What a voice says must read well aloud: no list marks, quotes, brackets or abbreviations.
