@@ -313,7 +313,7 @@ public struct CoordinationMachine: Sendable, Equatable {
             }
             // A correction or an addition to a change just made: that change is undone first, in this
             // turn's transaction, and the reply says so ("undo that" then undoes the new one).
-            guard kind != .followUp, let record = recall.replaceable else {
+            guard kind.replacesChange, let record = recall.replaceable else {
                 return (.loadingContext(match), [.followUp(kind, said: match)])
             }
             return (.loadingContext(match), [.undo(record), .note("(I've undone \(record.change).)"), .rememberChange(.forget),

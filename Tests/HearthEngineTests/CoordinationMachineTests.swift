@@ -251,6 +251,10 @@ final class CoordinationMachineTests: XCTestCase {
         var following = Machine(recall: .init(hasRequest: true, changeMadeAt: undo.madeAt, lastChange: undo, now: undo.madeAt))
         XCTAssertEqual(drive(&following, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))]),
                        [.followUp(.followUp, said: andJake)], "asking again changes nothing, so nothing is undone")
+        let more = IntentMatch(intent: FollowUpKind.more.rawValue, captures: [], literalLength: 4, priority: 12, patternSource: "")
+        var paging = Machine(recall: .init(hasRequest: true, changeMadeAt: undo.madeAt, lastChange: undo, now: undo.madeAt))
+        XCTAssertEqual(drive(&paging, [.utteranceReceived("more"), .intentRecognized(more, role: .followUp(.more))]),
+                       [.followUp(.more, said: more)], "the next page changes nothing, so nothing is undone")
         // With a question open, a follow-up settles it quietly once it has run.
         var asked = Machine(waitingOn: question, recall: .init(hasRequest: true))
         XCTAssertEqual(drive(&asked, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))]),

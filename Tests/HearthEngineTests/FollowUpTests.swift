@@ -50,6 +50,22 @@ final class FollowUpTests: XCTestCase {
         XCTAssertEqual(try resolver.resolve(tuesdays.captures[2].normalized).rrule, "FREQ=WEEKLY;BYDAY=MO,TU")
     }
 
+    /// "more": the request's next page, counting on from the page it asked for; a request without
+    /// pages has nothing more.
+    func testMoreAsksForTheNextPage() throws {
+        let pages = ["page": SlotSpec(type: .number), "member": SlotSpec(type: .member)]
+        let log = saved("family.activity", [("member", .member, "tom")], utterance: "what did tom change")
+        let second = try rebuild(log, said("dialog.more", []), .more, slots: pages)
+        XCTAssertEqual(second.captures.map { "\($0.name)=\($0.normalized)" }, ["member=tom", "page=2"])
+        let third = try rebuild(second, said("dialog.more", []), .more, slots: pages)
+        XCTAssertEqual(third.captures.map { "\($0.name)=\($0.normalized)" }, ["member=tom", "page=3"])
+        XCTAssertEqual(third.utterance, "what did tom change")
+        let whereIs = saved("location.where_is", [("member", .member, "tom")], utterance: "where is tom")
+        XCTAssertThrowsError(try rebuild(whereIs, said("dialog.more", []), .more, slots: ["member": SlotSpec(type: .member)])) { error in
+            XCTAssertEqual(error as? HearthError, .invalidRequest("That's everything I have on that."))
+        }
+    }
+
     func testAFollowUpWithNothingToChangeIsAskedAbout() throws {
         let shown = saved("location.where_is_everyone", [], utterance: "where is everyone")
         XCTAssertThrowsError(try rebuild(shown, said("dialog.correct", [("time", .datetime, "5")]), .correct)) { error in

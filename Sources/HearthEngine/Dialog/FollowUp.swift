@@ -16,6 +16,11 @@ public enum FollowUpKind: String, CaseIterable, Sendable {
     case correct = "dialog.correct"
     /// "add Jake too", "and Emma as well", "Tuesdays too": the last request with that added.
     case add = "dialog.add"
+    /// "more", "older ones", "next page": the last request's next page, where it has pages.
+    case more = "dialog.more"
+
+    /// Whether it replaces the change the last request made (which is undone first).
+    public var replacesChange: Bool { self == .correct || self == .add }
 }
 
 enum FollowUp {
@@ -26,6 +31,7 @@ enum FollowUp {
     static func rebuild(_ request: SavedMatch, with said: IntentMatch, kind: Kind, slotsOf intent: [String: SlotSpec],
                         resolve: (String) throws -> TemporalResolution, calendar: Calendar) throws -> SavedMatch {
         var rebuilt = request
+        if kind == .more { return try nextPage(of: request, slotsOf: intent) }
         var changedSomething = false
 
         if let people = said.capture("members") {
@@ -77,6 +83,27 @@ enum FollowUp {
         guard changedSomething else { throw HearthError.invalidRequest("Sorry, I'm not sure what to change. Please say the whole request.") }
         return rebuilt
     }
+
+    /// The request's next page: its `page` slot one further (the second page when it had none).
+    /// A request without pages has said everything already.
+    static func nextPage(of request: SavedMatch, slotsOf intent: [String: SlotSpec]) throws -> SavedMatch {
+        guard let spec = intent[pageSlot], spec.type == .number else {
+            throw HearthError.invalidRequest("That's everything I have on that.")
+        }
+        var rebuilt = request
+        if let index = rebuilt.captures.firstIndex(where: { $0.name == pageSlot }) {
+            let next = String((Int(rebuilt.captures[index].normalized) ?? 1) + 1)
+            rebuilt.captures[index].normalized = next
+            rebuilt.captures[index].original = next
+        } else {
+            rebuilt.captures.append(SavedMatch.Capture(name: pageSlot, type: spec.type.rawValue, key: spec.key, start: spec.start, end: spec.end,
+                                                       normalized: "2", original: "2"))
+        }
+        return rebuilt
+    }
+
+    /// The slot a request with pages reads its page from (`family.activity`'s `page`).
+    static let pageSlot = "page"
 
     /// A time phrase for the request's time with the follow-up's day or clock time in it: "what
     /// about Saturday?" keeps the time of day asked about, "and at 5?" keeps the day.
@@ -137,6 +164,7 @@ enum FollowUp {
         case .followUp: return .unclearReference("\(lead) Please ask the whole question, like \"where is Jake?\"")
         case .correct: return .unclearReference("\(lead) Please say the whole request again.")
         case .add: return .unclearReference("Add \(said.capture("members")?.original ?? "that") to what? \(lead) Please say the whole request.")
+        case .more: return .unclearReference("More of what? \(lead) Please say the whole request, like \"what's changed this week?\"")
         }
     }
 }

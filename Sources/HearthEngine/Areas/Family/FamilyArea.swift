@@ -30,7 +30,8 @@ struct FamilyArea: SkillArea {
         case remove(MemberID, name: String)
         /// Whose changes (nil: everyone's), from when to when, and how the range was said.
         /// `about`: what changed, as said ("the dentist appointment"), when the log is searched.
-        case activity(MemberID?, from: Date, to: Date, said: String?, about: String? = nil)
+        /// `page`: 1 for the newest lines, 2 for the ones before them ("more"), …
+        case activity(MemberID?, from: Date, to: Date, said: String?, about: String? = nil, page: Int = 1)
         /// Everyone in the family, as the speaker knows them.
         case list
         /// A change to a member (issue 32), and the place a time zone was said as ("Chicago").
@@ -80,7 +81,7 @@ struct FamilyArea: SkillArea {
             if let start = range?.start, range?.end == nil { end = turn.calendar.date(byAdding: .day, value: 1, to: turn.calendar.startOfDay(for: start)) ?? turn.now }
             // "this week's activity": the range as "this week".
             let said = request.slots.phrases["range"].map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
-            return act(.activity(member, from: start, to: end, said: said, about: about))
+            return act(.activity(member, from: start, to: end, said: said, about: about, page: max(1, request.slots.numbers[FollowUp.pageSlot] ?? 1)))
         case "family.list_members":
             return act(.list)
         case "family.update_member":
@@ -164,13 +165,21 @@ struct FamilyArea: SkillArea {
         case .parentUpdates(let on):
             let already = try skill.setParentUpdates(on, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText(FamilySkill.parentUpdatesWords(on, already: already))))
-        case .activity(let member, let start, let end, let said, let about):
-            let lines = try Self.searchedActivity(about, by: member, from: start, to: end, skill: skill, turn: turn)
+        case .activity(let member, let start, let end, let said, let about, let page):
+            let shown = Self.shownLines
+            let skipped = (page - 1) * shown
+            // One line past the page says whether there are older ones.
+            var lines = try Self.searchedActivity(about, by: member, from: start, to: end, skill: skill, turn: turn, shown: shown + 1, skipping: skipped)
+            let more = lines.count > shown
+            lines = Array(lines.prefix(shown))
             let who = member.map { turn.phrasing.name($0) }
             let days = about == nil ? Self.recentDays : Self.searchedDays
             let when = said.map { " \($0)" } ?? " in the last \(days) days"  // plural-ok: a fixed span
             let topic = about.map { " about \(Self.topicWords($0))" } ?? ""
             guard !lines.isEmpty else {
+                if page > 1 {
+                    return .completed(ActionResult(reply: ReplyText("There are no older changes\(topic)\(when): that was all of them.")))
+                }
                 if let about {
                     let what = Self.topicWords(about)
                     return .completed(ActionResult(reply: ReplyText(who.map { "\($0) hasn't changed anything about \(what)\(when)." }
@@ -178,11 +187,17 @@ struct FamilyArea: SkillArea {
                 }
                 return .completed(ActionResult(reply: ReplyText(who.map { "\($0) hasn't changed anything\(when)." } ?? "Nothing has changed\(when).")))
             }
-            let lead = who.map { "Here's what \($0) changed\(topic)\(when):" } ?? "Here's what changed\(topic)\(when):"
-            return .completed(ActionResult(reply: ReplyText(lead + "\n" + lines.map { "- \($0)" }.joined(separator: "\n"),
-                                                            speak: lead + " " + lines.map { turn.formatter.spokenDates(in: $0) + "." }.joined(separator: " "))))
+            let which = page > 1 ? ", changes \(skipped + 1) to \(skipped + lines.count)" : ""
+            let lead = (who.map { "Here's what \($0) changed\(topic)\(when)" } ?? "Here's what changed\(topic)\(when)") + which + ":"
+            let tail = more ? ReplyText("Say \"more\" for older ones.", speak: "Say more for older ones.") : nil
+            return .completed(ActionResult(reply: ReplyText(lead + "\n" + lines.map { "- \($0)" }.joined(separator: "\n") + (tail.map { "\n" + $0.display } ?? ""),
+                                                            speak: lead + " " + lines.map { turn.formatter.spokenDates(in: $0) + "." }.joined(separator: " ")
+                                                                + (tail.map { " " + $0.speak } ?? ""))))
         }
     }
+
+    /// How many of the log's lines one answer reads; "more" reads the next as many.
+    static let shownLines = 20
 
     // MARK: - The log searched by voice (issue 32)
 
@@ -191,14 +206,16 @@ struct FamilyArea: SkillArea {
     /// none does, every word that names it without saying its kind ("dentist"). A line mentions a
     /// word when one of its words starts with it, so "point" finds "points" but not "appointment".
     static func searchedActivity(_ about: String?, by member: MemberID?, from start: Date, to end: Date, skill: FamilySkill,
-                                 turn: TurnContext, shown: Int = 20) throws -> [String] {
+                                 turn: TurnContext, shown: Int = 20, skipping skipped: Int = 0) throws -> [String] {
         let words = about.map(searchWords) ?? []
-        guard !words.isEmpty else { return try skill.activity(by: member, from: start, to: end, reader: turn.speaker, limit: shown) }
+        guard !words.isEmpty else {
+            return try skill.activity(by: member, from: start, to: end, reader: turn.speaker, limit: shown, offset: skipped)
+        }
         let lines = try skill.activity(by: member, from: start, to: end, reader: turn.speaker, limit: searchedLines)
         let found = lines.filter { FamilyRules.line($0, mentions: words) }
         let named = words.filter { !kindWords.contains($0) }
-        guard found.isEmpty, !named.isEmpty, named.count < words.count else { return Array(found.prefix(shown)) }
-        return Array(lines.filter { FamilyRules.line($0, mentions: named) }.prefix(shown))
+        guard found.isEmpty, !named.isEmpty, named.count < words.count else { return Array(found.dropFirst(skipped).prefix(shown)) }
+        return Array(lines.filter { FamilyRules.line($0, mentions: named) }.dropFirst(skipped).prefix(shown))
     }
 
     /// How many of the newest lines in the range a search reads.
