@@ -203,8 +203,15 @@ struct TimetableWork {
         if let holiday = TimetableRules.holiday(on: target, holidays: holidays, calendar: calendar) {
             return ReplyText("There's no school \(onLabel): it's \(holiday.name).", speak: "There's no school \(spokenOn): it's \(holiday.name).")
         }
+        let standing = try skill.week(on: target)
+        // A day before the timetable starts has no lessons yet: said so, never an empty list.
+        if let start = standing.startsOn {
+            return formatter.capitalizedWords { spoken in
+                "\(yesNo ? "No, " : "")\(who(member)) \(has(member)) no lessons \(spoken ? spokenOn : onLabel): the timetable starts with week 1 \(formatter.onDay(start, spoken: spoken))."
+            }
+        }
         var lessons = try skill.lessons(of: member, viewer: turn.speaker, in: day(target))
-        let week = try skill.week(on: target).week
+        let week = standing.week
         if let subject {
             lessons = lessons.filter { TimetableRules.matches($0.entry, said: subject) }
             guard !lessons.isEmpty else {
@@ -216,6 +223,11 @@ struct TimetableWork {
                 "\(yesNo ? "Yes, " : "")\(who(member)) \(has(member)) " + joinedList(lessons.map {
                     "\(lessonWords($0.entry)) at \(formatter.time($0.start, spoken: spoken))"
                 }) + " \(spoken ? spokenOn : onLabel)."
+            }
+        }
+        guard !lessons.isEmpty else {
+            return formatter.capitalizedWords { spoken in
+                "\(who(member)) \(has(member)) no lessons \(spoken ? spokenOn : onLabel)" + (spoken ? ", in week \(week)." : " (week \(week)).")
             }
         }
         let heading = "\(formatter.capitalized(whose(member))) lessons \(onLabel) (week \(week)):"
