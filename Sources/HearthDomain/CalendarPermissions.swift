@@ -38,6 +38,9 @@ extension CalendarRules {
     /// ("on"; off unless they asked). The speaker attends only when they say so, and so is reminded
     /// of a child's lesson they booked only when they chose this.
     public static func bookedRemindersSetting(for member: MemberID) -> String { "booked_reminders.\(member.rawValue)" }
+    /// The family setting that keeps what the last iCalendar import onto `member`'s calendar
+    /// changed, so that it can be undone once (`hearth import ics --undo`).
+    public static func importUndoSetting(for member: MemberID) -> String { "ics_before_import.\(member.rawValue)" }
 
     /// Who is reminded of `event`: its attendees, then its organizer when they asked to be reminded
     /// of what they book (`remindsOrganizer`) and are not among them.

@@ -104,6 +104,7 @@ public struct FamilySkill: Sendable {
             try writer.removeSetting(FamilyRules.parentUpdatesSetting(for: member.id))
             try writer.removeSetting(CalendarRules.bookedRemindersSetting(for: member.id))
             try writer.removeSetting(TimetableRules.beforeImportSetting(for: member.id))
+            try writer.removeSetting(CalendarRules.importUndoSetting(for: member.id))
             let entry = ActivityEntry(at: now, actor: actor.id, action: "remove", subjectType: "member", subjectID: nil,
                                       summary: "Removed \(FamilyRules.roleWords(member.role, member.kind)) from the family")
             try writer.append(entry)

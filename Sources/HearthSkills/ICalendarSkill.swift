@@ -111,15 +111,20 @@ public struct ICalendarSkill: Sendable {
         // Pass 1: everything read and converted, nothing kept, nothing written.
         let skipped = try read(source, member: member, members: members, newID: { EventID("checking") }) { _ in }
 
-        // Pass 2: written in batches.
+        // Pass 2: written in batches. What it changes is kept, so that the import can be undone.
         var imported = 0, updated = 0
+        var record = ImportRecord(importedAt: now, created: [], replaced: [])
+        var replacedIDs: Set<EventID> = []
         func write(_ items: ArraySlice<Incoming>, last: Bool) throws {
             try store.write { writer in
                 for item in items {
-                    if try store(item, writer: writer, now: now, actor: actorID) { updated += 1 }
+                    if try store(item, writer: writer, now: now, actor: actorID, remember: { before in
+                        if replacedIDs.insert(before.id).inserted { record.replaced.append(before) }
+                    }, created: { record.created.append($0) }) { updated += 1 }
                     if !(item.overrides != nil && item.cancelled) { imported += 1 }
                 }
                 guard last else { return }
+                try writer.setSetting(CalendarRules.importUndoSetting(for: member), String(decoding: try JSONEncoder().encode(record), as: UTF8.self))
                 // Counts only: titles are family data the activity log does not need.
                 try writer.append(ActivityEntry(at: now, actor: actorID, action: "import", subjectType: "calendar", subjectID: nil,
                                                 summary: ICalendarImportResult(imported: imported, updated: updated, skipped: skipped).summary))
@@ -147,11 +152,14 @@ public struct ICalendarSkill: Sendable {
 
     /// Writes one event read from a file: a new one, or an update of the one its UID names (an
     /// override first cancels the occurrence it replaces). Returns whether it updated one.
-    private func store(_ item: Incoming, writer: StoreWriter, now: Date, actor actorID: MemberID) throws -> Bool {
+    /// `remember`: an event as it was before the import rewrote it; `created`: a new event's id.
+    private func store(_ item: Incoming, writer: StoreWriter, now: Date, actor actorID: MemberID,
+                       remember: (CalendarEvent) -> Void, created: (EventID) -> Void) throws -> Bool {
         if let target = item.overrides {
             // Remove the replaced occurrence from its series (in this file or stored before).
             if let seriesID = try existingEvent(uid: target.uid, writer: writer), var series = try writer.reader.event(seriesID),
                series.recurrence != nil, !series.exceptions.contains(target.start) {
+                remember(series)
                 series.exceptions.append(target.start)
                 series.exceptions.sort()
                 let seriesEnd = try storedSeriesEnd(of: series, writer: writer)
@@ -162,13 +170,83 @@ public struct ICalendarSkill: Sendable {
         var event = item.event
         if let id = try existingEvent(uid: item.uid, writer: writer) {
             event.id = id
+            if let before = try writer.reader.event(id) { remember(before) }
             try writer.replaceImportedEvent(event, seriesEnd: item.seriesEnd, at: now, by: actorID)
             try writer.setUID(item.uid, for: id)
             return true
         }
         try writer.insert(event, seriesEnd: item.seriesEnd, at: now, by: actorID)
         try writer.setUID(item.uid, for: event.id)
+        created(event.id)
         return false
+    }
+
+    // MARK: Undoing an import
+
+    /// What an import onto a member's calendar changed, kept in a family setting
+    /// (`CalendarRules.importUndoSetting`) until it is undone or the next import replaces it.
+    struct ImportRecord: Codable {
+        var importedAt: Date
+        /// The events it added.
+        var created: [EventID]
+        /// The events it rewrote (found by UID, or a series an override took an occurrence out of), as they were.
+        var replaced: [CalendarEvent]
+    }
+
+    public struct ImportUndone: Sendable, Equatable {
+        /// Events the import added, taken off the calendar again.
+        public var removed: Int
+        /// Events it rewrote, put back as they were.
+        public var restored: Int
+        public var importedAt: Date
+
+        /// "Undid the import: removed 2 events it added and put back 1 it changed".
+        public var summary: String {
+            var parts: [String] = []
+            if removed > 0 { parts.append("removed \(removed) event\(removed == 1 ? "" : "s") it added") }
+            if restored > 0 { parts.append("put back \(restored) \(removed > 0 ? "" : restored == 1 ? "event " : "events ")it changed") }
+            return "Undid the import: " + (parts.isEmpty ? "it had changed nothing" : parts.joined(separator: " and "))
+        }
+    }
+
+    /// Undoes the last import onto `member`'s calendar, once: the events it added are removed and the
+    /// ones it rewrote are put back as they were, in one transaction, with their queued reminders
+    /// withdrawn (`hearth tick` queues fresh ones). Changes made to those events since are undone
+    /// with them. Who may import onto that calendar may undo it; nobody is notified, as the import
+    /// told nobody.
+    public func undoImport(for member: MemberID, actor: MemberID, now: Date) throws -> ImportUndone {
+        let members = try store.read { try $0.members() }
+        guard let target = members.first(where: { $0.id == member }) else { throw SkillError.notFound("No family member '\(member)'.") }
+        guard let actorMember = members.first(where: { $0.id == actor }) else { throw SkillError.notFound("No family member '\(actor)'.") }
+        try SkillError.checkPermission(CalendarRules.denial(toAddEventsFor: [member], by: actorMember))
+        let key = CalendarRules.importUndoSetting(for: member)
+        let undone = try store.write { writer -> ImportUndone in
+            guard let saved = try writer.reader.setting(key),
+                  let record = try? JSONDecoder().decode(ImportRecord.self, from: Data(saved.utf8)) else {
+                throw SkillError.notFound("There is no import onto \(target.name)'s calendar to undo. Nothing was changed.")
+            }
+            let added = Set(record.created)
+            var removed = 0, restored = 0
+            for id in record.created {
+                if try writer.deleteEvent(id) { removed += 1 }
+                _ = try writer.deletePendingNotifications(dedupePrefix: CalendarSkill.reminderKeyPrefix(event: id))
+            }
+            for event in record.replaced where !added.contains(event.id) {
+                let seriesEnd = CalendarRecurrence.seriesEnd(of: event, timeZone: zone)
+                if try !writer.update(event, seriesEnd: seriesEnd, at: now, by: actor) {
+                    try writer.insert(event, seriesEnd: seriesEnd, at: now, by: actor)
+                }
+                _ = try writer.deletePendingNotifications(dedupePrefix: CalendarSkill.reminderKeyPrefix(event: event.id))
+                restored += 1
+            }
+            try writer.removeSetting(key)
+            let result = ImportUndone(removed: removed, restored: restored, importedAt: record.importedAt)
+            // Counts only, as the import's own line.
+            try writer.append(ActivityEntry(at: now, actor: actor, action: "undo", subjectType: "calendar", subjectID: nil, summary: result.summary))
+            return result
+        }
+        logger.info("iCalendar import undone", metadata: ["removed": "\(undone.removed)", "restored": "\(undone.restored)"])
+        return undone
     }
 
     /// The stored event for an iCalendar UID; an exported event without a stored UID comes back as `<id>@hearth`.

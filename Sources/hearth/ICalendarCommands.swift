@@ -55,14 +55,17 @@ struct ImportCommand: ParsableCommand, EntersFamily {
         abstract: "Imports an iCalendar (.ics) file onto a member's calendar, or a whole family's JSON export into a new file.",
         discussion: """
             hearth import ics FILE --member NAME [--db PATH | --demo]
+            hearth import ics --undo --member NAME   (takes back the last import onto that calendar, once)
             hearth import json FILE --db NEWFILE   (see `hearth export json`; the file must be new or empty)
             Events whose UID was imported before are updated in place, never duplicated. A malformed
             file is reported with its line number and nothing is imported.
             """)
     @OptionGroup var options: FamilyOptions
     @Argument(help: "The format: ics or json.") var format: String
-    @Argument(help: "The .ics or .json file ('-' reads standard input).") var file: String
+    @Argument(help: "The .ics or .json file ('-' reads standard input).") var file: String?
     @Option(help: "Whose calendar the events go on (a family member's name; ics only).") var member: String?
+    @Flag(help: "Undo the last ics import onto --member's calendar: the events it added are removed, the ones it changed put back.")
+    var undo = false
     /// ics: onto a calendar (someone else's is a parent's); json: restores into a new, empty file.
     var access: Access {
         if format.lowercased() == "json" { return .open("restores an export into a new, empty file; reads no family") }
@@ -73,19 +76,27 @@ struct ImportCommand: ParsableCommand, EntersFamily {
     func validate() throws {
         guard ["ics", "json"].contains(format.lowercased()) else { throw ValidationError("unknown import format '\(format)' (supported: ics, json)") }
         if format.lowercased() == "ics" && member == nil { throw ValidationError("missing --member NAME: whose calendar the events go on") }
+        if undo && format.lowercased() != "ics" { throw ValidationError("--undo takes back an ics import only") }
+        if undo && file != nil { throw ValidationError("--undo takes no file: it undoes the last import onto --member's calendar") }
+        if !undo && file == nil { throw ValidationError("missing FILE: the .\(format.lowercased()) file to import ('-' reads standard input)") }
     }
 
     func run() throws {
+        let file = file ?? ""
         if format.lowercased() == "json" { return try importFamilyJSON(file: file, options: options) }
         let member = member ?? ""
         let entered = try enter()
-        try reportingErrors(file: file) {
+        try reportingErrors(file: undo ? nil : file) {
             let store = entered.store
             let target = try findMember(member, in: store, option: "--member")
             if target.id != entered.member.id, let refusal = Permissions.check(actor: entered.member, action: .calendarCreateForOthers) {
                 throw SkillError.permissionDenied(refusal.text)
             }
             let importer = try skill(options, store)
+            if undo {
+                print(try importer.undoImport(for: target.id, actor: entered.member.id, now: entered.now).summary + ".")
+                return
+            }
             // A file is read piece by piece (memory stays bounded); standard input is read whole.
             let result = file == "-"
                 ? try importer.importCalendar(FileHandle.standardInput.readDataToEndOfFile(), for: target.id, actor: entered.member.id, now: entered.now)

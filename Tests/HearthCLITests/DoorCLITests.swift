@@ -326,6 +326,9 @@ final class DoorFixture {
             Probe(path: "import", arguments: { ["import", "ics", events, "--member", "Jake", "--db", $0] },
                   actions: fixed([.calendarCreate, .calendarCreateForOthers])),
             Probe(path: "import", arguments: { _ in ["import", "json", "missing.json", "--db", fresh] }, actions: nil),
+            // Nothing was imported on the probe's family: admitted, it ends in "There is no import … to undo".
+            Probe(path: "import", arguments: { ["import", "ics", "--undo", "--member", "Jake", "--db", $0] },
+                  actions: fixed([.calendarCreate, .calendarCreateForOthers]), admittedStatus: 1),
             Probe(path: "export", arguments: { ["export", "ics", "--db", $0] }, actions: fixed([.calendarRead])),
             Probe(path: "export", arguments: { ["export", "json", "--db", $0, "--out", export + UUID().uuidString] }, actions: fixed([.export])),
             Probe(path: "tick", arguments: { ["tick", "--db", $0] }, actions: fixed([.outboxDeliver])),

@@ -72,5 +72,17 @@ final class ICalendarCLITests: XCTestCase {
         XCTAssertTrue(error.contains("line 3: cannot read DTSTART value '2026'"), error)
         let (_, unknown) = try run(["import", "ics", ics, "--member", "Nobody", "--db", db] + ["--as", "Lisa"] + now, status: 1)
         XCTAssertTrue(unknown.contains("no family member named 'Nobody'"), unknown)
+
+        // The last good import taken back, once: it had re-imported the piano lessons, which are put
+        // back as the first import left them.
+        let (undone, _) = try run(["import", "ics", "--undo", "--member", "Jake", "--db", db] + ["--as", "Lisa"] + now)
+        XCTAssertEqual(undone, "Undid the import: put back 1 event it changed.\n")
+        let (again, refusal) = try run(["import", "ics", "--undo", "--member", "Jake", "--db", db] + ["--as", "Lisa"] + now, status: 1)
+        XCTAssertEqual(again, "")
+        XCTAssertEqual(refusal, "hearth: There is no import onto Jake's calendar to undo. Nothing was changed.\n")
+        let (_, misuse) = try run(["import", "ics", ics, "--undo", "--member", "Jake", "--db", db] + ["--as", "Lisa"] + now, status: 64)
+        XCTAssertTrue(misuse.contains("--undo takes no file"), misuse)
+        let (_, missing) = try run(["import", "ics", "--member", "Jake", "--db", db] + ["--as", "Lisa"] + now, status: 64)
+        XCTAssertTrue(missing.contains("missing FILE"), missing)
     }
 }

@@ -390,6 +390,72 @@ final class ICalendarTests: XCTestCase {
                        "Imported 1 event (0 updated, 0 skipped)")
     }
 
+    /// An import is undone once: the events it added go, the ones it rewrote (by UID, or a series an
+    /// override took a date out of) come back as they were, with the next import's record replacing
+    /// the last; the activity log holds counts only.
+    func testAnImportIsUndoneOnce() throws {
+        let store = try makeStore()
+        let jake = MemberID("jake"), lisa = MemberID("lisa")
+        let series = """
+            BEGIN:VEVENT\r
+            UID:lesson@test\r
+            SUMMARY:Guitar\r
+            DTSTART;TZID=America/New_York:20260303T170000\r
+            DTEND;TZID=America/New_York:20260303T174500\r
+            RRULE:FREQ=WEEKLY;BYDAY=TU\r
+            END:VEVENT\r
+
+            """
+        _ = try skill(store).importCalendar(Self.ics(series), for: jake, actor: lisa, now: now)
+        let before = try store.read { try $0.allEvents() }
+        let guitar = try XCTUnwrap(before.first { $0.title == "Guitar" })
+
+        // The second file renames the series, moves one date (an override) and adds a match.
+        let second = Self.ics(series.replacingOccurrences(of: "SUMMARY:Guitar", with: "SUMMARY:Guitar (new teacher)") + """
+            BEGIN:VEVENT\r
+            UID:lesson@test\r
+            RECURRENCE-ID;TZID=America/New_York:20260310T170000\r
+            SUMMARY:Guitar (moved)\r
+            DTSTART;TZID=America/New_York:20260311T170000\r
+            DTEND;TZID=America/New_York:20260311T174500\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:match@test\r
+            SUMMARY:Football match\r
+            DTSTART;TZID=America/New_York:20260307T100000\r
+            DTEND;TZID=America/New_York:20260307T120000\r
+            END:VEVENT\r
+
+            """)
+        let imported = try skill(store).importCalendar(second, for: jake, actor: lisa, now: now.addingTimeInterval(60))
+        XCTAssertEqual(imported.summary, "Imported 3 events (1 updated, 0 skipped)")
+        XCTAssertEqual(try eventCount(store), before.count + 2)
+
+        // A child may not undo an import onto another's calendar; a viewer not even onto their own.
+        XCTAssertThrowsError(try skill(store).undoImport(for: jake, actor: MemberID("emma"), now: now)) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can add events for other family members."))
+        }
+        let undone = try skill(store).undoImport(for: jake, actor: lisa, now: now.addingTimeInterval(120))
+        XCTAssertEqual(undone, ICalendarSkill.ImportUndone(removed: 2, restored: 1, importedAt: now.addingTimeInterval(60)))
+        let after = try store.read { try $0.allEvents() }
+        XCTAssertEqual(after.count, before.count)
+        let back = try XCTUnwrap(after.first { $0.id == guitar.id })
+        XCTAssertEqual(back.title, "Guitar")
+        XCTAssertEqual(back.exceptions, [], "the date the override took out is back in the series")
+        XCTAssertEqual(back.recurrence, guitar.recurrence)
+        XCTAssertEqual(try store.read { try $0.eventID(forUID: "lesson@test") }, guitar.id, "a re-import still finds it")
+        XCTAssertNil(try store.read { try $0.eventID(forUID: "match@test") })
+        let entry = try XCTUnwrap(try store.read { try $0.activity(limit: 1) }.first)
+        XCTAssertEqual(entry.action, "undo")
+        XCTAssertEqual(entry.summary, "Undid the import: removed 2 events it added and put back 1 it changed")
+
+        // Once: the import before is not undone by a second undo.
+        XCTAssertThrowsError(try skill(store).undoImport(for: jake, actor: lisa, now: now.addingTimeInterval(180))) { error in
+            XCTAssertEqual(error as? SkillError, .notFound("There is no import onto Jake's calendar to undo. Nothing was changed."))
+        }
+        XCTAssertEqual(try store.read { try $0.allEvents() }.count, before.count)
+    }
+
     // MARK: Export
 
     func testExportIsDeterministicCRLFFoldedAndFiltered() throws {
