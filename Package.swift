@@ -71,18 +71,23 @@ let package = Package(
                            .product(name: "Prometheus", package: "swift-prometheus"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio")]
         ),
         .executableTarget(
             name: "hearth",
-            dependencies: ["HearthEngine", "HearthService", "CEditLine",
+            // The CLI still reads the store and skills for its subcommands (issue 28: one facade is next);
+            // every layer it imports is declared, so `scripts/test`'s import check holds it to them.
+            dependencies: ["HearthEngine", "HearthService", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime", "CEditLine",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio")]
         ),
         // Release benchmarks for SPEC §6: swift run -c release hearth-bench
-        .executableTarget(name: "hearth-bench", dependencies: ["HearthEngine", "HearthSkills", .product(name: "Logging", package: "swift-log")],
+        .executableTarget(name: "hearth-bench", dependencies: ["HearthEngine", "HearthSkills", "HearthStore", "HearthDomain", "HearthGrammar", "HearthTime",
+                                                            .product(name: "Logging", package: "swift-log")],
                          path: "Benchmarks/hearth-bench"),
         // Helpers shared by the test targets (the seeded random generator, shared fixtures); no product ships it.
         .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
