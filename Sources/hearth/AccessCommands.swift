@@ -34,9 +34,9 @@ struct InviteCommand: ParsableCommand {
             try reportingErrors {
                 let store = entered.store, actor = entered.member
                 let issued = try InvitationSkill(store: store, ids: RandomIDGenerator(), logger: options.logger())
-                    .invite(name: name.joined(separator: " "), role: role, kind: child ? .child : .adult, by: actor, now: options.pinnedNow ?? Date())
+                    .invite(name: name.joined(separator: " "), role: role, kind: child ? .child : .adult, by: actor, now: options.currentTime)
                 let zone = TimeZone(identifier: try store.read { try $0.setting("time_zone") } ?? "") ?? .current
-                let formatter = TimeFormatter(calendar: .family(zone), now: options.pinnedNow ?? Date())
+                let formatter = TimeFormatter(calendar: .family(zone), now: options.currentTime)
                 print("Invited \(issued.invitation.name) as \(FamilyRules.roleWords(issued.invitation.role, issued.invitation.kind)).")
                 print("Their code (shown only this once, valid until \(formatter.dayAndTime(issued.expiresAt))):")
                 print(issued.token)
@@ -55,7 +55,7 @@ struct InviteCommand: ParsableCommand {
             let store = try enter().store
             try reportingErrors {
                 let member = try InvitationSkill(store: store, ids: RandomIDGenerator(), logger: options.logger())
-                    .accept(token: token, now: options.pinnedNow ?? Date())
+                    .accept(token: token, now: options.currentTime)
                 print("Welcome, \(member.name)! You joined the family as \(FamilyRules.roleWords(member.role, member.kind)).")
             }
         }
@@ -69,7 +69,7 @@ struct InviteCommand: ParsableCommand {
         func run() throws {
             let store = try enter().store
             try reportingErrors {
-                let now = options.pinnedNow ?? Date()
+                let now = options.currentTime
                 let invitations = try store.read { try $0.invitations() }
                 if invitations.isEmpty { print("No invitations."); return }
                 for invitation in invitations {
@@ -109,7 +109,7 @@ struct PinCommand: ParsableCommand {
                 guard let pin = pin ?? readPIN(prompt: "New PIN for \(target.name): ", interactive: isatty(STDIN_FILENO) == 1) else {
                     throw ValidationError("no PIN given")
                 }
-                try SignInSkill(store: store, logger: options.logger()).setPIN(pin, for: target, by: actor, now: options.pinnedNow ?? Date())
+                try SignInSkill(store: store, logger: options.logger()).setPIN(pin, for: target, by: actor, now: options.currentTime)
                 print("\(target.name)'s PIN is set.")
             }
         }
@@ -291,7 +291,7 @@ struct StressWritesCommand: ParsableCommand, EntersFamily {
             var tally = Tally()
             // Copies of events as read earlier (a phone's copy): edited a few writes later.
             var copies: [VersionedEvent] = []
-            let start = options.pinnedNow ?? Date()
+            let start = options.currentTime
             for index in 0..<count {
                 let now = start.addingTimeInterval(Double(index))
                 let formatter = TimeFormatter(calendar: .family(zone), now: now)

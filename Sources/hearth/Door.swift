@@ -42,7 +42,7 @@ struct Entered {
     let actor: Member?
     let options: FamilyOptions
 
-    var now: Date { options.pinnedNow ?? Date() }
+    var now: Date { options.currentTime }
 
     /// The acting member; only for `.member` access.
     var member: Member {
@@ -53,7 +53,7 @@ struct Entered {
     /// `longRunning`: a REPL or server matches many utterances, so JIT-compiling the grammar pays off.
     func assistant(longRunning: Bool = false, timeSource: TimeSource? = nil) throws -> Assistant {
         try Assistant(store: store, grammarDirectory: Assistant.defaultGrammarDirectory(), timeZone: options.timeZone,
-                      timeSource: timeSource ?? options.pinnedNow.map(TimeSource.fixed) ?? .system, jit: longRunning, examples: false,
+                      timeSource: timeSource ?? options.timeSource, jit: longRunning, examples: false,
                       grammarCache: GrammarCache.standard(), logger: options.logger())
     }
 
@@ -73,7 +73,7 @@ extension EntersFamily {
         var credentials = FrontDoor.Credentials(speaker: options.speaker, pin: options.givenPIN)
         while true {
             do {
-                let actor = try door.enter(credentials, actions: actions, now: options.pinnedNow ?? Date())
+                let actor = try door.enter(credentials, actions: actions, now: options.currentTime)
                 return Entered(store: store, actor: actor, options: options)
             } catch let refused as FrontDoor.Refused {
                 // At a terminal, a PIN that was needed and not given is asked for once, without echo.
@@ -82,7 +82,7 @@ extension EntersFamily {
                     credentials.pin = pin
                     continue
                 }
-                throw fail(ValidationError(Self.words(refused, calendar: familyCalendar(store), now: options.pinnedNow ?? Date())))
+                throw fail(ValidationError(Self.words(refused, calendar: familyCalendar(store), now: options.currentTime)))
             } catch {
                 throw fail(error)
             }
@@ -119,7 +119,7 @@ extension FamilyOptions {
     fileprivate func openFamilyStore() throws -> FamilyStore {
         if demo {
             let store = try FamilyStore.inMemory()
-            try DemoFamily.install(into: store, now: pinnedNow ?? Date())
+            try DemoFamily.install(into: store, now: currentTime)
             return store
         }
         let path = databasePath

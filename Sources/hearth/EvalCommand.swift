@@ -46,7 +46,7 @@ struct Eval: ParsableCommand, EntersFamily {
             command.options.demo = true
             if options.now == nil { command.options.now = "2026-02-02T09:00:00-05:00" }
         }
-        let now = command.options.pinnedNow ?? Date()
+        let now = command.options.currentTime
         let entered = try command.enter()
         let assistant: Assistant
         do { assistant = try entered.assistant(longRunning: true) } catch { throw fail(error) }

@@ -22,7 +22,7 @@ extension Initialize {
     /// A family from flags: its owner and time zone.
     func createFromFlags(owner: String, store: FamilyStore) throws -> Member {
         guard let zone = options.tz else { throw ValidationError("--tz: the family's time zone is needed, e.g. --tz America/New_York") }
-        return try FamilySkill(store: store).createFamily(owner: owner, timeZone: zone, familyName: familyName, now: options.pinnedNow ?? Date())
+        return try FamilySkill(store: store).createFamily(owner: owner, timeZone: zone, familyName: familyName, now: options.currentTime)
     }
 
     /// The guided set-up on a terminal: your name, the family's time zone (a city, a country or a
@@ -37,7 +37,7 @@ extension Initialize {
         print("Let's set up your family.")
         var owner: Member?
         let skill = FamilySkill(store: store)
-        let now = options.pinnedNow ?? Date()
+        let now = options.currentTime
         var name = ""
         while name.isEmpty {
             guard let said = ask("What's your name?") else { throw ValidationError("set-up stopped: no name given") }

@@ -55,6 +55,10 @@ struct FamilyOptions: ParsableArguments {
     }
 
     var pinnedNow: Date? { now.flatMap(JSONLine.parseInstant) }
+    /// The CLI's one time source: `--now` when given, else the system clock. Every command reads
+    /// the time through it (`currentTime`), so a pinned run is pinned everywhere.
+    var timeSource: TimeSource { pinnedNow.map(TimeSource.fixed) ?? .system }
+    var currentTime: Date { timeSource.now() }
     var timeZone: TimeZone? { tz.flatMap(TimeZone.init(identifier:)) }
 
     var databasePath: String {
@@ -158,7 +162,7 @@ struct Resolve: ParsableCommand, EntersFamily {
             zone = options.timeZone ?? TimeZone(identifier: DemoFamily.timeZoneIdentifier)!
             homes = Roster(members: DemoFamily.members).homeTimeZones
         }
-        let context = TemporalContext(now: options.pinnedNow ?? Date(), timeZone: zone, memberTimeZones: homes)
+        let context = TemporalContext(now: options.currentTime, timeZone: zone, memberTimeZones: homes)
         let phrase = text.joined(separator: " ")
         var output = Output(phrase: phrase)
         do {
@@ -216,7 +220,7 @@ struct Initialize: ParsableCommand, EntersFamily {
         if options.demo {
             do {
                 let store = try FamilyStore.open(path: path)
-                try DemoFamily.install(into: store, now: options.pinnedNow ?? Date(), householdDevice: false)
+                try DemoFamily.install(into: store, now: options.currentTime, householdDevice: false)
             } catch { throw fail(error) }
             print("Created the demo family in \(path)")
             print("Name who is acting with --as NAME (e.g. --as Lisa), or make this a household device: hearth device set Lisa --as Lisa --db \(path)")

@@ -130,7 +130,7 @@ struct ExportCommand: ParsableCommand, EntersFamily {
         do {
             let store = entered.store
             let memberID = try member.map { try findMember($0, in: store, option: "--member").id }
-            let text = try skill(options, store).exportCalendar(member: memberID, now: options.pinnedNow ?? Date())
+            let text = try skill(options, store).exportCalendar(member: memberID, now: options.currentTime)
             if let output {
                 try PrivateFile.write(Data(text.utf8), to: output)
             } else {

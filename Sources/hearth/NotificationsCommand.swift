@@ -26,7 +26,7 @@ struct NotificationsCommand: ParsableCommand, EntersFamily {
         let entered = try enter()
         let assistant: Assistant
         do { assistant = try entered.assistant() } catch { throw fail(error) }
-        let now = options.pinnedNow ?? assistant.timeSource.now()
+        let now = assistant.timeSource.now()
         do {
             let member = entered.member
             let waiting = try assistant.unreadNotifications(to: member, now: now)

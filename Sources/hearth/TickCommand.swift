@@ -19,7 +19,7 @@ struct TickCommand: ParsableCommand, EntersFamily {
         let assistant: Assistant
         do { assistant = try enter().assistant() } catch { throw fail(error) }
         let result: Assistant.TickResult
-        do { result = try assistant.tick(now: options.pinnedNow ?? assistant.timeSource.now()) } catch { throw fail(error) }
+        do { result = try assistant.tick(now: assistant.timeSource.now()) } catch { throw fail(error) }
         if json { print(JSONLine.encode(result)); return }
         print("Queued \(result.queued) new reminder\(result.queued == 1 ? "" : "s").")
         if result.notifications.isEmpty {

@@ -82,7 +82,7 @@ struct TimetableCommand: ParsableCommand {
                     let owner = try findMember(member, in: store, option: "--member")
                     if dryRun {
                         let preview = try timetableSkill(options, store).previewCSV(data, for: owner, actor: actor, week1Start: week1Start,
-                                                                                     now: options.pinnedNow ?? Date())
+                                                                                     now: options.currentTime)
                         print(preview.summary)
                         let again = "hearth timetable import \(file == "-" ? "FILE" : file) --member \(owner.name)"
                         if preview.replacing == nil || !preview.diff.isEmpty {
@@ -100,7 +100,7 @@ struct TimetableCommand: ParsableCommand {
                         if !replace { print("Nothing was changed."); return }
                     }
                     let report = try timetableSkill(options, store).importCSV(data, for: owner, actor: actor, replace: replace,
-                                                                               week1Start: week1Start, now: options.pinnedNow ?? Date())
+                                                                               week1Start: week1Start, now: options.currentTime)
                     print(report.summary)
                 }
             }
@@ -124,7 +124,7 @@ struct TimetableCommand: ParsableCommand {
             let entered = try enter()
             try reportingErrors {
                 let owner = try findMember(member, in: entered.store, option: "--member")
-                let undone = try timetableSkill(options, entered.store).undoImport(of: owner, actor: entered.member, now: options.pinnedNow ?? Date())
+                let undone = try timetableSkill(options, entered.store).undoImport(of: owner, actor: entered.member, now: options.currentTime)
                 guard let restored = undone.restored else {
                     print("Undid the import: \(owner.name) had no timetable before it, so the imported one is gone.")
                     return
@@ -167,7 +167,7 @@ struct TimetableCommand: ParsableCommand {
                 let owner = try findMember(member, in: entered.store, option: "--member")
                 print(try timetableSkill(options, entered.store).editLesson(
                     of: owner, week: week, day: day, period: period, subject: subject, teacher: teacher, room: room, remove: remove,
-                    actor: entered.member, now: options.pinnedNow ?? Date()))
+                    actor: entered.member, now: options.currentTime))
             }
         }
     }
@@ -193,7 +193,7 @@ struct TimetableCommand: ParsableCommand {
                     throw ValidationError("\(owner.name) has no timetable yet. Import one with `hearth timetable import FILE --member \(owner.name)`.")
                 }
                 let zone = skill.calendar.timeZone
-                var day = options.pinnedNow ?? Date()
+                var day = options.currentTime
                 if let date {
                     guard let parsed = ISO8601.date(date, in: zone) else { throw ValidationError("--date: '\(date)' is not a valid YYYY-MM-DD date") }
                     day = parsed
@@ -233,7 +233,7 @@ struct TimetableCommand: ParsableCommand {
                         bells.removeAll { $0.period == period }
                         bells.append(BellPeriod(period: period, start: times[0], end: times[1]))
                     }
-                    try skill.setBells(bells, actor: actor, now: options.pinnedNow ?? Date())
+                    try skill.setBells(bells, actor: actor, now: options.currentTime)
                 }
                 let bells = try skill.bells().sorted { $0.start < $1.start }
                 let width = bells.map(\.period.count).max() ?? 0
