@@ -430,3 +430,63 @@ public enum TimetableRules {
         Permissions.check(actor: actor, action: .timetableEdit) == nil ? nil : "Only a parent can change the school's bell times."
     }
 }
+
+/// One lesson of a day picked by its place ("first lesson", "last class", "3rd period",
+/// "period 2", "first thing"): the n-th lesson, the n-th from the end, or a numbered period.
+/// Registration is not a lesson.
+public enum LessonPick: Sendable, Equatable, Codable {
+    /// 1-based, counted from the start of the day.
+    case nth(Int)
+    /// 1 = the last lesson, 2 = the one before it.
+    case fromEnd(Int)
+    /// A numbered period of the bells ("1"…"5"), as `TimetableEntry.period` names it.
+    case period(String)
+
+    /// The pick the words say, or nil when they say none.
+    public init?(said: String) {
+        let words = said.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        func ordinal(_ word: String) -> Int? {
+            let names = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8]
+            if let n = names[word] { return n }
+            let digits = word.prefix { $0.isNumber }
+            guard !digits.isEmpty, ["", "st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))) else { return nil }
+            return Int(digits)
+        }
+        let joined = words.joined(separator: " ")
+        if joined.contains("penultimate") || joined.contains("next to last") { self = .fromEnd(2); return }
+        if let index = words.firstIndex(of: "last") {
+            // "2nd to last lesson": the one before the last.
+            if index >= 2, words[index - 1] == "to", let n = ordinal(words[index - 2]) { self = .fromEnd(n); return }
+            self = .fromEnd(1); return
+        }
+        // "period 2", "lesson 3": a numbered period.
+        if let index = words.firstIndex(where: { ["period", "lesson", "class"].contains($0) }), index + 1 < words.count,
+           let n = Int(words[index + 1]) {
+            self = .period(String(n)); return
+        }
+        guard let first = words.first, let n = ordinal(first), n > 0 else { return nil }
+        // "3rd period" is period 3; "3rd lesson", "first thing" count the lessons.
+        self = words.dropFirst().first == "period" ? .period(String(n)) : .nth(n)
+    }
+
+    /// The picked lesson among a day's lessons (in time order), registration left out.
+    public func lesson(in lessons: [Lesson]) -> Lesson? {
+        let teaching = lessons.filter { !$0.isRegistration }
+        switch self {
+        case .nth(let n): return n >= 1 && n <= teaching.count ? teaching[n - 1] : nil
+        case .fromEnd(let n): return n >= 1 && n <= teaching.count ? teaching[teaching.count - n] : nil
+        case .period(let name): return teaching.first { $0.entry.period == name }
+        }
+    }
+
+    /// How the reply names it: "first lesson", "last lesson", "second to last lesson", "period 3 lesson".
+    public var words: String {
+        let names = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"]
+        switch self {
+        case .nth(let n): return "\(names[n] ?? "\(n)th") lesson"
+        case .fromEnd(1): return "last lesson"
+        case .fromEnd(let n): return "\(names[n] ?? "\(n)th") to last lesson"
+        case .period(let name): return "period \(name) lesson"
+        }
+    }
+}

@@ -180,4 +180,37 @@ final class TimetableRulesTests: XCTestCase {
         XCTAssertNil(TimetableRules.denial(toChangeTimetableOf: emma, by: lisa))
         XCTAssertEqual(TimetableRules.denial(toSetWeekBy: sue), "Grandma Sue can view timetables but not change the week.")
     }
+
+    /// "first lesson", "3rd period", "period 2", "2nd to last class", "first thing": which lesson of
+    /// the day, registration not counted; a place the day does not have picks nothing.
+    func testALessonIsPickedByItsPlaceInTheDay() {
+        XCTAssertEqual(LessonPick(said: "first lesson"), .nth(1))
+        XCTAssertEqual(LessonPick(said: "1st lesson"), .nth(1))
+        XCTAssertEqual(LessonPick(said: "first thing"), .nth(1))
+        XCTAssertEqual(LessonPick(said: "3rd class"), .nth(3))
+        XCTAssertEqual(LessonPick(said: "3rd period"), .period("3"))
+        XCTAssertEqual(LessonPick(said: "period 2"), .period("2"))
+        XCTAssertEqual(LessonPick(said: "last class"), .fromEnd(1))
+        XCTAssertEqual(LessonPick(said: "last thing"), .fromEnd(1))
+        XCTAssertEqual(LessonPick(said: "2nd to last lesson"), .fromEnd(2))
+        XCTAssertEqual(LessonPick(said: "penultimate lesson"), .fromEnd(2))
+        XCTAssertNil(LessonPick(said: "lessons"))
+
+        let day = Date(timeIntervalSince1970: 1_770_000_000)
+        func lesson(_ period: String, _ subject: String, _ hour: Double) -> Lesson {
+            Lesson(member: MemberID("emma"), entry: TimetableEntry(week: 1, weekday: 2, period: period, subject: subject, teacher: nil, room: "1"),
+                   start: day + hour * 3600, end: day + (hour + 1) * 3600)
+        }
+        let lessons = [lesson("AM Registration", "Registration", 8), lesson("1", "Science", 9), lesson("2", "Maths", 10),
+                       lesson("3", "French", 11), lesson("PM Registration", "Registration", 13)]
+        XCTAssertEqual(LessonPick.nth(1).lesson(in: lessons)?.entry.subject, "Science")
+        XCTAssertEqual(LessonPick.fromEnd(1).lesson(in: lessons)?.entry.subject, "French")
+        XCTAssertEqual(LessonPick.fromEnd(3).lesson(in: lessons)?.entry.subject, "Science")
+        XCTAssertEqual(LessonPick.period("2").lesson(in: lessons)?.entry.subject, "Maths")
+        XCTAssertNil(LessonPick.nth(4).lesson(in: lessons))
+        XCTAssertNil(LessonPick.fromEnd(0).lesson(in: lessons))
+        XCTAssertNil(LessonPick.period("5").lesson(in: lessons))
+        XCTAssertEqual(LessonPick.fromEnd(2).words, "second to last lesson")
+        XCTAssertEqual(LessonPick.period("3").words, "period 3 lesson")
+    }
 }

@@ -173,7 +173,7 @@ struct TimetableWork {
 
     // MARK: - A day or a week
 
-    func day(_ id: MemberID, date: Date?, week: Int?, subject: String?, yesNo: Bool) throws -> ReplyText {
+    func day(_ id: MemberID, date: Date?, week: Int?, subject: String?, yesNo: Bool, pick: LessonPick? = nil) throws -> ReplyText {
         let member = try student(id)
         if let week {
             return try weekOfRotation(member, week: week, date: date, subject: subject, yesNo: yesNo)
@@ -224,6 +224,18 @@ struct TimetableWork {
                     "\(lessonWords($0.entry)) at \(formatter.time($0.start, spoken: spoken))"
                 }) + " \(spoken ? spokenOn : onLabel)."
             }
+        }
+        if let pick, !lessons.isEmpty {
+            guard let lesson = pick.lesson(in: lessons) else {
+                return formatter.capitalizedWords { spoken in
+                    "\(who(member)) \(has(member)) no \(pick.words) \(spoken ? spokenOn : onLabel)" + (spoken ? ", in week \(week)." : " (week \(week)).")
+                }
+            }
+            let teacher = lesson.entry.teacher.map { " with \($0)" } ?? ""
+            return ReplyText(formatter.capitalized("\(whose(member)) \(pick.words) \(onLabel) is \(lesson.entry.subject), "
+                                                   + "\(formatter.timeRange(lesson.start, lesson.end))\(teacher) in \(lesson.entry.room) (week \(week))."),
+                             speak: formatter.capitalized("\(whose(member)) \(pick.words) \(spokenOn) is \(lesson.entry.subject) at "
+                                                          + "\(formatter.time(lesson.start, spoken: true))\(teacher) in \(lesson.entry.room)."))
         }
         guard !lessons.isEmpty else {
             return formatter.capitalizedWords { spoken in
