@@ -490,3 +490,13 @@ public enum LessonPick: Sendable, Equatable, Codable {
         }
     }
 }
+
+/// Which end of the school day a question asks about: "what time does school start", "when does
+/// Emma finish school", "when is school over".
+public enum SchoolDayBound: String, Sendable, Equatable, Codable {
+    case start, end
+
+    public init(said: String) {
+        self = ["start", "begin", "open", "starting"].contains(said.lowercased()) ? .start : .end
+    }
+}

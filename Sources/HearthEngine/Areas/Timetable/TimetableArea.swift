@@ -25,8 +25,9 @@ struct TimetableArea: SkillArea {
         /// One day (`date`, local midnight), a week of the rotation (`week`), both, or neither (today
         /// or the next school day); `subject`: only that subject ("does Emma have PE today").
         /// `yesNo`: asked as a question to answer yes or no ("does Emma have PE today").
-        /// `pick`: one lesson of the day by its place ("first lesson", "3rd period").
-        case day(MemberID, date: Date?, week: Int?, subject: String?, yesNo: Bool, pick: LessonPick? = nil)
+        /// `pick`: one lesson of the day by its place ("first lesson", "3rd period"); `bound`: when the
+        /// school day starts or ends ("what time does school finish").
+        case day(MemberID, date: Date?, week: Int?, subject: String?, yesNo: Bool, pick: LessonPick? = nil, bound: SchoolDayBound? = nil)
         case weekType
         case setWeek(Int)
         /// One lesson of the fortnight changed, moved to another room or taken out (seed 002's manual entry).
@@ -81,7 +82,9 @@ struct TimetableArea: SkillArea {
             let first = request.utterance.lowercased().split { !$0.isLetter }.first { !["hey", "ok", "okay", "hearth", "please", "um", "uh", "so"].contains($0) }
             let yesNo = ["does", "do", "has", "have", "is", "am", "will"].contains(first.map(String.init) ?? "")
             let pick = request.slots.texts["period"].flatMap(LessonPick.init(said:))
-            return act(.day(member, date: date, week: Self.week(said: request.slots.texts["week"]), subject: subject, yesNo: yesNo, pick: pick))
+            let bound = request.slots.texts["bound"].map(SchoolDayBound.init(said:))
+            return act(.day(member, date: date, week: Self.week(said: request.slots.texts["week"]), subject: subject, yesNo: yesNo, pick: pick,
+                            bound: bound))
         default:
             throw HearthError.internalState("\(request.intent) sent to timetable")
         }
@@ -129,8 +132,9 @@ struct TimetableArea: SkillArea {
             return .completed(ActionResult(reply: try work.next(member, subject: subject)))
         case .now(let member, let subject):
             return .completed(ActionResult(reply: try work.now(member, subject: subject)))
-        case .day(let member, let date, let week, let subject, let yesNo, let pick):
-            return .completed(ActionResult(reply: try work.day(member, date: date, week: week, subject: subject, yesNo: yesNo, pick: pick)))
+        case .day(let member, let date, let week, let subject, let yesNo, let pick, let bound):
+            return .completed(ActionResult(reply: try work.day(member, date: date, week: week, subject: subject, yesNo: yesNo, pick: pick,
+                                                               bound: bound)))
         case .weekType:
             return .completed(ActionResult(reply: try work.weekType()))
         case .setWeek(let week):

@@ -173,7 +173,8 @@ struct TimetableWork {
 
     // MARK: - A day or a week
 
-    func day(_ id: MemberID, date: Date?, week: Int?, subject: String?, yesNo: Bool, pick: LessonPick? = nil) throws -> ReplyText {
+    func day(_ id: MemberID, date: Date?, week: Int?, subject: String?, yesNo: Bool, pick: LessonPick? = nil,
+             bound: SchoolDayBound? = nil) throws -> ReplyText {
         let member = try student(id)
         if let week {
             return try weekOfRotation(member, week: week, date: date, subject: subject, yesNo: yesNo)
@@ -224,6 +225,13 @@ struct TimetableWork {
                     "\(lessonWords($0.entry)) at \(formatter.time($0.start, spoken: spoken))"
                 }) + " \(spoken ? spokenOn : onLabel)."
             }
+        }
+        if let bound, let first = lessons.first, let last = lessons.last {
+            // Registration included: the school day is from the first bell to the last.
+            let at = bound == .start ? first.start : last.end
+            let verb = bound == .start ? "starts" : "ends"
+            return ReplyText(formatter.capitalized("\(whose(member)) school day \(onLabel) \(verb) at \(formatter.time(at)) (week \(week))."),
+                             speak: formatter.capitalized("\(whose(member)) school day \(spokenOn) \(verb) at \(formatter.time(at, spoken: true))."))
         }
         if let pick, !lessons.isEmpty {
             guard let lesson = pick.lesson(in: lessons) else {
