@@ -78,6 +78,12 @@ public enum RequestFinder {
     }
 
     static func sentenceAndClauseReadings(of utterance: String) -> (readings: [String], clauses: [String]) {
+        // Help asked for with a request said as a gerund is the request: "can you help me in adding
+        // this to my calendar …" reads as "add this to my calendar …".
+        if let asked = helpWithGerund(utterance) {
+            let (readings, clauses) = sentenceAndClauseReadings(of: asked)
+            return ([utterance] + readings.filter { $0 != utterance }, clauses)
+        }
         // A smiley or an emoji ends a sentence as a full stop does ("Morning Hearth :) Jake has …").
         let utterance = withFacesAsStops(utterance)
         // The usual case: one sentence that does not open with an acknowledgement.
@@ -132,6 +138,34 @@ public enum RequestFinder {
             readings.append(reading)
         }
         return (readings, clauses)
+    }
+
+    /// The verbs a request starts with, as their gerunds ("adding" → "add").
+    static let requestGerunds: [String: String] = [
+        "adding": "add", "scheduling": "schedule", "rescheduling": "reschedule", "booking": "book", "putting": "put",
+        "moving": "move", "cancelling": "cancel", "canceling": "cancel", "setting": "set", "making": "make",
+        "creating": "create", "finding": "find", "checking": "check", "reminding": "remind", "planning": "plan",
+        "changing": "change", "sending": "send", "telling": "tell", "showing": "show", "assigning": "assign",
+        "sharing": "share", "blocking": "block", "entering": "enter", "deleting": "delete", "removing": "remove",
+    ]
+
+    /// "(can you) help me (in|with) adding X" → "add X"; nil when the words are not that.
+    static func helpWithGerund(_ utterance: String) -> String? {
+        let tokens = words(in: Substring(utterance))
+        var index = 0
+        func take(_ options: Set<String>) -> Bool {
+            guard index < tokens.count, options.contains(tokens[index].text) else { return false }
+            index += 1
+            return true
+        }
+        if take(["can", "could", "would", "will"]) { guard take(["you", "u"]) else { return nil } }
+        _ = take(["please"])
+        guard take(["help"]) else { return nil }
+        _ = take(["me", "us"])
+        _ = take(["in", "with", "by"])
+        guard index < tokens.count, let verb = requestGerunds[tokens[index].text] else { return nil }
+        let rest = utterance[tokens[index].range.upperBound...]
+        return verb + rest
     }
 
     /// Tags that turn the statement before them into a yes-or-no question.

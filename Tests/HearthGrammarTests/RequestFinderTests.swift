@@ -20,6 +20,18 @@ final class RequestFinderTests: XCTestCase {
                        "show me when I am available.")
     }
 
+    /// Help asked for with a request said as a gerund is the request (issue 29): the verb is read
+    /// as said to do it; help with a topic, or a gerund alone, stays help.
+    func testHelpWithAGerundIsTheRequest() {
+        XCTAssertEqual(RequestFinder.readings(of: "can you help me in adding the dentist on friday at 3"),
+                       ["can you help me in adding the dentist on friday at 3", "add the dentist on friday at 3"])
+        XCTAssertEqual(RequestFinder.readings(of: "help me with scheduling piano for Jake"), ["help me with scheduling piano for Jake", "schedule piano for Jake"])
+        XCTAssertEqual(RequestFinder.helpWithGerund("Could you please help us by booking a table?"), "book a table?")
+        XCTAssertNil(RequestFinder.helpWithGerund("help me with chores"))
+        XCTAssertNil(RequestFinder.helpWithGerund("can you add the dentist"))
+        XCTAssertNil(RequestFinder.helpWithGerund("you help me adding"))
+    }
+
     /// An apology or "one more thing" before the request asks nothing (issue 29).
     func testAnApologyOrAnotherThingBeforeTheRequestIsLeftOut() {
         XCTAssertEqual(RequestFinder.readings(of: "Sorry, one more thing: tell Tom to pick up Emma at 5").dropFirst().first,
