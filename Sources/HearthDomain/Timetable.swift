@@ -446,8 +446,7 @@ public enum LessonPick: Sendable, Equatable, Codable {
     public init?(said: String) {
         let words = said.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         func ordinal(_ word: String) -> Int? {
-            let names = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8]
-            if let n = names[word] { return n }
+            if let n = Self.ordinalWords.firstIndex(of: word) { return n + 1 }
             let digits = word.prefix { $0.isNumber }
             guard !digits.isEmpty, ["", "st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))) else { return nil }
             return Int(digits)
@@ -469,6 +468,9 @@ public enum LessonPick: Sendable, Equatable, Codable {
         self = words.dropFirst().first == "period" ? .period(String(n)) : .nth(n)
     }
 
+    /// "first" … "eighth": read in what was said, and said back in the reply.
+    static let ordinalWords = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+
     /// The picked lesson among a day's lessons (in time order), registration left out.
     public func lesson(in lessons: [Lesson]) -> Lesson? {
         let teaching = lessons.filter { !$0.isRegistration }
@@ -481,11 +483,11 @@ public enum LessonPick: Sendable, Equatable, Codable {
 
     /// How the reply names it: "first lesson", "last lesson", "second to last lesson", "period 3 lesson".
     public var words: String {
-        let names = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"]
+        func ordinal(_ n: Int) -> String { (1...Self.ordinalWords.count).contains(n) ? Self.ordinalWords[n - 1] : "\(n)th" }
         switch self {
-        case .nth(let n): return "\(names[n] ?? "\(n)th") lesson"
+        case .nth(let n): return "\(ordinal(n)) lesson"
         case .fromEnd(1): return "last lesson"
-        case .fromEnd(let n): return "\(names[n] ?? "\(n)th") to last lesson"
+        case .fromEnd(let n): return "\(ordinal(n)) to last lesson"
         case .period(let name): return "period \(name) lesson"
         }
     }

@@ -26,7 +26,7 @@ struct TurnRun {
     /// What the turn does to the conversation's saved state.
     private var session = SessionChanges()
     private var lastChange: UndoRecord?
-    /// What the conversation was about when the turn began (nil once it has lapsed), and whether one lapsed.
+    /// What the conversation was about when the turn began (nil once it has lapsed).
     private var focus: ConversationFocus?
     /// The request this turn took up (a follow-up's rebuilt one): what the conversation is about next.
     private var takenUp: SavedMatch?
