@@ -20,9 +20,21 @@ public struct Turn: Sendable {
     public var pin: String?
     /// The front end proved who `speaker` is another way (a device token, the home service): no PIN is asked.
     public var proven: Bool
-    public init(text: String, speaker: String? = nil, session: String = "default", now: Date? = nil, pin: String? = nil, proven: Bool = false) {
+    /// Typed or heard: a change heard by voice that removes, cancels, deducts or reaches beyond the
+    /// speaker is said back before it is carried out (issue 30).
+    public var source: TurnSource
+    public init(text: String, speaker: String? = nil, session: String = "default", now: Date? = nil, pin: String? = nil, proven: Bool = false,
+                source: TurnSource = .typed) {
         self.text = text; self.speaker = speaker; self.session = session; self.now = now; self.pin = pin; self.proven = proven
+        self.source = source
     }
+}
+
+/// How a turn's words reached Hearth: typed (a screen, the CLI) or heard (a recogniser: Wyoming, a
+/// stdio line with `"source": "voice"`, a transcript's `@source voice`). What a recogniser gives
+/// may not be what was said.
+public enum TurnSource: String, Sendable, Codable, CaseIterable {
+    case typed, voice
 }
 
 /// Hearth's answer to one turn (the JSON-lines protocol's output object).

@@ -173,6 +173,12 @@ public struct CoordinationMachine: Sendable, Equatable {
     public private(set) var openQuestion: PendingQuestion?
     /// What the conversation remembered when the turn began.
     public let recall: Recall
+    /// How the words reached Hearth: a change heard by voice that its area says back is asked
+    /// about first ("Take 3 points from Emma?"), never carried out on a hearing alone.
+    public let source: TurnSource
+    /// The turn answers the conversation's open question: what it leads to was chosen from what
+    /// Hearth said, so it is not said back again.
+    private var answering = false
     /// The open question has gone for good this turn (expired or abandoned): a failure later in the
     /// turn must not bring it back.
     private var questionDropped = false
@@ -181,10 +187,11 @@ public struct CoordinationMachine: Sendable, Equatable {
 
     /// A conversation at rest: idle, or waiting on `question` (restored from the session), with
     /// what it remembers of the requests before.
-    public init(waitingOn question: PendingQuestion? = nil, recall: Recall = Recall()) {
+    public init(waitingOn question: PendingQuestion? = nil, recall: Recall = Recall(), source: TurnSource = .typed) {
         state = question.map(State.awaitingApproval) ?? .idle
         openQuestion = question
         self.recall = recall
+        self.source = source
     }
 
     /// Moves the machine, or leaves it untouched and returns the illegal transition.
@@ -249,6 +256,11 @@ public struct CoordinationMachine: Sendable, Equatable {
                                              .dropQuestion, .askWhetherMeant(match)])
 
         case (.loadingContext, .interpreted(.act(let action))):
+            // A change heard by voice is said back first, unless it answers what Hearth asked; "yes"
+            // carries it out as read (the action comes back without its read-back).
+            if source == .voice, !answering, let readBack = action.readBack {
+                return (.awaitingApproval(readBack), [.saveQuestion(readBack), .commit])
+            }
             return (.executingAction(action), [.execute(action)])
         case (.loadingContext, .interpreted(.ask(let question, let lead))):
             return (.awaitingApproval(question), (lead.map { [Effect.note($0)] } ?? []) + [.saveQuestion(question), .commit])
@@ -299,6 +311,7 @@ public struct CoordinationMachine: Sendable, Equatable {
         case (.answer, nil):
             return (.error(.nothingPending), afterFailure)
         case (.answer, let question?):
+            answering = true
             return (.loadingContext(match), [.interpret(match, answering: question)])
         case (.request, let question?):
             openQuestion = nil

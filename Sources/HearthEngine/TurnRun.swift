@@ -64,7 +64,7 @@ struct TurnRun {
                 focus = theirs.flatMap { $0.isCurrent(at: now) ? $0 : nil }
                 machine = CoordinationMachine(waitingOn: question, recall: .init(
                     hasRequest: focus?.request != nil, lapsed: theirs != nil && focus == nil,
-                    changeMadeAt: focus?.changeMadeAt, lastChange: lastChange, now: now))
+                    changeMadeAt: focus?.changeMadeAt, lastChange: lastChange, now: now), source: turn.source)
                 try send(.utteranceReceived(turn.text))
                 guard reachedCommit else { throw HearthError.internalState("the turn ended in \(machine.state.name.rawValue)") }
                 // The reply hands these to the front end: no later tick hands them out again.
@@ -160,7 +160,9 @@ struct TurnRun {
             if let question {
                 guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
                 let slots = try resolve(match, for: asking)
-                switch DialogArea.read(match.intent, slots: slots, for: question) {
+                let reading = DialogArea.read(match.intent, slots: slots, for: question)
+                if question.isReadBack { return .interpreted(try DialogArea.take(reading, toReadBack: question, of: asking, now: now)) }
+                switch reading {
                 case .askAgain(let lead): return .interpreted(.ask(question.renewed(now: now), lead: lead))
                 case .answer(let answer): return .interpreted(try asking.answer(erased: answer, to: question, in: context))
                 }
@@ -169,7 +171,8 @@ struct TurnRun {
             let slots = try resolve(match, for: owner)
             try slots.requireKnownNames()
             if !(owner is DialogArea) { takeUp(SavedMatch(match, utterance: turn.text), slots: slots) }
-            return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context))
+            return .interpreted(try readingBack(owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context),
+                                                by: owner, in: context))
         case .followUp(let kind, let said):
             if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
             return try followUp(kind, said: said)
@@ -226,7 +229,15 @@ struct TurnRun {
         let slots = try resolve(match, for: owner)
         takeUp(rebuilt, slots: slots)
         let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
-        return .interpreted(try owner.interpret(AreaRequest(intent: rebuilt.intent, slots: slots, utterance: rebuilt.utterance), in: context))
+        return .interpreted(try readingBack(owner.interpret(AreaRequest(intent: rebuilt.intent, slots: slots, utterance: rebuilt.utterance), in: context),
+                                            by: owner, in: context))
+    }
+
+    /// A request's outcome with the question that says its action back, when its area says it back
+    /// (the machine asks it for a change heard by voice).
+    private func readingBack(_ outcome: AreaOutcome, by area: any SkillArea, in context: TurnContext) throws -> AreaOutcome {
+        guard case .act(let action) = outcome else { return outcome }
+        return .act(try area.withReadBack(erased: action, in: context))
     }
 
     private mutating func takeUp(_ request: SavedMatch, slots: ResolvedSlots) {

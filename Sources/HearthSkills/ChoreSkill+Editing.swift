@@ -9,7 +9,7 @@ import HearthTime
 /// What was done stays: completed chores, their points and the review queue are never touched.
 extension ChoreSkill {
     /// What a parent changes on a chore; nil leaves it as it is.
-    public struct ChoreChange: Sendable, Equatable {
+    public struct ChoreChange: Sendable, Equatable, Codable {
         public var title: String?
         public var points: Int?
         public var assignees: [MemberID]?

@@ -61,7 +61,7 @@ public struct ChoreSkill: Sendable {
     // MARK: - Assigning
 
     /// What a parent asks for: a chore (from a template or one-off), for whom, due when, how often.
-    public struct Assignment: Sendable, Equatable {
+    public struct Assignment: Sendable, Equatable, Codable {
         public var title: String
         public var template: ChoreTemplateID?
         public var points: Int

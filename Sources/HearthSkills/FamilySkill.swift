@@ -17,7 +17,7 @@ public struct FamilySkill: Sendable {
     public func joining(_ transaction: any StoreAccess) -> FamilySkill { FamilySkill(store: transaction, ids: ids) }
 
     /// A member to add, as said or typed.
-    public struct NewMember: Sendable, Equatable {
+    public struct NewMember: Sendable, Equatable, Codable {
         public var name: String
         public var kind: MemberKind
         public var role: HouseholdRole

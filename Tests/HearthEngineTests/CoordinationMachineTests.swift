@@ -97,6 +97,48 @@ final class CoordinationMachineTests: XCTestCase {
                        [.note("(I've dropped the earlier question about the dentist.)"), .dropQuestion, .askWhetherMeant(guess)])
     }
 
+    /// Issue 30: a change heard by voice whose area says it back is asked about, never carried out
+    /// on the hearing alone; typed, or chosen in answer to Hearth's own question, it goes ahead.
+    func testAChangeHeardByVoiceIsSaidBackFirst() {
+        let deduct = AreaAction(area: PointsArea.id, value: PointsArea.Action.adjust(member: MemberID("emma"), amount: -3, reason: nil))
+        let readBack = PendingQuestion(area: PointsArea.id, subject: "Emma's points", prompt: ReplyText("Take 3 points from Emma?"), options: [],
+                                       expiresAt: Date(timeIntervalSince1970: 600), payload: "{}", readBack: true)
+        var heard = deduct
+        heard.readBack = readBack
+        let confirm = IntentMatch(intent: "dialog.confirm", captures: [], literalLength: 3, priority: 20, patternSource: "")
+
+        var spoken = Machine(source: .voice)
+        XCTAssertEqual(drive(&spoken, [.utteranceReceived("take 3 points from emma"), .intentRecognized(request, role: .request),
+                                       .interpreted(.act(heard))]), [.saveQuestion(readBack), .commit])
+        XCTAssertEqual(spoken.state, .awaitingApproval(readBack))
+        XCTAssertEqual(spoken.trace.map(\.rawValue), ["parsing_intent", "loading_context", "awaiting_approval"])
+
+        // "yes": the runner hands back the action as read, without its read-back; it runs and settles the question.
+        var yes = Machine(waitingOn: readBack, source: .voice)
+        XCTAssertEqual(drive(&yes, [.utteranceReceived("yes"), .intentRecognized(confirm, role: .answer)]), [.interpret(confirm, answering: readBack)])
+        XCTAssertEqual(drive(&yes, [.interpreted(.act(deduct))]), [.execute(deduct)])
+        XCTAssertEqual(drive(&yes, [.actionCompleted(ActionResult(reply: reply))]), [.dropQuestion, .commit])
+
+        // Chosen from Hearth's own question, a change with a read-back is not said back again.
+        var answered = Machine(waitingOn: question, source: .voice)
+        XCTAssertEqual(drive(&answered, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer),
+                                         .interpreted(.act(heard))]), [.execute(heard)])
+
+        // Typed, the same action goes ahead; heard, an action its area does not say back goes ahead too.
+        var typed = Machine()
+        XCTAssertEqual(drive(&typed, [.utteranceReceived("take 3 points from emma"), .intentRecognized(request, role: .request),
+                                      .interpreted(.act(heard))]), [.execute(heard)])
+        var question = Machine(source: .voice)
+        XCTAssertEqual(drive(&question, [.utteranceReceived("where is everyone"), .intentRecognized(request, role: .request),
+                                         .interpreted(.act(locate))]), [.execute(locate)])
+
+        // A request heard while a question is open drops it, then reads its own change back.
+        var abandoning = Machine(waitingOn: self.question, source: .voice)
+        XCTAssertEqual(drive(&abandoning, [.utteranceReceived("take 3 points from emma"), .intentRecognized(request, role: .request)]),
+                       [.note("(I've dropped the earlier question about the dentist.)"), .dropQuestion, .interpret(request, answering: nil)])
+        XCTAssertEqual(drive(&abandoning, [.interpreted(.act(heard))]), [.saveQuestion(readBack), .commit])
+    }
+
     func testAnAnswerGoesToTheQuestionAndSettlesIt() {
         var machine = Machine(waitingOn: question)
         XCTAssertEqual(machine.state, .awaitingApproval(question))

@@ -68,6 +68,19 @@ protocol SkillArea: Sendable {
     /// its words as true at that moment, or nil when nothing true is left to say (README, "Reminders
     /// are true when they go out").
     func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification?
+    /// How `action` is said back before it is carried out when it was heard by voice (issue 30): a
+    /// change that removes, cancels, deducts or reaches beyond the speaker ("Take 3 points from
+    /// Emma?", "Cancel Emma's soccer practice for good?"), or nil for one that goes ahead as heard
+    /// (a booking, a question). Whether it is said back is the machine's decision.
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack?
+}
+
+/// An action said back as a yes-or-no question before it is carried out (`SkillArea.readBack`).
+struct ReadBack: Sendable, Equatable {
+    /// "Take 3 points from Emma?"
+    var question: ReplyText
+    /// What the question is about, for "I've dropped the earlier question about …" ("Emma's points").
+    var subject: String
 }
 
 /// An area's claim on an utterance nothing matched: the intent that takes it, and when the question
@@ -122,17 +135,22 @@ struct AreaHelp: Sendable {
 }
 
 /// The value an area's action carries. Equatable so that machine states compare in tests.
-protocol AreaActionValue: Sendable, Equatable {}
+protocol AreaActionValue: Sendable, Equatable, Codable {}
 
 /// An action of some area, as the coordination machine holds it.
 public struct AreaAction: Sendable, Equatable, CustomStringConvertible {
     public let area: SkillAreaID
     let value: any AreaActionValue
+    /// The question that says this action back, when it was heard by voice and is one the area says
+    /// back (`SkillArea.readBack`): the machine asks it instead of acting. Nil once approved.
+    public internal(set) var readBack: PendingQuestion?
 
-    init(area: SkillAreaID, value: any AreaActionValue) { self.area = area; self.value = value }
+    init(area: SkillAreaID, value: any AreaActionValue, readBack: PendingQuestion? = nil) {
+        self.area = area; self.value = value; self.readBack = readBack
+    }
 
     public static func == (lhs: AreaAction, rhs: AreaAction) -> Bool {
-        lhs.area == rhs.area && lhs.value.isEqual(to: rhs.value)
+        lhs.area == rhs.area && lhs.value.isEqual(to: rhs.value) && lhs.readBack == rhs.readBack
     }
     public var description: String { "\(area): \(value)" }
 }
@@ -222,6 +240,8 @@ extension SkillArea {
 
     func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification? { notification }
 
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? { nil }
+
     /// `.act` with this area's action.
     func act(_ action: Action) -> AreaOutcome { .act(AreaAction(area: Self.id, value: action)) }
 
@@ -252,6 +272,22 @@ extension SkillArea {
 
     func undo(erased record: UndoRecord, in turn: TurnContext) throws -> ActionResult {
         try undo(try JSONPayload.decode(Change.self, from: record.payload), in: turn)
+    }
+
+    /// `action` with the question that says it back, when this area says it back.
+    func withReadBack(erased action: AreaAction, in turn: TurnContext) throws -> AreaAction {
+        guard let typed = action.value as? Action else { throw HearthError.internalState("\(action.area) action sent to \(Self.id)") }
+        guard let said = try readBack(typed, in: turn) else { return action }
+        var asked = action
+        asked.readBack = PendingQuestion(area: Self.id, subject: said.subject, prompt: said.question, options: [],
+                                         expiresAt: turn.questionExpiry, payload: try JSONPayload.encode(typed), readBack: true)
+        return asked
+    }
+
+    /// The action a read-back said, approved: carried out as it was read.
+    func approved(erased question: PendingQuestion) throws -> AreaAction {
+        guard question.isReadBack, question.area == Self.id else { throw HearthError.internalState("no read-back of \(Self.id) to approve") }
+        return AreaAction(area: Self.id, value: try JSONPayload.decode(Action.self, from: question.payload))
     }
 }
 

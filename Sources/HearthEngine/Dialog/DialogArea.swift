@@ -73,6 +73,17 @@ struct DialogArea: SkillArea {
         }
     }
 
+    /// The answer to a read-back (a change heard by voice, said back): "yes" carries out the action
+    /// as it was read, "no" leaves everything as it was, anything else asks again. A correction
+    /// ("no, ten") is a follow-up of the request, said back again in its turn.
+    static func take(_ reading: Reading, toReadBack question: PendingQuestion, of area: any SkillArea, now: Date) throws -> AreaOutcome {
+        switch reading {
+        case .answer(.confirm): return .act(try area.approved(erased: question))
+        case .answer(.cancel): return .say(ReplyText("OK, I've left it as it was."), endsQuestion: true)
+        default: return .ask(question.renewed(now: now), lead: "Sorry, I didn't catch that. Please say yes or no.")
+        }
+    }
+
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
         if request.intent == "dialog.scope", let scope = request.slots.texts["scope"] {
             slots["scope"] = .string(RepeatScope.from(words: scope).rawValue)

@@ -13,8 +13,14 @@ public struct PendingQuestion: Sendable, Equatable, Codable {
     public var prompt: ReplyText
     public var options: [QuestionOption]
     public var expiresAt: Date
-    /// The asking area's own record of the question (JSON).
+    /// The asking area's own record of the question (JSON); for a read-back, the action read back.
     var payload: String
+    /// A read-back (issue 30): a change heard by voice, said back before it is carried out ("Take 3
+    /// points from Emma?"). "yes" carries out the action in `payload` as read; "no" leaves
+    /// everything as it was. Nil in questions saved before read-backs existed.
+    var readBack: Bool? = nil
+
+    var isReadBack: Bool { readBack == true }
 
     public static let lifetime: TimeInterval = 10 * 60
 

@@ -41,6 +41,35 @@ struct CalendarArea: WorksPerTurn {
         try skill.joining(turn.transaction).queueReminders(now: turn.now)
     }
 
+    /// A cancellation heard by voice is said back first, as heard: "Cancel Emma's soccer practice
+    /// for good?", "Cancel the dentist appointment on Thursday, Feb 5?", "Cancel everything
+    /// tomorrow?". Bookings and moves go ahead as heard (the reply says what was done, and "undo
+    /// that" puts it back); what is cancelled after choosing from a question is not said back again.
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
+        guard case .changeEvent(let change, _) = action, change.kind == .cancel else { return nil }
+        let phrasing = turn.phrasing
+        let members = change.members ?? []
+        let others = members.filter { $0 != turn.speaker.id }
+        let everything = change.title.isEmpty || CalendarRules.namesAnyEvent(change.title)
+        let what: String
+        if everything {
+            what = others.isEmpty ? "everything" : "everything of \(phrasing.people(others))'s"
+        } else if change.soonest == true {
+            let title = phrasing.withoutArticle(phrasing.lowercasedFirst(change.title))
+            what = members.isEmpty ? "the next \(title)"
+                : others.isEmpty ? "your next \(title)"
+                : others.count == 1 ? "\(phrasing.name(others[0]))'s next \(title)" : "the next \(title) for \(phrasing.people(others))"
+        } else {
+            what = members.isEmpty ? "the " + phrasing.withoutArticle(phrasing.lowercasedFirst(change.title))
+                : phrasing.eventPhrase(change.title, attendees: members)
+        }
+        let question = phrasing.words { spoken in
+            let day = change.day.map { " " + turn.formatter.onDay($0.start, spoken: spoken) } ?? ""
+            return "Cancel \(what)\(day)\(change.scope == .series ? " for good" : "")?"
+        }
+        return ReadBack(question: question, subject: everything ? "cancelling \(what)" : what)
+    }
+
     func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification? {
         try skill.joining(turn.transaction).goingOut(notification, now: turn.now)
     }

@@ -93,6 +93,41 @@ struct ChoreArea: WorksPerTurn {
 
     func working(in turn: TurnContext) -> ChoreTurn { ChoreTurn(area: self, turn: turn, skill: skill.joining(turn.transaction)) }
 
+    /// Deleting chores or a template, or skipping chores, heard by voice is said back first ("Delete
+    /// 'Take out trash' for Jake? It won't come up again."): a deletion cannot be undone.
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
+        let work = working(in: turn)
+        let phrasing = turn.phrasing
+        func named(_ title: String, _ assignees: [MemberID], _ spoken: Bool) -> String {
+            let who = assignees.isEmpty ? "" : " for " + joinedList(assignees.map { $0 == turn.speaker.id ? "you" : phrasing.name($0) })
+            return work.words.title(title, spoken: spoken) + who
+        }
+        switch action {
+        case .delete(let ids, let seriesIDs, let wholeSeries):
+            let series = try work.skill.activeSeries().filter { seriesIDs.contains($0.id) }
+            let chores = try ids.compactMap { try work.skill.chore($0) }
+            guard let first = series.first.map({ ($0.title, $0.assignees) }) ?? chores.first.map({ ($0.title, $0.assignees) }) else { return nil }
+            let more = series.count + chores.count > 1 ? " and \(counted(series.count + chores.count - 1, "other chore"))" : ""
+            let question = phrasing.words { spoken in
+                let whole = wholeSeries && (!series.isEmpty || chores.contains { $0.series != nil }) ? " It won't come up again." : ""
+                return "Delete \(named(first.0, first.1, spoken))\(more)?\(whole)"
+            }
+            return ReadBack(question: question, subject: "deleting \(named(first.0, first.1, false))")
+        case .deleteTemplate(let id):
+            guard let template = try work.skill.templates().first(where: { $0.id == id }) else { return nil }
+            return ReadBack(question: ReplyText("Delete the chore template \"\(template.title)\"?", speak: "Delete the chore template \(phrasing.lowercasedFirst(template.title))?"),
+                            subject: "deleting the \(template.title) template")
+        case .skip(let ids):
+            let chores = try ids.compactMap { try work.skill.chore($0) }
+            guard let first = chores.first else { return nil }
+            let more = chores.count > 1 ? " and \(counted(chores.count - 1, "other chore"))" : ""
+            let question = phrasing.words { spoken in "Skip \(named(first.title, first.assignees, spoken))\(more) \(work.words.day(first.due, spoken: spoken))?" }
+            return ReadBack(question: question, subject: "skipping \(named(first.title, first.assignees, false))")
+        default:
+            return nil
+        }
+    }
+
     func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
         let told = try skill.joining(turn.transaction).removeAssignment(series: change.series, chores: change.chores, actor: turn.speaker, now: turn.now)
         return ActionResult(reply: ReplyText(""), notifications: told)

@@ -148,6 +148,18 @@ struct PointsArea: SkillArea {
     }
 
     /// "leaving her bike out" → "for leaving her bike out"; a reason said with its own "for"/"because" keeps it.
+    /// Points given or taken by voice are said back first: "Take 3 points from Emma?", "Give Jake 5
+    /// points for helping with dinner?" (a hearing of "ten" as "three" takes the wrong points).
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
+        guard case .adjust(let member, let amount, let reason) = action else { return nil }
+        let words = ChoreWords(phrasing: turn.phrasing, formatter: turn.formatter)
+        let who = member == turn.speaker.id ? "yourself" : turn.phrasing.name(member)
+        let why = reason.map { " \(Self.reasonWords($0))" } ?? ""
+        let question = amount < 0 ? "Take \(words.points(-amount)) from \(who)\(why)?" : "Give \(who) \(words.points(amount))\(why)?"
+        let whose = member == turn.speaker.id ? "your points" : "\(turn.phrasing.name(member))'s points"
+        return ReadBack(question: ReplyText(question), subject: whose)
+    }
+
     static func reasonWords(_ reason: String) -> String {
         let lower = reason.lowercased()
         return lower.hasPrefix("for ") || lower.hasPrefix("because ") ? reason : "for \(reason)"

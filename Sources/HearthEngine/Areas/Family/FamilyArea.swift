@@ -105,6 +105,24 @@ struct FamilyArea: SkillArea {
         }
     }
 
+    /// Heard by voice, taking a member's access away or changing what they may do is said back
+    /// first ("Turn off Jake's access?", "Make Tom a viewer?"). Removing a member asks whether typed
+    /// or heard.
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
+        switch action {
+        case .access(let id, revoke: true):
+            let name = turn.phrasing.name(id)
+            return ReadBack(question: ReplyText("Turn off \(name)'s access? \(name) won't be able to sign in or use Hearth until a parent gives it back."),
+                            subject: "\(name)'s access")
+        case .update(let id, let change, _) where change.role != nil || change.kind != nil:
+            guard let member = turn.roster[id] else { return nil }
+            let role = FamilyRules.roleWords(change.role ?? member.role, change.kind ?? member.kind)
+            return ReadBack(question: ReplyText("Make \(member.name) \(role)?"), subject: "\(member.name)'s role")
+        default:
+            return nil
+        }
+    }
+
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
         guard request.intent == "family.update_member" else { return }
         let (_, change, _) = try Self.memberChange(request.slots, in: turn, skill: skill.joining(turn.transaction))

@@ -129,6 +129,15 @@ struct MessageArea: SkillArea {
 
     // MARK: - Doing
 
+    /// A message heard by voice goes to other people as heard, so it is said back first: "Send
+    /// this to Emma and Jake: "Film night is at 7"?" (a misheard message reaches the whole family).
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
+        guard case .send(let draft) = action else { return nil }
+        let to = turn.phrasing.people(draft.recipients)
+        return ReadBack(question: ReplyText("Send this to \(to): \"\(draft.body)\"?", speak: "Send this to \(to): \(draft.body)?"),
+                        subject: "your message to \(to)")
+    }
+
     func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
         let skill = skill.joining(turn.transaction)
         let words = MessageWords(turn: turn)

@@ -95,6 +95,23 @@ struct ReminderArea: WorksPerTurn {
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
         try working(in: turn).completeContractSlots(&slots, for: request)
     }
+
+    /// Cancelling reminders by voice is said back first: "Cancel your reminder "pick up milk"?",
+    /// "Cancel all of Emma's reminders?".
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
+        guard case .cancel(let query) = action else { return nil }
+        let members = query.members ?? [turn.speaker.id]
+        let whose = members == [turn.speaker.id] ? "your" : turn.phrasing.people(members.filter { $0 != turn.speaker.id }) + "'s"
+        let subject = "\(whose) reminders"
+        if query.all { return ReadBack(question: ReplyText("Cancel all of \(whose) reminders?"), subject: subject) }
+        let when = query.time?.start.map { date in turn.phrasing.words { " for \(turn.formatter.dayAndTime(date, spoken: $0))" } }
+        if let body = query.body {
+            return ReadBack(question: ReplyText("Cancel \(whose) reminder \"\(body)\"\(when?.display ?? "")?",
+                                                speak: "Cancel \(whose) reminder: \(body)\(when?.speak ?? "")?"), subject: subject)
+        }
+        return ReadBack(question: ReplyText("Cancel \(whose) reminder\(when?.display ?? "")?", speak: "Cancel \(whose) reminder\(when?.speak ?? "")?"),
+                        subject: subject)
+    }
 }
 
 /// The reminder area at work on one turn: its skill joined to the turn's transaction.
