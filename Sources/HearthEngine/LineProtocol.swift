@@ -153,8 +153,17 @@ public struct LineProtocol: Sendable {
         switch type {
         case "text":
             guard let text = try fields.string("text") else { throw BadField(message: "'text' must be a string") }
+            var source = TurnSource.typed
+            // A null source is a front end's mistake, not "typed": refused rather than read as no read-back.
+            if case .null? = fields.object["source"] { throw BadField(message: "'source' must be \"typed\" or \"voice\", not null") }
+            if let said = try fields.string("source") {
+                guard let known = TurnSource(rawValue: said) else {
+                    throw BadField(message: "'source' must be \(TurnSource.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(said)\"")
+                }
+                source = known
+            }
             let reply = assistant.handle(Turn(text: text, speaker: try fields.string("speaker"), session: session, now: now,
-                                              pin: try fields.string("pin", what: "a string of digits")))
+                                              pin: try fields.string("pin", what: "a string of digits"), source: source))
             return turnLine(id, reply)
         case "hello":
             return encode(hello(id))

@@ -18,7 +18,9 @@ import Logging
 /// present; `+` lines list every notification the turn sends, so a step without them expects none.
 /// `@tick` is a step of its own: it runs `Assistant.tick(now:)` (what `hearth tick` and the
 /// protocol's tick do) at the transcript's current time, and its `+` lines list every notification
-/// the tick delivers — none when there are none. `@location NAME LAT LON [battery N] [accuracy M]`
+/// the tick delivers — none when there are none. `@source voice` makes the turns after it heard by
+/// voice, as Wyoming's and a stdio line with `"source": "voice"` are (a change an area says back is
+/// asked about first); `@source typed` makes them typed again. `@location NAME LAT LON [battery N] [accuracy M]`
 /// is a step too: a location report from a front end (`Assistant.reportLocation`, the protocol's
 /// `location` line); its `+` lines list the notifications it leads to. `@place NAME LAT LON [radius M]`
 /// adds a saved place as the speaker (`hearth place add` does the same; "Ben's work" is Ben's own).
@@ -37,6 +39,9 @@ public struct Transcript: Sendable {
         public var location: LocationLine?
         /// `@place`: a saved place added (as the speaker) instead of a turn.
         public var place: PlaceLine?
+        /// `@source voice`: the turns after it are heard by voice (a change is said back first);
+        /// `@source typed`: typed again.
+        public var source: TurnSource = .typed
 
         /// Neither a turn's display nor its speech: only notifications are stated.
         public var statesNotificationsOnly: Bool { isTick || location != nil || place != nil }
@@ -162,7 +167,7 @@ public struct Transcript: Sendable {
         let lines = text.components(separatedBy: "\n")
         var now: Date?, timeZone: TimeZone?, family = "demo"
         var steps: [Step] = []
-        var speaker: String?, advance: TimeInterval = 0
+        var speaker: String?, advance: TimeInterval = 0, source = TurnSource.typed
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             let number = index + 1
@@ -181,6 +186,11 @@ public struct Transcript: Sendable {
                 family = String(line.dropFirst(8)).trimmingCharacters(in: .whitespaces)
             } else if line.hasPrefix("@as ") {
                 speaker = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+            } else if line.hasPrefix("@source ") {
+                guard let said = TurnSource(rawValue: String(line.dropFirst(8)).trimmingCharacters(in: .whitespaces)) else {
+                    throw ParseError(path: path, line: number, message: "use '@source voice' or '@source typed', not '\(line)'")
+                }
+                source = said
             } else if line.hasPrefix("@advance ") {
                 guard let seconds = parseDuration(String(line.dropFirst(9))) else {
                     throw ParseError(path: path, line: number, message: "cannot read the duration in '\(line)' (use 20m, 2h, 1d)")
@@ -200,7 +210,7 @@ public struct Transcript: Sendable {
                 steps.append(Step(line: number, speaker: speaker, advance: advance, utterance: "", expected: Expectation(), isTick: true))
             } else if line.hasPrefix(">") {
                 steps.append(Step(line: number, speaker: speaker, advance: advance,
-                                  utterance: String(line.dropFirst()).trimmingCharacters(in: .whitespaces), expected: Expectation()))
+                                  utterance: String(line.dropFirst()).trimmingCharacters(in: .whitespaces), expected: Expectation(), source: source))
             } else if let mark = raw.first, expectationMarks.contains(mark) {
                 guard !steps.isEmpty else {
                     throw ParseError(path: path, line: number, message: "a reply line before any '>' utterance")
@@ -333,7 +343,7 @@ public struct Transcript: Sendable {
                 assistant.refreshFamily()
                 reply = Observed(notificationsOnly: [], state: "place")
             } else {
-                reply = Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript", now: at)))
+                reply = Observed(assistant.handle(Turn(text: step.utterance, speaker: step.speaker, session: "transcript", now: at, source: step.source)))
             }
             observed.append(reply)
             let expected = step.expected

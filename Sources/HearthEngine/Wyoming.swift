@@ -179,8 +179,9 @@ public struct WyomingSession: Sendable {
                 answer["text"] = .string("Sorry, I only understand English.")
                 return [WyomingEvent(type: "not-handled", data: answer)]
             }
+            // Wyoming's text comes from a recogniser: a change it heard is said back before it is made.
             let reply = assistant.handle(Turn(text: text, speaker: context["speaker"]?.string ?? speaker,
-                                              session: "wyoming:\(conversation)"))
+                                              session: "wyoming:\(conversation)", source: .voice))
             answer["text"] = .string(reply.speak)
             let handled = reply.error.map { !Self.notHandledCodes.contains($0.code) } ?? true
             return [WyomingEvent(type: handled ? "handled" : "not-handled", data: answer)]

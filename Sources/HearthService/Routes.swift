@@ -189,6 +189,16 @@ public struct Routes: Sendable {
         if object["session"] != nil, !(object["session"] is String) {
             throw APIError(status: .badRequest, code: "bad_request", message: "'session' must be a string")
         }
+        // A phone's dictation is a recogniser's text: "voice" has a change said back before it is made (issue 30).
+        let source: TurnSource
+        if let field = object["source"] {
+            guard let name = field as? String, let known = TurnSource(rawValue: name) else {
+                throw APIError(status: .badRequest, code: "bad_request", message: "'source' must be \"typed\" or \"voice\"")
+            }
+            source = known
+        } else {
+            source = .typed
+        }
         let said = (object["session"] as? String) ?? "default"
         guard said.utf8.count <= 128 else { throw APIError(status: .badRequest, code: "bad_request", message: "'session' is longer than 128 bytes") }
         // A device's conversations are its own: never another device's, the command line's or a voice front end's.
@@ -201,7 +211,7 @@ public struct Routes: Sendable {
                 let intent = assistant.parse(text, speaker: member.name, asTurn: true).intent
                 guard DeviceTokenRules.allowsTurn(scope: scope, intent: intent) else { return nil }
             }
-            return assistant.handle(Turn(text: text, speaker: member.name, session: session, proven: true))
+            return assistant.handle(Turn(text: text, speaker: member.name, session: session, proven: true, source: source))
         }
         metrics.turnLatency.record(ContinuousClock.now - started)
         metrics.turns.increment()

@@ -207,6 +207,13 @@ final class HomeServiceTests: XCTestCase {
         // No field can choose the member.
         let posing = try client.request("POST", "/v1/turns", token: emma, json: ["text": "Schedule Jake for swimming on Friday at 5pm", "speaker": "Lisa"])
         XCTAssertEqual(posing.status, 400, posing.text)
+        // A phone's dictation ("source": "voice") has a deduction said back; "yes" makes it (issue 30).
+        let dictated = try client.request("POST", "/v1/turns", token: lisa, json: ["text": "take 3 points from Jake", "source": "voice", "session": "mic"])
+        XCTAssertEqual(dictated.json["speak"] as? String, "Take 3 points from Jake?", dictated.text)
+        XCTAssertEqual(dictated.json["state"] as? String, "awaiting_approval", dictated.text)
+        let approved = try client.request("POST", "/v1/turns", token: lisa, json: ["text": "yes", "source": "voice", "session": "mic"])
+        XCTAssertTrue((approved.json["reply"] as? String)?.contains("taken 3 points off Jake") ?? false, approved.text)
+        XCTAssertEqual(try client.request("POST", "/v1/turns", token: lisa, json: ["text": "yes", "source": "microphone"]).status, 400)
 
         // A reminder for Emma fires through the in-service scheduler when the pinned clock reaches it.
         let reminder = try client.request("POST", "/v1/turns", token: lisa, json: ["text": "remind Emma to practise piano at 9:30am"])

@@ -177,13 +177,18 @@ final class WyomingTests: XCTestCase {
         }
         let before = try jakesPoints()
         let server = try Server(["--db", db, "--now", "2026-02-02T09:00:00-05:00", "--as", "Lisa"])
+        // Heard points are said back ("Give Jake 1 point?") and given on "yes" (issue 30).
         let give: [String: Any] = ["type": "transcript", "data": ["text": "give Jake 1 point"]]
+        let yes: [String: Any] = ["type": "transcript", "data": ["text": "yes"]]
         var replies: [[String: Any]] = []
-        for _ in 0..<10 { replies += try Self.halfClosedExchange(port: server.port, [give]) }
-        replies += try Self.halfClosedExchange(port: server.port, [give, give, give])
+        for _ in 0..<10 { replies += try Self.halfClosedExchange(port: server.port, [give, yes]) }
+        replies += try Self.halfClosedExchange(port: server.port, [give, yes, give, yes, give, yes])
         server.stop()
-        XCTAssertEqual(replies.map { $0["type"] as? String }, Array(repeating: "handled", count: 13))
-        for reply in replies { XCTAssertTrue(Self.text(reply).contains("Jake"), "\(reply)") }
+        XCTAssertEqual(replies.map { $0["type"] as? String }, Array(repeating: "handled", count: 26))
+        for (index, reply) in replies.enumerated() {
+            XCTAssertEqual(Self.text(reply).hasPrefix("Give Jake 1 point?"), index % 2 == 0, "\(reply)")
+            XCTAssertTrue(Self.text(reply).contains("Jake"), "\(reply)")
+        }
         XCTAssertEqual(try jakesPoints() - before, 13, "one point row per transcript event")
     }
 
