@@ -60,6 +60,19 @@ enum FollowUp {
         }
 
         let day = said.capture("day"), time = said.capture("time"), whole = said.capture("when")
+        // "no, ten" to "take 3 points from Emma?": a bare number corrects the number of a request
+        // that has no time ("ten" is read as a clock time only where there is a time to change).
+        let bare = time.map(\.normalized).flatMap { !$0.isEmpty && $0.allSatisfy({ $0.isASCII && $0.isNumber }) ? $0 : nil }
+        if let number = said.capture("amount")?.normalized ?? (day == nil && whole == nil ? bare : nil),
+           said.capture("amount") != nil || !rebuilt.captures.contains(where: { $0.type == SlotType.datetime.rawValue }),
+           let index = rebuilt.captures.firstIndex(where: { $0.type == SlotType.number.rawValue }) {
+            var capture = rebuilt.captures[index]
+            rebuilt.utterance = Self.saying(rebuilt.utterance, number, insteadOf: capture.original)
+            capture.normalized = number
+            capture.original = number
+            rebuilt.captures[index] = capture
+            return rebuilt
+        }
         if day != nil || time != nil || whole != nil {
             guard let index = rebuilt.captures.firstIndex(where: { $0.type == SlotType.datetime.rawValue }) else {
                 throw HearthError.invalidRequest("That request has no time to change. Please say the whole request.")
