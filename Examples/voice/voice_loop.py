@@ -160,7 +160,9 @@ def main():
             audio = os.path.join(workdir, f"command-{number}.wav")
             synthesize(said, audio, workdir)
             heard = recogniser.transcribe(audio)
-            turn = {"id": str(number), "text": heard, "session": command.get("session", f"check-{number}")}
+            # Heard, not typed: a change that removes, cancels, deducts or reaches beyond the speaker is
+            # said back by Hearth and carried out only on "yes" (issue 30).
+            turn = {"id": str(number), "text": heard, "session": command.get("session", f"check-{number}"), "source": "voice"}
             if speaker:
                 turn["speaker"] = speaker
             if options.now:
