@@ -207,11 +207,18 @@ struct GrammarSampler {
         return result
     }
 
-    /// A JSGF grammar: the family's names, chores, rewards and the weekdays as rules, so a sentence
-    /// said of one member is expected of every member.
+    /// A JSGF grammar: what the grammar accepts, not only what its examples say. The family's names
+    /// (and their possessives), chores, rewards and the weekdays are rules, so a sentence said of one
+    /// member is expected of every member; a clock time, a count of points, minutes or hours, and a
+    /// date said as "march third" or "on the fifth" are rules too (issue 30), so "deduct ten points
+    /// from jake" is expected because "deduct three points from jake" is an example, and "at six
+    /// fifteen p m" because "at four p m" is. Rule words the dictionary lacks (`known`) are left out.
     func jsgf(_ sentences: [Sentence], known: Set<Substring>? = nil) -> String {
+        let names = assistant.roster.members.map { SpokenForm.of($0.name) }
         var rules: [(name: String, words: [String])] = [
-            ("member", assistant.roster.members.map { SpokenForm.of($0.name) }),
+            ("member", names),
+            // Speech-to-text writes "emma's"; a name the dictionary has without its possessive is left out of this rule only.
+            ("member_s", names.map { $0 + "'s" }),
             ("chore", choreTitles.map(SpokenForm.of)),
             ("reward", rewardTitles.map(SpokenForm.of)),
             // The grammar reads every weekday alike, so a sentence said of Thursday is expected of Friday.
@@ -230,12 +237,69 @@ struct GrammarSampler {
                     text = text.replacingOccurrences(of: " \(words) ", with: " <\(rule.name)> ")  // adjacent repeats
                 }
             }
-            alternatives.insert(text.trimmingCharacters(in: .whitespaces))
+            alternatives.insert(SpokenRules.generalised(text.trimmingCharacters(in: .whitespaces)))
         }
         var lines = ["#JSGF V1.0;", "", "// Made by `hearth grammar export`: run it again after the family changes.", "grammar hearth;", ""]
         for rule in rules { lines.append("<\(rule.name)> = \(Set(rule.words).sorted().joined(separator: " | "));") }
+        lines += SpokenRules.definitions
         lines.append("public <command> =\n    " + alternatives.sorted().joined(separator: "\n  | ") + "\n  ;")
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The spoken forms every family says alike, as JSGF rules: clock times, counts before a unit, and
+/// dates. `generalised` puts a rule where an example sentence says one of them.
+enum SpokenRules {
+    static let hours = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    static let minutes = ["oh five", "ten", "fifteen", "twenty", "twenty five", "thirty", "thirty five", "forty", "forty five", "fifty", "fifty five"]
+    static let digits = Array(SpokenForm.ones[1...9])
+    static let teens = Array(SpokenForm.ones[10...19])
+    static let tens = Array(SpokenForm.tens[2...9])
+    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+    static let ordinals = (1...31).map(SpokenForm.ordinal)
+    /// Words a count of something is said before.
+    static let units = ["points", "point", "minutes", "minute", "hours", "hour", "days", "day", "weeks", "week", "dollars"]
+
+    static let definitions: [String] = [
+        "<hour> = \(hours.joined(separator: " | "));",
+        "<minute> = \(minutes.joined(separator: " | "));",
+        // A time keeps the shape the example said it in; only its values vary.
+        "<clock> = <hour> [<minute>] (a m | p m);",
+        "<oclock> = <hour> o'clock;",
+        "<hour_minute> = <hour> [<minute>];",
+        "<digit> = \(digits.joined(separator: " | "));",
+        "<teen> = \(teens.joined(separator: " | "));",
+        "<tens> = \(tens.joined(separator: " | "));",
+        "<under_hundred> = <digit> | <teen> | <tens> [<digit>];",
+        "<count> = <under_hundred> | <digit> hundred [[and] <under_hundred>] | a hundred | a thousand;",
+        "<month> = \(months.joined(separator: " | "));",
+        "<ordinal> = \(ordinals.joined(separator: " | "));",
+    ]
+
+    private static func alternation(_ words: [String]) -> String {
+        words.sorted { $0.count > $1.count }.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+    }
+
+    /// Rules in place of the clock times, counts and dates a spoken sentence says: "remind me at four
+    /// thirty p m" → "remind me at <clock>", "give jake twenty points" → "give jake <count> points".
+    static func generalised(_ sentence: String) -> String {
+        let hour = alternation(hours), minute = alternation(minutes)
+        let number = "(?:\(alternation(digits + teens + tens)))(?: (?:hundred|and|\(alternation(digits + teens + tens))))*"
+        let replacements: [(String, String)] = [
+            ("\\b(?:\(hour))(?: (?:\(minute)))? [ap] m\\b", "<clock>"),
+            ("\\b(?:\(hour)) o'clock\\b", "<oclock>"),
+            // "at five", "at four thirty": a time of day without a m or p m.
+            ("\\bat (?:\(hour))(?: (?:\(minute)))?\\b(?! (?:\(alternation(units))|am\\b|pm\\b))", "at <hour_minute>"),
+            ("\\b(?:\(number)) (\(alternation(units)))\\b", "<count> $1"),
+            ("\\b(?:\(alternation(months))) (?:\(alternation(ordinals)))\\b", "<month> <ordinal>"),
+            ("\\bthe (?:\(alternation(ordinals))) of (?:\(alternation(months)))\\b", "the <ordinal> of <month>"),
+            ("\\bon the (?:\(alternation(ordinals)))\\b", "on the <ordinal>"),
+        ]
+        var text = sentence
+        for (pattern, template) in replacements {
+            text = text.replacingOccurrences(of: pattern, with: template, options: .regularExpression)
+        }
+        return text
     }
 }
 

@@ -81,6 +81,18 @@ final class GrammarSampleTests: XCTestCase {
         XCTAssertTrue(grammar.hasPrefix("#JSGF V1.0;"))
         XCTAssertTrue(grammar.contains("<member> = maria | noah | peter;"), grammar)
         XCTAssertTrue(grammar.contains("public <command> ="))
+        // What the grammar accepts, not only what its examples say (issue 30): a time, a count, a date
+        // and a possessive are rules, so "at six fifteen p m" is expected where an example said "at four p m".
+        XCTAssertTrue(grammar.contains("<member_s> = maria's | noah's | peter's;"), grammar)
+        XCTAssertTrue(grammar.contains("<clock> = <hour> [<minute>] (a m | p m);"), grammar)
+        XCTAssertTrue(grammar.contains("<count> = <under_hundred> | <digit> hundred"), grammar)
+        let commands = grammar.components(separatedBy: "public <command> =").last ?? ""
+        for generalised in ["<member_s>", "at <clock>", "<count> points", "<month> <ordinal>"] {
+            XCTAssertTrue(commands.contains(generalised), "no sentence with \(generalised)")
+        }
+        for spoken in [" four p m", " twenty points", " march third"] {
+            XCTAssertFalse(commands.contains(spoken), "a value left in place of its rule: \(spoken)")
+        }
         XCTAssertFalse(try String(contentsOf: corpus, encoding: .utf8).contains("emma"))
         _ = try hearth(["grammar", "export", "--db", db], status: 64)
     }
