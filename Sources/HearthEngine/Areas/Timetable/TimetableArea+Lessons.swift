@@ -21,6 +21,17 @@ extension TimetableArea {
         var teacher: String?
         var room: String?
         var remove: Bool
+        /// The same lesson on the same day in the rotation's other weeks, taken out with it ("Emma
+        /// doesn't have PE on Friday any more" with PE on Fridays in both weeks).
+        var alsoIn: [Slot]? = nil
+
+        struct Slot: Codable, Sendable, Equatable {
+            var week: Int
+            var weekday: Int
+            var period: String
+        }
+
+        var slots: [Slot] { [Slot(week: week, weekday: weekday, period: period)] + (alsoIn ?? []) }
     }
 
     /// The lesson the words name, and the change. A week not said is the one the day falls in next
@@ -45,18 +56,25 @@ extension TimetableArea {
         if !remove, newSubject == nil, room == nil {
             throw HearthError.invalidRequest("What should the lesson be? Say a subject or a room, like \"change Emma's Monday period 2 to drama\".")
         }
-        let week: Int
-        if let said = Self.week(said: texts["week"]) {
-            week = said
+        var week: Int
+        let weekSaid = Self.week(said: texts["week"])
+        if let weekSaid {
+            week = weekSaid
         } else {
             // Before the timetable starts, the day's next lesson is in its first week.
             let info = try skill.week(on: Self.nextDate(weekday: day, from: turn.now, calendar: turn.calendar), school: skill.school(of: id))
             week = info.startsOn == nil ? info.week : 1
         }
-        var found = entries.filter { $0.week == week }
-        if let day { found = found.filter { $0.weekday == day } }
-        if let period { found = found.filter { $0.period == period } }
-        if let old { found = found.filter { TimetableRules.matches($0, said: old) } }
+        var everyWeek = entries
+        if let day { everyWeek = everyWeek.filter { $0.weekday == day } }
+        if let period { everyWeek = everyWeek.filter { $0.period == period } }
+        if let old { everyWeek = everyWeek.filter { TimetableRules.matches($0, said: old) } }
+        var found = everyWeek.filter { $0.week == week }
+        // A week not said: a lesson the day's next week lacks is the one in the week that has it.
+        if weekSaid == nil, found.isEmpty, let only = Set(everyWeek.map(\.week)).first, Set(everyWeek.map(\.week)).count == 1 {
+            week = only
+            found = everyWeek
+        }
         let place = [day.map { "on \(TimetableRules.dayNames[$0 - 1])" }, period.map { TimetableRules.periodWords($0) }, "in week \(week)"]
             .compactMap { $0 }.joined(separator: " ")
         guard let lesson = found.first else {
@@ -72,25 +90,36 @@ extension TimetableArea {
         }
         // Another subject is another teacher: the old one's code is not kept for it.
         let teacher: String? = newSubject.map { $0.lowercased() != lesson.subject.lowercased() ? "" : nil } ?? nil
-        return LessonEdit(member: id, week: lesson.week, weekday: lesson.weekday, period: lesson.period, subject: newSubject, teacher: teacher,
-                          room: room, remove: remove)
+        var edit = LessonEdit(member: id, week: lesson.week, weekday: lesson.weekday, period: lesson.period, subject: newSubject, teacher: teacher,
+                              room: room, remove: remove)
+        // A subject taken off a day, no week said, goes from that day in every week of the rotation
+        // that has it once ("doesn't have PE on Friday any more").
+        if remove, weekSaid == nil, old != nil {
+            let others = Dictionary(grouping: everyWeek.filter { $0.week != lesson.week }, by: \.week)
+            if !others.isEmpty, others.values.allSatisfy({ $0.count == 1 }) {
+                edit.alsoIn = others.keys.sorted().compactMap { others[$0]?.first }.map { LessonEdit.Slot(week: $0.week, weekday: $0.weekday, period: $0.period) }
+            }
+        }
+        return edit
     }
 
     func editLesson(_ edit: LessonEdit, in turn: TurnContext) throws -> Execution {
         let skill = skill.joining(turn.transaction)
         guard let member = turn.roster[edit.member] else { throw HearthError.unknownMember(edit.member.rawValue) }
         let before = try skill.hasTimetable(edit.member) ? skill.entries(of: member, viewer: turn.speaker) : []
-        let said = try skill.editLesson(of: member, week: edit.week, day: TimetableRules.dayNames[edit.weekday - 1], period: edit.period,
-                                        subject: edit.subject, teacher: edit.teacher, room: edit.room, remove: edit.remove, actor: turn.speaker, now: turn.now)
+        let said = try edit.slots.map { slot in
+            try skill.editLesson(of: member, week: slot.week, day: TimetableRules.dayNames[slot.weekday - 1], period: slot.period,
+                                 subject: edit.subject, teacher: edit.teacher, room: edit.room, remove: edit.remove, actor: turn.speaker, now: turn.now)
+        }.joined(separator: " ")
         let after = try skill.entries(of: member, viewer: turn.speaker)
         let whose = edit.member == turn.speaker.id ? "your" : "\(member.name)'s"
         guard before != after else { return .completed(ActionResult(reply: ReplyText(said))) }
-        let slot = "\(TimetableRules.dayNames[edit.weekday - 1]) \(TimetableRules.periodWords(edit.period)) in week \(edit.week)"
+        let slots = edit.slots.map { "\(TimetableRules.dayNames[$0.weekday - 1]) \(TimetableRules.periodWords($0.period)) in week \($0.week)" }
         let spoken: String
         if let now = after.first(where: { $0.week == edit.week && $0.weekday == edit.weekday && $0.period == edit.period }) {
-            spoken = "Done. \(whose.prefix(1).uppercased() + whose.dropFirst()) \(slot) is now \(TimetableRules.what(now)) in \(now.room)."
+            spoken = "Done. \(whose.prefix(1).uppercased() + whose.dropFirst()) \(slots[0]) is now \(TimetableRules.what(now)) in \(now.room)."
         } else {
-            spoken = "Done. I've taken \(slot) out of \(whose) timetable."
+            spoken = "Done. I've taken \(joinedList(slots)) out of \(whose) timetable."
         }
         let undo = try undoRecord(Change(lessons: LessonsBefore(member: edit.member, entries: before)),
                                   named: "changing \(whose) timetable", in: turn)

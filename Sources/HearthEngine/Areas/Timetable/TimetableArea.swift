@@ -46,6 +46,18 @@ struct TimetableArea: SkillArea {
         var entries: [TimetableEntry]
     }
 
+    /// A lesson taken out of a timetable by voice is said back first: "Take PE on Friday period 5
+    /// out of Emma's timetable?"
+    func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
+        guard case .editLesson(let edit) = action, edit.remove, let member = turn.roster[edit.member] else { return nil }
+        let whose = edit.member == turn.speaker.id ? "your" : "\(member.name)'s"
+        let entries = try skill.joining(turn.transaction).entries(of: member, viewer: turn.speaker)
+        let subject = entries.first { $0.week == edit.week && $0.weekday == edit.weekday && $0.period == edit.period }?.subject
+        let slots = edit.slots.map { "\(TimetableRules.dayNames[$0.weekday - 1]) \(TimetableRules.periodWords($0.period)) in week \($0.week)" }
+        return ReadBack(question: ReplyText("Take \(subject.map { $0 + " on " } ?? "")\(joinedList(slots)) out of \(whose) timetable?"),
+                        subject: "\(whose) timetable")
+    }
+
     func undo(_ change: Change, in turn: TurnContext) throws -> ActionResult {
         let skill = skill.joining(turn.transaction)
         if let rotations = change.rotations { try skill.restoreWeek(rotations, actor: turn.speaker, now: turn.now) }
