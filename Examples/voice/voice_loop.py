@@ -75,6 +75,50 @@ def synthesize(text, path, workdir):
     subprocess.run(["sox", "-R", raw, "-r", "16000", "-c", "1", "-b", "16", path], check=True, capture_output=True)
 
 
+class Sentences:
+    """The exported JSGF as a regular expression: whether a hypothesis is a whole sentence of the
+    grammar. pocketsphinx passes on its best partial path when no sentence fits ("add a task to call
+    the", "where is take the"); such a hearing is no request."""
+
+    def __init__(self, jsgf_path):
+        import re
+        with open(jsgf_path) as file:
+            text = file.read()
+        rules = {}
+        for name, body in re.findall(r"(?:public )?<([\w]+)>\s*=\s*(.*?);\s*$", text, flags=re.S | re.M):
+            rules[name] = " ".join(body.split())
+        cache = {}
+
+        def expand(name, depth=0):
+            if name in cache:
+                return cache[name]
+            body = rules[name]
+            out, index = [], 0
+            tokens = re.findall(r"<\w+>|\[|\]|\(|\)|\||[^\s\[\]()|<>]+", body)
+            for token in tokens:
+                if token.startswith("<"):
+                    out.append("(?:" + expand(token[1:-1], depth + 1) + ")")
+                elif token == "[":
+                    out.append("(?:")
+                elif token == "]":
+                    out.append(")?")
+                elif token == "(":
+                    out.append("(?:")
+                elif token == ")":
+                    out.append(")")
+                elif token == "|":
+                    out.append("|")
+                else:
+                    out.append(re.escape(token) + " ")
+            cache[name] = "".join(out)
+            return cache[name]
+
+        self.pattern = re.compile("(?:" + expand("command") + ")")
+
+    def accepts(self, hypothesis):
+        return bool(hypothesis) and self.pattern.fullmatch(hypothesis.strip() + " ") is not None
+
+
 class Recogniser:
     def __init__(self, pocketsphinx, jsgf_path):
         model = os.path.join(pocketsphinx.get_model_path(), "en-us")
@@ -89,6 +133,7 @@ class Recogniser:
         self.decoder.process_raw(audio, full_utt=True)
         self.decoder.end_utt()
         hypothesis = self.decoder.hyp()
+        self.score = hypothesis.score if hypothesis is not None else 0.0
         return hypothesis.hypstr if hypothesis is not None else ""
 
 
@@ -140,6 +185,8 @@ def main():
                         help="with --check: fail below this share understood (0-1), or when a picked option is not read back")
     parser.add_argument("--json", action="store_true", help="with --check: print the result as JSON")
     parser.add_argument("--keep", help="keep the audio and the grammar in this folder")
+    parser.add_argument("--min-score", type=float, default=0.3,
+                        help="a hearing the recogniser scores below this (0-1) is not passed on: 'Sorry, I didn't catch that'")
     parser.add_argument("commands", nargs="*", help="commands to say, in one conversation")
     options = parser.parse_args()
 
@@ -158,6 +205,7 @@ def main():
     dictionary = os.path.join(pocketsphinx.get_model_path(), "en-us", "cmudict-en-us.dict")
     hearth.run("grammar", "export", "--jsgf", grammar, "--dictionary", dictionary)
     recogniser = Recogniser(pocketsphinx, grammar)
+    sentences = Sentences(grammar)
 
     if options.check:
         with open(options.check) as file:
@@ -176,9 +224,13 @@ def main():
             audio = os.path.join(workdir, f"command-{number}.wav")
             synthesize(said, audio, workdir)
             heard = recogniser.transcribe(audio)
+            # Know when it did not hear: a partial path or a low score is passed on as nothing, which
+            # Hearth answers "Sorry, I didn't catch that." rather than acting on a guess (issue 30).
+            rejected = bool(heard) and (not sentences.accepts(heard) or recogniser.score < options.min_score)
             # Heard, not typed: a change that removes, cancels, deducts or reaches beyond the speaker is
             # said back by Hearth and carried out only on "yes" (issue 30).
-            turn = {"id": str(number), "text": heard, "session": command.get("session", f"check-{number}"), "source": "voice"}
+            turn = {"id": str(number), "text": "" if rejected else heard, "session": command.get("session", f"check-{number}"),
+                    "source": "voice"}
             if speaker:
                 turn["speaker"] = speaker
             if options.now:
@@ -191,10 +243,10 @@ def main():
             subprocess.run(["espeak-ng", *VOICE, "-w", answer, spoken], check=True, capture_output=True)
             if options.play and shutil.which("play"):
                 subprocess.run(["play", "-q", answer], check=False)
-            result = {"said": said, "heard": heard, "intent": reply.get("intent"), "reply": spoken}
+            result = {"said": said, "heard": heard, "intent": reply.get("intent"), "reply": spoken, "rejected": rejected}
             if options.check:
                 typed = hearth.parse(said, speaker or "Lisa")
-                got = hearth.parse(heard, speaker or "Lisa") if heard else {"intent": None, "slots": {}}
+                got = hearth.parse(heard, speaker or "Lisa") if heard and not rejected else {"intent": None, "slots": {}}
                 result["expected"] = {"intent": command["intent"], "slots": command["slots"]}
                 result["typed"] = typed
                 result["got"] = got
@@ -222,6 +274,7 @@ def main():
                "right_intent_and_slots": right, "share": round(share, 3),
                "read_back": sum(readbacks), "read_back_checked": len(readbacks),
                "acted_wrong": [r["said"] for r in results if r.get("acted_wrong")],
+               "rejected": [r["heard"] for r in results if r.get("rejected")],
                "misses": [{"said": r["said"], "heard": r["heard"], "why": why(r)} for r in results if not r["right_slots"]]}
     if options.json:
         print(json.dumps(summary, sort_keys=True))

@@ -7,9 +7,11 @@ import XCTest
 /// the intent and slots it means; it is understood when both its typed text and what was heard
 /// parse to them. Every command counts: one whose typed text does not parse is a miss.
 final class VoiceLoopTests: XCTestCase {
-    /// What the loop understands today (23 of 24: "text dad" is heard as "text mom"). The floor is
-    /// the measured figure, so any command lost fails; raise it when the loop gets better.
-    static let floor = 23
+    /// What the loop understands today (22 of 24: "text dad" is heard as "text mom", and "ask jake
+    /// where hes at" comes out of the recogniser as the partial "ask jake where he", which is not
+    /// passed on). The floor is the measured figure, so any command lost fails; raise it when the
+    /// loop gets better.
+    static let floor = 22
 
     struct Summary: Decodable {
         struct Miss: Decodable { var said: String; var heard: String; var why: String }
@@ -20,6 +22,10 @@ final class VoiceLoopTests: XCTestCase {
         var share: Double
         var read_back: Int
         var read_back_checked: Int
+        /// Commands whose wrong hearing was carried out as a change.
+        var acted_wrong: [String]
+        /// Hearings not passed on: partial sentences of the grammar, or scored low.
+        var rejected: [String]
         var misses: [Miss]
     }
 
@@ -54,5 +60,8 @@ final class VoiceLoopTests: XCTestCase {
                                     + summary.misses.map { "said \"\($0.said)\", heard \"\($0.heard)\": \($0.why)" }.joined(separator: "; "))
         XCTAssertGreaterThanOrEqual(summary.read_back_checked, 1)
         XCTAssertEqual(summary.read_back, summary.read_back_checked, "an option picked by voice is read back in the confirmation, a deduction heard is said back before it is made")
+        // A wrong hearing never becomes a change: it is said back, asked about, or not passed on (issue 30).
+        XCTAssertEqual(summary.acted_wrong, [], "changes carried out on a wrong hearing")
+        for heard in summary.rejected { XCTAssertFalse(heard.isEmpty) }
     }
 }
