@@ -120,11 +120,20 @@ class Sentences:
 
 
 class Recogniser:
-    def __init__(self, pocketsphinx, jsgf_path):
+    def __init__(self, pocketsphinx, jsgf_path, added_path=None):
         model = os.path.join(pocketsphinx.get_model_path(), "en-us")
         # The wheel's acoustic model and dictionary; the grammar in place of its general language model.
         self.decoder = pocketsphinx.Decoder(hmm=os.path.join(model, "en-us"), dict=os.path.join(model, "cmudict-en-us.dict"),
-                                            lm=None, jsgf=jsgf_path, samprate=16000, loglevel="FATAL")
+                                            lm=None, samprate=16000, loglevel="FATAL")
+        # The words the grammar needs that the dictionary lacks ("zoe's"), as Hearth wrote them, then the grammar.
+        if added_path and os.path.exists(added_path):
+            with open(added_path) as file:
+                for line in file:
+                    word, _, phones = line.strip().partition(" ")
+                    if word and phones:
+                        self.decoder.add_word(word, phones, False)
+        self.decoder.add_jsgf_file("hearth", jsgf_path)
+        self.decoder.activate_search("hearth")
 
     def transcribe(self, wav_path):
         with open(wav_path, "rb") as wav:
@@ -203,8 +212,10 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     grammar = os.path.join(workdir, "hearth.gram")
     dictionary = os.path.join(pocketsphinx.get_model_path(), "en-us", "cmudict-en-us.dict")
-    hearth.run("grammar", "export", "--jsgf", grammar, "--dictionary", dictionary)
-    recogniser = Recogniser(pocketsphinx, grammar)
+    added = os.path.join(workdir, "added.dict")
+    acting = ["--as", options.speaker] if options.speaker else []
+    hearth.run("grammar", "export", "--jsgf", grammar, "--dictionary", dictionary, "--pronunciations", added, *acting)
+    recogniser = Recogniser(pocketsphinx, grammar, added)
     sentences = Sentences(grammar)
 
     if options.check:

@@ -49,9 +49,12 @@ struct GrammarCommand: ParsableCommand {
         @Option(help: "Write a text corpus, one spoken sentence a line, for a statistical language model.") var corpus: String?
         @Option(help: "A pronouncing dictionary (CMU format, a word first on each line): sentences with other words are left out.")
         var dictionary: String?
+        @Option(help: "With --dictionary: write the pronunciations the grammar needs that the dictionary lacks (a possessive of a word it has, like \"zoe's\") to this file, for the recogniser to add.")
+        var pronunciations: String?
 
         func validate() throws {
             if jsgf == nil && corpus == nil { throw ValidationError("add --jsgf FILE and/or --corpus FILE") }
+            if pronunciations != nil && dictionary == nil { throw ValidationError("--pronunciations needs --dictionary") }
         }
 
         func run() throws {
@@ -60,13 +63,23 @@ struct GrammarCommand: ParsableCommand {
             do { sampler = try GrammarSampler(store: store, options: options) } catch { throw fail(error) }
             var sentences = sampler.sentences(spoken: true)
             var known: Set<Substring>?
+            var added: [(word: String, phones: String)] = []
             if let dictionary {
+                let phones: [Substring: Substring]
                 do {
-                    // "word(2) ..." lines are alternative pronunciations of "word".
-                    known = Set(try String(contentsOfFile: dictionary, encoding: .utf8).split(separator: "\n").compactMap {
-                        $0.split(separator: " ", maxSplits: 1).first?.split(separator: "(").first
-                    })
+                    phones = Pronunciations.read(try String(contentsOfFile: dictionary, encoding: .utf8))
                 } catch { throw fail(ValidationError("cannot read the dictionary \(dictionary): \(error.localizedDescription)")) }
+                known = Set(phones.keys)
+                // A possessive the dictionary lacks ("zoe's") is said from the word it has: the family's
+                // names first, then every other word the sentences use.
+                let wanted = sampler.assistant.roster.members.map { SpokenForm.of($0.name) + "'s" }
+                    + sentences.flatMap { $0.text.split(separator: " ").map(String.init) }
+                for word in wanted {
+                    let last = word.split(separator: " ").last.map(String.init) ?? word
+                    guard !known!.contains(Substring(last)), let said = Pronunciations.possessive(last, phones: phones) else { continue }
+                    added.append((last, said))
+                    known!.insert(Substring(last))
+                }
                 let unknownNames = sampler.assistant.roster.members.map { SpokenForm.of($0.name) }
                     .filter { $0.split(separator: " ").contains { !known!.contains($0) } }
                 if !unknownNames.isEmpty {
@@ -80,6 +93,9 @@ struct GrammarCommand: ParsableCommand {
             do {
                 if let jsgf { try sampler.jsgf(sentences, known: known).write(toFile: jsgf, atomically: true, encoding: .utf8) }
                 if let corpus { try (sentences.map(\.text).joined(separator: "\n") + "\n").write(toFile: corpus, atomically: true, encoding: .utf8) }
+                if let pronunciations {
+                    try added.map { "\($0.word) \($0.phones)\n" }.joined().write(toFile: pronunciations, atomically: true, encoding: .utf8)
+                }
             } catch { throw fail(ValidationError("cannot write: \(error.localizedDescription)")) }
             let written = [jsgf, corpus].compactMap { $0 }.joined(separator: " and ")
             FileHandle.standardError.write(Data("hearth: \(counted(sentences.count, "sentence")) for \(counted(sampler.assistant.roster.members.count, "member")) written to \(written)\n".utf8))
@@ -244,6 +260,29 @@ struct GrammarSampler {
         lines += SpokenRules.definitions
         lines.append("public <command> =\n    " + alternatives.sorted().joined(separator: "\n  | ") + "\n  ;")
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A CMU-format pronouncing dictionary, and pronunciations made from it for the words it lacks.
+enum Pronunciations {
+    /// Each word's first pronunciation ("word(2) …" lines are alternatives of "word").
+    static func read(_ text: String) -> [Substring: Substring] {
+        var phones: [Substring: Substring] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, let word = parts[0].split(separator: "(").first, phones[word] == nil else { continue }
+            phones[word] = parts[1].split(separator: "#").first.map { Substring($0.trimmingCharacters(in: .whitespaces)) } ?? parts[1]
+        }
+        return phones
+    }
+
+    /// "zoe's" from "zoe" (Z OW IY → Z OW IY Z): English adds IH Z after a hissing sound ("max's"), S
+    /// after a voiceless one ("jack's"), else Z. Nil for a word that is no possessive of a known word.
+    static func possessive(_ word: String, phones: [Substring: Substring]) -> String? {
+        guard word.hasSuffix("'s"), let base = phones[Substring(word.dropLast(2))], let last = base.split(separator: " ").last else { return nil }
+        let sound = last.filter(\.isLetter)
+        let ending = ["S", "Z", "SH", "ZH", "CH", "JH"].contains(sound) ? "IH Z" : ["P", "T", "K", "F", "TH"].contains(sound) ? "S" : "Z"
+        return "\(base) \(ending)"
     }
 }
 

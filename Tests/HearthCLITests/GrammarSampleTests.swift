@@ -96,4 +96,35 @@ final class GrammarSampleTests: XCTestCase {
         XCTAssertFalse(try String(contentsOf: corpus, encoding: .utf8).contains("emma"))
         _ = try hearth(["grammar", "export", "--db", db], status: 64)
     }
+
+    /// Issue 30: every word of the recogniser's grammar can be said. A possessive the dictionary lacks
+    /// ("zoe's": CMUdict has "zoe" only) is made from the word it has and written for the recogniser
+    /// to add; with it, no word of the exported grammar is without a pronunciation.
+    func testEveryWordOfTheRecognisersGrammarHasAPronunciation() throws {
+        let (status, output, _) = try WyomingTests.python(
+            ["-c", "import pocketsphinx, os; print(os.path.join(pocketsphinx.get_model_path(), 'en-us', 'cmudict-en-us.dict'))"], input: nil)
+        guard status == 0 else { throw XCTSkip("pocketsphinx (and its CMU dictionary) is not installed; scripts/test installs it") }
+        let dictionary = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let directory = try temporaryDirectory()
+        let db = directory.appendingPathComponent("family.sqlite").path
+        _ = try hearth(["init", "--owner", "Ada", "--tz", "Europe/London", "--db", db] + now)
+        _ = try hearth(["member", "add", "Zoe", "--role", "child", "--age", "9", "--db", db, "--as", "Ada"] + now)
+        let jsgf = directory.appendingPathComponent("family.gram"), added = directory.appendingPathComponent("added.dict")
+        _ = try hearth(["grammar", "export", "--jsgf", jsgf.path, "--dictionary", dictionary, "--pronunciations", added.path,
+                        "--db", db, "--as", "Ada"] + now)
+        let extra = try String(contentsOf: added, encoding: .utf8)
+        XCTAssertTrue(extra.contains("zoe's Z OW IY Z\n"), extra)
+        let grammar = try String(contentsOf: jsgf, encoding: .utf8)
+        XCTAssertTrue(grammar.contains("<member_s> = ada's | zoe's;"), grammar)
+        var said = Set(try String(contentsOfFile: dictionary, encoding: .utf8).split(separator: "\n").compactMap {
+            $0.split(separator: " ").first?.split(separator: "(").first.map(String.init)
+        })
+        said.formUnion(extra.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+        let body = grammar.components(separatedBy: "grammar hearth;").last ?? ""
+        let words = Set(body.replacingOccurrences(of: #"<\w+>"#, with: " ", options: .regularExpression)
+            .split { !($0.isLetter || $0 == "'") }.map(String.init))
+        XCTAssertFalse(words.isEmpty)
+        XCTAssertEqual(words.subtracting(said).sorted(), [], "words of the grammar the recogniser cannot say")
+        _ = try hearth(["grammar", "export", "--jsgf", jsgf.path, "--pronunciations", added.path, "--db", db], status: 64)
+    }
 }
