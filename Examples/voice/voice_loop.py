@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 VOICE = ["-v", "en-us+f2", "-s", "150"]
 
@@ -67,12 +68,24 @@ class Hearth:
                                 stdout=subprocess.PIPE, text=True, bufsize=1)
 
 
-def synthesize(text, path, workdir):
+def synthesize(text, path, workdir, voice=None, noise=0.0):
     """espeak-ng's 22 kHz voice, resampled to what the recogniser's model was trained on. sox -R
-    keeps the dither the same on every run, so the test is repeatable."""
+    keeps the dither the same on every run, so the test is repeatable. `voice` is another espeak-ng
+    voice ("en-us+m3"); `noise` mixes in white noise at that amplitude (0.01 is a quiet room's hiss),
+    made with a fixed seed so a run is repeatable."""
     raw = os.path.join(workdir, "raw.wav")
-    subprocess.run(["espeak-ng", *VOICE, "-w", raw, text], check=True, capture_output=True)
-    subprocess.run(["sox", "-R", raw, "-r", "16000", "-c", "1", "-b", "16", path], check=True, capture_output=True)
+    speaking = ["-v", voice, "-s", "150"] if voice else VOICE
+    subprocess.run(["espeak-ng", *speaking, "-w", raw, text], check=True, capture_output=True)
+    if noise <= 0:
+        subprocess.run(["sox", "-R", raw, "-r", "16000", "-c", "1", "-b", "16", path], check=True, capture_output=True)
+        return
+    clean = os.path.join(workdir, "clean.wav")
+    hiss = os.path.join(workdir, "hiss.wav")
+    subprocess.run(["sox", "-R", raw, "-r", "16000", "-c", "1", "-b", "16", clean], check=True, capture_output=True)
+    length = subprocess.run(["soxi", "-D", clean], check=True, capture_output=True, text=True).stdout.strip()
+    subprocess.run(["sox", "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", hiss, "synth", length, "whitenoise", "vol", str(noise)],
+                   check=True, capture_output=True)
+    subprocess.run(["sox", "-R", "-m", clean, hiss, "-b", "16", path], check=True, capture_output=True)
 
 
 class Sentences:
@@ -159,6 +172,14 @@ def acted_on(reply):
     return reply.get("state") == "result_ready" and reply.get("intent") not in ASKING and reply.get("intent") is not None
 
 
+def percentile(values, share):
+    """The nearest-rank percentile of `values` (0 for none)."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, -(-share * len(ordered) // 100) - 1))]
+
+
 def means(parsed, command):
     """Whether a parse is the command's expected intent with each expected slot's value."""
     slots = parsed.get("slots") or {}
@@ -194,6 +215,8 @@ def main():
                         help="with --check: fail below this share understood (0-1), or when a picked option is not read back")
     parser.add_argument("--json", action="store_true", help="with --check: print the result as JSON")
     parser.add_argument("--keep", help="keep the audio and the grammar in this folder")
+    parser.add_argument("--voice", help="the espeak-ng voice that says the commands (default en-us+f2), e.g. en-us+m3")
+    parser.add_argument("--noise", type=float, default=0.0, help="white noise mixed into each command at this amplitude (e.g. 0.01)")
     parser.add_argument("--min-score", type=float, default=0.3,
                         help="a hearing the recogniser scores below this (0-1) is not passed on: 'Sorry, I didn't catch that'")
     parser.add_argument("commands", nargs="*", help="commands to say, in one conversation")
@@ -233,7 +256,8 @@ def main():
         for number, command in enumerate(commands, 1):
             said = command["text"]
             audio = os.path.join(workdir, f"command-{number}.wav")
-            synthesize(said, audio, workdir)
+            synthesize(said, audio, workdir, voice=options.voice, noise=options.noise)
+            started = time.monotonic()  # the end of speech: from here to the reply's audio is what a person waits
             heard = recogniser.transcribe(audio)
             # Know when it did not hear: a partial path or a low score is passed on as nothing, which
             # Hearth answers "Sorry, I didn't catch that." rather than acting on a guess (issue 30).
@@ -252,9 +276,11 @@ def main():
             spoken = reply.get("speak") or reply.get("error", {}).get("message", "")
             answer = os.path.join(workdir, f"reply-{number}.wav")
             subprocess.run(["espeak-ng", *VOICE, "-w", answer, spoken], check=True, capture_output=True)
+            waited = time.monotonic() - started
             if options.play and shutil.which("play"):
                 subprocess.run(["play", "-q", answer], check=False)
-            result = {"said": said, "heard": heard, "intent": reply.get("intent"), "reply": spoken, "rejected": rejected}
+            result = {"said": said, "heard": heard, "intent": reply.get("intent"), "reply": spoken, "rejected": rejected,
+                      "latency_ms": round(waited * 1000)}
             if options.check:
                 typed = hearth.parse(said, speaker or "Lisa")
                 got = hearth.parse(heard, speaker or "Lisa") if heard and not rejected else {"intent": None, "slots": {}}
@@ -286,6 +312,8 @@ def main():
                "read_back": sum(readbacks), "read_back_checked": len(readbacks),
                "acted_wrong": [r["said"] for r in results if r.get("acted_wrong")],
                "rejected": [r["heard"] for r in results if r.get("rejected")],
+               "latency_ms": {"median": percentile([r["latency_ms"] for r in results], 50),
+                              "p90": percentile([r["latency_ms"] for r in results], 90)},
                "misses": [{"said": r["said"], "heard": r["heard"], "why": why(r)} for r in results if not r["right_slots"]]}
     if options.json:
         print(json.dumps(summary, sort_keys=True))
