@@ -89,6 +89,8 @@ struct Say: ParsableCommand, EntersFamily {
     @OptionGroup var options: FamilyOptions
     @Option(help: "Conversation id; a pending question belongs to it.") var session = "cli"
     @Flag(help: "Print the full JSON reply.") var json = false
+    @Option(help: "typed, or voice for a recogniser's text: a change that removes, cancels, deducts or reaches beyond the speaker is said back first.")
+    var source: TurnSource = .typed
     @Argument(help: "What you say.") var text: [String] = []
     var access: Access { .turns }
 
@@ -98,10 +100,12 @@ struct Say: ParsableCommand, EntersFamily {
         // The command line's conversations are its own: a front end's signed-in session is never
         // reached from here by naming it (`cli:` keeps the two apart).
         let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: "cli:" + session,
-                                          now: options.pinnedNow, pin: options.givenPIN))
+                                          now: options.pinnedNow, pin: options.givenPIN, source: source))
         print(json ? JSONLine.encode(reply) : reply.reply)
     }
 }
+
+extension TurnSource: ExpressibleByArgument {}
 
 struct Parse: ParsableCommand, EntersFamily {
     static let configuration = CommandConfiguration(commandName: "parse", abstract: "Shows how a sentence is understood: intent and resolved slots.")

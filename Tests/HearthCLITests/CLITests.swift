@@ -106,4 +106,19 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(second.hasPrefix("Done! I've scheduled Emma's dentist appointment for Thursday, Feb 5 at 4:00 PM."), second)
         try run(["init", "--demo", "--db", path] + now, status: 1)
     }
+
+    /// A voice front end that starts `hearth say` per utterance marks it heard: a deduction is said
+    /// back, and made by the next process's "yes" (issue 30).
+    func testSayHeardByVoiceSaysADeductionBackAcrossProcesses() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-cli-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try run(["init", "--demo", "--db", path] + now)
+        let (asked, _) = try run(["say", "--db", path, "--as", "Lisa", "--source", "voice"] + now + ["take 3 points from Emma"])
+        XCTAssertEqual(asked, "Take 3 points from Emma?\n")
+        let (done, _) = try run(["say", "--db", path, "--as", "Lisa", "--source", "voice"] + now + ["yes"])
+        XCTAssertEqual(done, "OK, I've taken 3 points off Emma. Emma now has 97 points.\n")
+        let (typed, _) = try run(["say", "--db", path, "--as", "Lisa"] + now + ["take 2 points from Emma"])
+        XCTAssertEqual(typed, "OK, I've taken 2 points off Emma. Emma now has 95 points.\n")
+        try run(["say", "--db", path, "--as", "Lisa", "--source", "microphone"] + now + ["yes"], status: 64)
+    }
 }
