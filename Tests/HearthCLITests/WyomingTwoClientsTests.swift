@@ -131,20 +131,28 @@ final class WyomingTwoClientsTests: XCTestCase {
         let server = try WyomingTests.Server(["--demo"] + Self.now)
         defer { server.stop() }
         let kitchen = try Client(port: server.port), hall = try Client(port: server.port)
+        /// Both send before either reads, in an order the seed picks; the two replies, read in another.
+        func exchange(_ kitchenSays: String, _ hallSays: String) throws -> (kitchen: String, hall: String) {
+            if Bool.random(using: &random) {
+                try kitchen.say(kitchenSays, as: "Lisa"); try hall.say(hallSays, as: "Tom")
+            } else {
+                try hall.say(hallSays, as: "Tom"); try kitchen.say(kitchenSays, as: "Lisa")
+            }
+            if Bool.random(using: &random) {
+                let first = try kitchen.reply().text
+                return (first, try hall.reply().text)
+            }
+            let first = try hall.reply().text
+            return (try kitchen.reply().text, first)
+        }
         for round in 1...12 {
-            if Bool.random(using: &random) {
-                try kitchen.say("give Jake 1 point", as: "Lisa"); try hall.say("give Emma 2 points", as: "Tom")
-            } else {
-                try hall.say("give Emma 2 points", as: "Tom"); try kitchen.say("give Jake 1 point", as: "Lisa")
-            }
-            var kitchenReply = "", hallReply = ""
-            if Bool.random(using: &random) {
-                kitchenReply = try kitchen.reply().text; hallReply = try hall.reply().text
-            } else {
-                hallReply = try hall.reply().text; kitchenReply = try kitchen.reply().text
-            }
-            XCTAssertEqual(kitchenReply, "Done: 1 point for Jake. Jake now has \(75 + round) points.", "round \(round), \(seed)")
-            XCTAssertEqual(hallReply, "Done: 2 points for Emma. Emma now has \(100 + 2 * round) points.", "round \(round), \(seed)")
+            // Heard points are said back first (issue 30), each on its own connection, and given on its "yes".
+            let asked = try exchange("give Jake 1 point", "give Emma 2 points")
+            XCTAssertEqual(asked.kitchen, "Give Jake 1 point?", "round \(round), \(seed)")
+            XCTAssertEqual(asked.hall, "Give Emma 2 points?", "round \(round), \(seed)")
+            let done = try exchange("yes", "yes")
+            XCTAssertEqual(done.kitchen, "Done: 1 point for Jake. Jake now has \(75 + round) points.", "round \(round), \(seed)")
+            XCTAssertEqual(done.hall, "Done: 2 points for Emma. Emma now has \(100 + 2 * round) points.", "round \(round), \(seed)")
         }
         // Nothing was done twice or lost: the balances are exactly twelve rounds on.
         try kitchen.say("how many points does Jake have", as: "Lisa")

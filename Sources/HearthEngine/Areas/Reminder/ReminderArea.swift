@@ -102,7 +102,9 @@ struct ReminderArea: WorksPerTurn {
         guard case .cancel(let query) = action else { return nil }
         let members = query.members ?? [turn.speaker.id]
         let whose = members == [turn.speaker.id] ? "your" : turn.phrasing.people(members.filter { $0 != turn.speaker.id }) + "'s"
+        // plural-ok: `whose` is a possessive ("your", "Emma's"), not a count.
         let subject = "\(whose) reminders"
+        // plural-ok: as above.
         if query.all { return ReadBack(question: ReplyText("Cancel all of \(whose) reminders?"), subject: subject) }
         let when = query.time?.start.map { date in turn.phrasing.words { " for \(turn.formatter.dayAndTime(date, spoken: $0))" } }
         if let body = query.body {
