@@ -74,7 +74,8 @@ struct GrammarCommand: ParsableCommand {
                 // names first, then every other word the sentences use.
                 let wanted = sampler.assistant.roster.members.map { SpokenForm.of($0.name) + "'s" }
                     + sentences.flatMap { $0.text.split(separator: " ").map(String.init) }
-                for word in wanted {
+                // Only when they are written for the recogniser to add: else it could not say them.
+                for word in wanted where pronunciations != nil {
                     let last = word.split(separator: " ").last.map(String.init) ?? word
                     guard !known!.contains(Substring(last)), let said = Pronunciations.possessive(last, phones: phones) else { continue }
                     added.append((last, said))
