@@ -176,6 +176,9 @@ public struct CoordinationMachine: Sendable, Equatable {
     /// How the words reached Hearth: a change heard by voice that its area says back is asked
     /// about first ("Take 3 points from Emma?"), never carried out on a hearing alone.
     public let source: TurnSource
+    /// Whether a change this turn asks for is said back before it is made (heard by voice): the
+    /// runner asks the area for its read-back only then.
+    public var saysChangesBack: Bool { source == .voice }
     /// The turn answers the conversation's open question: what it leads to was chosen from what
     /// Hearth said, so it is not said back again.
     private var answering = false
@@ -258,7 +261,7 @@ public struct CoordinationMachine: Sendable, Equatable {
         case (.loadingContext, .interpreted(.act(let action))):
             // A change heard by voice is said back first, unless it answers what Hearth asked; "yes"
             // carries it out as read (the action comes back without its read-back).
-            if source == .voice, !answering, let readBack = action.readBack {
+            if saysChangesBack, !answering, let readBack = action.readBack {
                 return (.awaitingApproval(readBack), [.saveQuestion(readBack), .commit])
             }
             return (.executingAction(action), [.execute(action)])

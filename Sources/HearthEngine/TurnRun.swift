@@ -234,9 +234,10 @@ struct TurnRun {
     }
 
     /// A request's outcome with the question that says its action back, when its area says it back
-    /// (the machine asks it for a change heard by voice).
+    /// and the machine says changes back this turn (heard by voice): a typed turn does no read-back
+    /// work (some read their titles from the store).
     private func readingBack(_ outcome: AreaOutcome, by area: any SkillArea, in context: TurnContext) throws -> AreaOutcome {
-        guard case .act(let action) = outcome else { return outcome }
+        guard machine.saysChangesBack, case .act(let action) = outcome else { return outcome }
         return .act(try area.withReadBack(erased: action, in: context))
     }
 

@@ -108,6 +108,8 @@ final class CoordinationMachineTests: XCTestCase {
         let confirm = IntentMatch(intent: "dialog.confirm", captures: [], literalLength: 3, priority: 20, patternSource: "")
 
         var spoken = Machine(source: .voice)
+        XCTAssertTrue(spoken.saysChangesBack)
+        XCTAssertFalse(Machine().saysChangesBack, "typed: the runner does no read-back work")
         XCTAssertEqual(drive(&spoken, [.utteranceReceived("take 3 points from emma"), .intentRecognized(request, role: .request),
                                        .interpreted(.act(heard))]), [.saveQuestion(readBack), .commit])
         XCTAssertEqual(spoken.state, .awaitingApproval(readBack))
