@@ -395,6 +395,7 @@ public struct Grammar: Sendable {
                 : matches.first { match in
                     (number == 0 || !Self.isDialog(match.intent)) && !match.captures.contains(where: {
                         RequestFinder.spansSentences($0.original) || $0.spec.type == .text && RequestFinder.swallowsAnotherClause($0.original)
+                            || $0.name == "title" && RequestFinder.runsIntoRequest($0.original)
                     })
                 }
             if let best = usable {
@@ -415,6 +416,14 @@ public struct Grammar: Sendable {
             if first == nil { first = limitExceeded ? .limitExceeded(normalized) : .noMatch(normalized) }
         }
         return readThrough ?? first!
+    }
+
+    /// Which pattern gave a match, as the grammar's files name it ("calendar.yaml, intent
+    /// calendar.create_event, pattern 12"): for whoever writes grammar (`hearth parse --pattern`).
+    public func location(of match: IntentMatch) -> String? {
+        guard let intent = intents.first(where: { $0.name == match.intent }),
+              let index = intent.patterns.firstIndex(where: { $0.source == match.patternSource }) else { return nil }
+        return GrammarError(file: intent.file, intent: intent.name, pattern: index, message: "").description.dropLast(2).description
     }
 
     /// Whether a reading is a question: it ends with a question mark, or opens as one does

@@ -113,6 +113,8 @@ struct Parse: ParsableCommand, EntersFamily {
     @Flag(help: "Print JSON (SPEC §4).") var json = false
     @Flag(help: "Also print the intent the nearest-intent back-off finds nearest, how clearly, and how much of the sentence its examples know.")
     var nearest = false
+    @Flag(help: "Also print which pattern of which grammar file matched (for grammar authors).")
+    var pattern = false
     @Argument(help: "The sentence.") var text: [String] = []
     var access: Access { .member([]) }
 
@@ -125,6 +127,9 @@ struct Parse: ParsableCommand, EntersFamily {
         print(result.intent ?? "(no intent)")
         for key in result.slots.keys.sorted() { print("  \(key): \(result.slots[key]!)") }
         if let error = result.error { print("  error: \(error.message)") }
+        if pattern, case .matched(let match, _) = assistant.grammar.match(text.joined(separator: " ")) {
+            print("  pattern: \(assistant.grammar.location(of: match) ?? match.patternSource)")
+        }
         if nearest, let found = assistant.nearestIntent(text.joined(separator: " ")) {
             print(String(format: "  nearest: %@ (margin %.1f, known %.0f %%; words no example says: %@)", found.intent, found.margin, found.known * 100,
                          found.unknownWords.joined(separator: " ")))
