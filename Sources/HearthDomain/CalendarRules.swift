@@ -160,14 +160,28 @@ public enum CalendarRules {
         return Array(stride(from: open, through: close.addingTimeInterval(-duration), by: TimeInterval(stepMinutes * 60)))
     }
 
+    /// The hours of each day a free-time search keeps for a part of the day said over several days
+    /// ("evenings next week"), as its slots are named: morning before noon, afternoon to 6 PM,
+    /// evening 6 to 9 PM, night to 10 PM (sleep hours are left out anyway). Nil for any other word.
+    public static func freeTimeHours(partOfDay: String) -> Range<Int>? {
+        switch partOfDay {
+        case "morning", "mornings": 7..<12
+        case "afternoon", "afternoons": 12..<18
+        case "evening", "evenings": 18..<21
+        case "night", "nights", "tonight": 18..<22
+        default: nil
+        }
+    }
+
     /// The family free-time search of the decision tree (seed 000 `findCommonFreeTime`): gaps in the
     /// merged busy timeline of the requested members, at least `minimumMinutes` long, outside sleep
     /// hours (22:00–07:00) and — when an adult is among them — weekday work hours (09:00–17:00).
     /// Ranked: weekend +10, evening (18:00–21:00) +5, weekend morning (09:00–12:00) +3; the best five,
-    /// at most one per day and part of day, each `minimumMinutes` long.
+    /// at most one per day and part of day, each `minimumMinutes` long. `dailyHours`: only those
+    /// hours of each day ("evenings next week": 17–21 on each day of the week).
     public static func findCommonFreeTime(
         busy: [DateInterval], includesAdult: Bool, minimumMinutes: Int, window: DateInterval,
-        calendar: Calendar, limit: Int = 5
+        calendar: Calendar, limit: Int = 5, dailyHours: Range<Int>? = nil
     ) -> [TimeSlot] {
         var blocked = busy
         var day = calendar.startOfDay(for: window.start)
@@ -176,6 +190,10 @@ public enum CalendarRules {
             let nextDay = calendar.date(byAdding: .day, value: 1, to: day)!
             blocked.append(DateInterval(start: day, end: hour(7)))
             blocked.append(DateInterval(start: hour(22), end: nextDay))
+            if let hours = dailyHours {
+                blocked.append(DateInterval(start: day, end: hour(max(0, hours.lowerBound))))
+                blocked.append(DateInterval(start: hours.upperBound >= 24 ? nextDay : hour(hours.upperBound), end: nextDay))
+            }
             if includesAdult && !calendar.isDateInWeekend(day) {
                 blocked.append(DateInterval(start: hour(9), end: hour(17)))
             }

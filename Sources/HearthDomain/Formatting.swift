@@ -54,6 +54,14 @@ public struct TimeFormatter: Sendable {
         return words == "today" || words == "tomorrow" ? words : "on " + words
     }
 
+    /// Inside a sentence, the days of `interval`: one day as `onDay` says it, several as
+    /// "between Monday, Feb 9 and Sunday, Feb 15" (a week said: "cancel soccer next week").
+    public func onDays(_ interval: DateInterval, spoken: Bool = false) -> String {
+        let last = interval.end.addingTimeInterval(-1)
+        if last <= interval.start || calendar.isDate(interval.start, inSameDayAs: last) { return onDay(interval.start, spoken: spoken) }
+        return "between \(dateWords(interval.start, spoken: spoken)) and \(dateWords(last, spoken: spoken))"
+    }
+
     /// "Thursday, Feb 5" (display) or "Thursday, February 5th" (speech).
     /// An all-day entry's days: "all day on Tuesday, Mar 3", or "all day from Monday, Aug 3 to
     /// Friday, Aug 7". `end` is the midnight after the last day.

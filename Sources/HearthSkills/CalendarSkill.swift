@@ -215,11 +215,11 @@ public struct CalendarSkill: Sendable {
 
     /// seed 000 `findCommonFreeTime`: the decision tree's exclusions and ranking.
     public func findCommonFreeTime(members: [MemberID], minimumMinutes: Int, window: DateInterval,
-                                   roster: Roster) throws -> [TimeSlot] {
+                                   roster: Roster, dailyHours: Range<Int>? = nil) throws -> [TimeSlot] {
         let busy = try busyIntervals(of: members, in: window)
         let includesAdult = members.contains { roster[$0]?.kind == .adult }
         return CalendarRules.findCommonFreeTime(busy: busy, includesAdult: includesAdult, minimumMinutes: minimumMinutes,
-                                                window: window, calendar: calendar)
+                                                window: window, calendar: calendar, dailyHours: dailyHours)
     }
 
     /// SPEC §2 alternatives for a conflicting appointment.

@@ -52,6 +52,23 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertTrue(slots.allSatisfy { $0.start >= at("2026-02-05 15:00") && $0.durationMinutes == 60 })
     }
 
+    /// "evenings next week": only those hours of each day are offered, on every day of the window.
+    func testFreeTimeOnlyInTheHoursAskedOfEachDay() {
+        let window = DateInterval(start: at("2026-02-09 00:00"), end: at("2026-02-16 00:00"))
+        let busy = [DateInterval(start: at("2026-02-14 17:00"), end: at("2026-02-14 21:00"))]
+        let slots = CalendarRules.findCommonFreeTime(busy: busy, includesAdult: true, minimumMinutes: 60, window: window,
+                                                     calendar: calendar, dailyHours: 17..<21)
+        XCTAssertFalse(slots.isEmpty)
+        for slot in slots {
+            let hour = calendar.component(.hour, from: slot.start)
+            XCTAssertTrue((17..<21).contains(hour) && calendar.component(.hour, from: slot.end.addingTimeInterval(-1)) < 21, "\(slot.start)")
+            XCTAssertFalse(calendar.isDate(slot.start, inSameDayAs: at("2026-02-14 12:00")), "Saturday evening is taken")
+        }
+        // Without the hours, the weekend's mornings come first.
+        let any = CalendarRules.findCommonFreeTime(busy: busy, includesAdult: true, minimumMinutes: 60, window: window, calendar: calendar)
+        XCTAssertTrue(any.contains { calendar.component(.hour, from: $0.start) < 17 })
+    }
+
     func testTravelTimeConflict() {
         let meeting = event("Meeting downtown", "2026-02-05 14:00", "2026-02-05 15:00", [lisa], location: "123 Main St")
         let pickup = event("Pickup Emma", "2026-02-05 15:15", "2026-02-05 15:30", [lisa, emma], location: "456 School Rd")

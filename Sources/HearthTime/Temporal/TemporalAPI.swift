@@ -214,6 +214,35 @@ public enum TemporalError: Error, Equatable, Sendable {
 
 /// Resolves temporal phrases against a `TemporalContext`. Never reads the system clock.
 public struct TemporalResolver: Sendable {
+    static let partsOfDay: [String: String] = ["morning": "morning", "mornings": "morning", "afternoon": "afternoon",
+                                               "afternoons": "afternoon", "evening": "evening", "evenings": "evening",
+                                               "night": "night", "nights": "night"]
+    static let spanStarts: Set<String> = ["this", "next", "the", "over", "coming", "following"]
+
+    /// A part of the day said with a span of days, before or after it ("evenings next week", "in
+    /// the evenings this week", "any morning next week", "next week in the evening", "this weekend
+    /// evenings"), as the words the parser reads for it: "every evening next week". Nil for
+    /// anything else ("this evening", "tomorrow evening" stay as they are).
+    static func everyPartOfDay(_ words: [String]) -> [String]? {
+        let leads: Set<String> = ["in", "the", "during", "any", "on", "of", "all", "some"]
+        guard let at = words.firstIndex(where: { partsOfDay[$0] != nil }), let part = partsOfDay[words[at]] else { return nil }
+        var before = Array(words[..<at]), after = Array(words[(at + 1)...])
+        // The part of the day first: only lead words before it, the span after.
+        if before.allSatisfy(leads.contains), let first = after.first, spanStarts.contains(first), !after.contains(where: { partsOfDay[$0] != nil }) {
+            return ["every", part] + after
+        }
+        // Plural alone ("in the evenings", "mornings"): every day's.
+        if words[at].hasSuffix("s"), before.allSatisfy(leads.contains), after.isEmpty { return ["every", part] }
+        // The span first, the part of the day last.
+        while let last = before.last, leads.contains(last), last != "the" || before.count > 2 { before.removeLast() }
+        if before.last == "the" { before.removeLast() }
+        after.removeAll { $0 == "time" || $0 == "times" }
+        if after.isEmpty, let first = before.first, spanStarts.contains(first), before.count >= 2 {
+            return ["every", part] + before
+        }
+        return nil
+    }
+
     public let context: TemporalContext
     /// Worked out once: a time zone query costs about a tenth of resolving a phrase.
     private let localNow: TemporalLocalNow
@@ -224,7 +253,19 @@ public struct TemporalResolver: Sendable {
     }
 
     public func resolve(_ phrase: String) throws(TemporalError) -> TemporalResolution {
-        var tokens = TemporalTokenizer.tokenize(words: TemporalNormalizer.normalizedWords(phrase))
+        let words = TemporalNormalizer.normalizedWords(phrase)
+        do {
+            return try resolve(phrase, words: words)
+        } catch {
+            // "evenings next week", "next week in the evening", "any morning this week": each day's
+            // part of the day over the days said, as "every evening next week" says it.
+            guard let every = Self.everyPartOfDay(words), let resolved = try? resolve(phrase, words: every) else { throw error }
+            return resolved
+        }
+    }
+
+    private func resolve(_ phrase: String, words: [String]) throws(TemporalError) -> TemporalResolution {
+        var tokens = TemporalTokenizer.tokenize(words: words)
         let expression: TemporalExpression
         var zone: TemporalNamedZone? = nil
         do {

@@ -34,6 +34,26 @@ final class TemporalPartOfDayTests: TemporalTestCase {
         ])
     }
 
+    /// A part of the day said with several days, before or after them, is that part of each day
+    /// ("evenings next week" is "every evening next week"); said of one day it stays one time.
+    func testAPartOfTheDayOverSeveralDaysIsEachDays() {
+        check([
+            rule("evenings next week", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-09 18:00"),
+            rule("next week in the evening", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-09 18:00"),
+            rule("in the evening next week", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-09 18:00"),
+            rule("any evening next week", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-09 18:00"),
+            rule("next week during the evenings", "FREQ=DAILY;UNTIL=20260216T045959Z", "2026-02-09 18:00"),
+            rule("this week in the evenings", "FREQ=DAILY;UNTIL=20260209T045959Z", "2026-02-02 18:00"),
+            rule("mornings this week", "FREQ=DAILY;UNTIL=20260209T045959Z", "2026-02-03 09:00"),
+            rule("this weekend in the mornings", "FREQ=DAILY;UNTIL=20260209T045959Z", "2026-02-07 09:00"),
+            rule("in the evenings", "FREQ=DAILY", "2026-02-02 18:00"),
+            at("this evening", "2026-02-02 18:00"),
+            at("tomorrow evening", "2026-02-03 18:00"),
+            at("the evening of the 5th", "2026-02-05 18:00"),
+        ])
+        checkNotUnderstood(["evenings of blorp", "next blorp in the evening"])
+    }
+
     func testPartsOfDayWithoutDay() {
         let afternoon = "2026-02-02 15:00"
         let late = "2026-02-02 21:00"

@@ -95,6 +95,7 @@ extension CalendarTurn {
                 change.newStart = start
                 change.keepDay = false
                 change.keepTime = !time.hasTimeOfDay
+                change.keepWeekday = nil
                 return act(.changeEvent(change, overrideConflicts: false))
             case .disambiguation, .recurrenceScope:
                 // "the one on Friday", "just Thursday": the option on that day (and at that time, if said).
@@ -124,6 +125,7 @@ extension CalendarTurn {
             change.newStart = option.start
             change.keepDay = false
             change.keepTime = false
+            change.keepWeekday = nil
             return act(.changeEvent(change, overrideConflicts: false))
         case .chooseEvent:
             change.eventID = option.eventID

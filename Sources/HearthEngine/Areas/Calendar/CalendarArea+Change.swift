@@ -49,16 +49,16 @@ extension CalendarTurn {
     func notFound(_ change: EventChange) -> ReplyText {
         if CalendarRules.namesAnyEvent(change.title) {
             guard let day = change.day else { return ReplyText("There's nothing coming up on the calendar.") }
-            return words { "There's nothing on the calendar \(formatter.onDay(day.start, spoken: $0))." }
+            return words { "There's nothing on the calendar \(formatter.onDays(day, spoken: $0))." }
         }
         if CalendarRules.saidClock(change.title) != nil {
             let at = "at \(change.title.replacingOccurrences(of: "oclock", with: "o'clock"))"
             guard let day = change.day else { return ReplyText("There's nothing coming up \(at) on the calendar.") }
-            return words { "There's nothing \(at) on the calendar \(formatter.onDay(day.start, spoken: $0))." }
+            return words { "There's nothing \(at) on the calendar \(formatter.onDays(day, spoken: $0))." }
         }
         let what = change.members.map { eventPhrase(change.title, attendees: $0) } ?? "anything called \"\(change.title)\""
         guard let day = change.day else { return ReplyText("I couldn't find \(what) coming up on the calendar.") }
-        return words { "I couldn't find \(what) on the calendar \(formatter.onDay(day.start, spoken: $0))." }
+        return words { "I couldn't find \(what) on the calendar \(formatter.onDays(day, spoken: $0))." }
     }
 
     /// The occurrence a move goes to: the new start, on the event's own day when only a time was
@@ -71,8 +71,13 @@ extension CalendarTurn {
             return calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: occurrence.start) ?? newStart
         }
         if change.keepTime {
+            var day = newStart
+            if change.keepWeekday == true {
+                let ahead = (calendar.component(.weekday, from: occurrence.start) - calendar.component(.weekday, from: newStart) + 7) % 7
+                day = calendar.date(byAdding: .day, value: ahead, to: newStart) ?? newStart
+            }
             let time = calendar.dateComponents([.hour, .minute], from: occurrence.start)
-            return calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: newStart) ?? newStart
+            return calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: day) ?? day
         }
         return newStart
     }
@@ -226,6 +231,7 @@ extension CalendarTurn {
             pending.newStart = newStart
             pending.keepDay = false
             pending.keepTime = false
+            pending.keepWeekday = nil
             return .needsAnswer(try conflictQuestion(draft: EventDraft(
                 title: event.title, attendees: event.attendees, start: newStart, end: proposed.end,
                 durationMinutes: Int(event.duration / 60)), change: pending, event: proposed, conflicts: conflicts,

@@ -13,8 +13,8 @@ extension CalendarTurn {
             return try changeEvent(change, overrideConflicts: overrideConflicts)
         case .offerDaySlots(let draft, let day):
             return try offerDaySlots(draft, day: day)
-        case .findFreeTime(let members, let minutes, let window):
-            return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window)))
+        case .findFreeTime(let members, let minutes, let window, let hours):
+            return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window, dailyHours: hours)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
         case .findEvent(let title, let members, let range, let label, let soonest, let whether, let notesAsked):
@@ -280,8 +280,8 @@ extension CalendarTurn {
                                          prompt: ReplyText(display, speak: speak), subject: subject(draft.title)))
     }
 
-    func findFreeTime(members: [MemberID], minutes: Int, window: DateInterval) throws -> ReplyText {
-        let slots = try skill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster)
+    func findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>?) throws -> ReplyText {
+        let slots = try skill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster, dailyHours: dailyHours)
         let who = members.count == roster.members.count ? "everyone" : people(members)
         let length = TimeFormatter.duration(minutes: minutes)
         guard !slots.isEmpty else {

@@ -64,7 +64,7 @@ struct CalendarArea: WorksPerTurn {
                 : phrasing.eventPhrase(change.title, attendees: members)
         }
         let question = phrasing.words { spoken in
-            let day = change.day.map { " " + turn.formatter.onDay($0.start, spoken: spoken) } ?? ""
+            let day = change.day.map { " " + turn.formatter.onDays($0, spoken: spoken) } ?? ""
             return "Cancel \(what)\(day)\(change.scope == .series ? " for good" : "")?"
         }
         return ReadBack(question: question, subject: everything ? "cancelling \(what)" : what)
@@ -102,7 +102,13 @@ struct CalendarArea: WorksPerTurn {
         case "calendar.find_free_time":
             if slots["members"] == nil { slots["members"] = .list([turn.speaker.name]) }
             if slots["minutes"] == nil { slots["minutes"] = .int(60) }
-            if let asked = work.askedInterval(resolved.times["window"], said: resolved.phrases["window"]) {
+            if let daily = work.dailyWindow(resolved.times["window"], said: resolved.phrases["window"]) {
+                // "evenings next week": the days searched, and the hours of each day as `daily_hours`.
+                slots["window_start"] = .string(work.iso(max(daily.window.start, min(turn.now, daily.window.end))))
+                slots["window_end"] = .string(work.iso(daily.window.end))
+                slots["daily_hours"] = .string(String(format: "%02d:00-%02d:00", daily.hours.lowerBound, daily.hours.upperBound))
+                slots["recurrence"] = nil
+            } else if let asked = work.askedInterval(resolved.times["window"], said: resolved.phrases["window"]) {
                 // As the search runs it: free time already past is not offered.
                 slots["window_start"] = .string(work.iso(max(asked.start, min(turn.now, asked.end))))
                 slots["window_end"] = .string(work.iso(asked.end))
@@ -160,7 +166,10 @@ struct CalendarTurn: AreaAtWork {
     /// The hours a part of the day spans when a question names it with no clock time ("Thursday
     /// afternoon", "tonight"): nil when a time is said ("at 4 in the afternoon").
     static func partOfDayHours(said: String) -> Range<Int>? {
-        let words = said.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        // "evenings next week" as "evening".
+        let words = said.lowercased().split { !$0.isLetter && !$0.isNumber }.map { word in
+            ["mornings", "afternoons", "evenings", "nights"].contains(word) ? String(word.dropLast()) : String(word)
+        }
         guard !words.contains(where: { $0.first?.isNumber == true || ["noon", "midday", "midnight", "at", "half", "quarter"].contains($0) })
         else { return nil }
         let spans: [(String, Range<Int>)] = [("morning", 8..<12), ("afternoon", 12..<17), ("evening", 17..<21), ("tonight", 17..<22),
@@ -183,6 +192,29 @@ struct CalendarTurn: AreaAtWork {
         return interval(of: time)
     }
 
+    /// A part of the day on each of several days ("evenings next week", "every morning this week":
+    /// a daily rule with an end): the days, and that part's hours of each. Nil for anything else.
+    func dailyWindow(_ time: TemporalResolution?, said: String?) -> (window: DateInterval, hours: Range<Int>)? {
+        guard let time, let start = time.start, let rule = time.rrule, rule.hasPrefix("FREQ=DAILY"), !rule.contains("INTERVAL"),
+              let hours = (said ?? "").lowercased().split(whereSeparator: { !$0.isLetter }).lazy
+                  .compactMap({ CalendarRules.freeTimeHours(partOfDay: String($0)) }).first,
+              let untilText = rule.split(separator: ";").first(where: { $0.hasPrefix("UNTIL=") })?.dropFirst(6),
+              let until = Self.utcDate(String(untilText)) else { return nil }
+        let first = calendar.startOfDay(for: start)
+        return until > first ? (DateInterval(start: first, end: until.addingTimeInterval(1)), hours) : nil
+    }
+
+    /// An RRULE's UTC "20260216T045959Z" as a date.
+    static func utcDate(_ text: String) -> Date? {
+        let digits = text.filter(\.isNumber).compactMap(\.wholeNumberValue)
+        guard digits.count == 14, text.hasSuffix("Z") else { return nil }
+        let number = { (from: Int, count: Int) in digits[from..<(from + count)].reduce(0) { $0 * 10 + $1 } }
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        return utc.date(from: DateComponents(year: number(0, 4), month: number(4, 2), day: number(6, 2),
+                                             hour: number(8, 2), minute: number(10, 2), second: number(12, 2)))
+    }
+
     func dayInterval(containing date: Date) -> DateInterval {
         let start = calendar.startOfDay(for: date)
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
@@ -192,6 +224,14 @@ struct CalendarTurn: AreaAtWork {
         guard let start = time.start else { return nil }
         let end = time.end ?? (time.hasTimeOfDay ? start.addingTimeInterval(3600) : dayInterval(containing: start).end)
         return DateInterval(start: start, end: max(start, end))
+    }
+
+    /// Several whole days said as one ("this week", "next weekend", "between the 9th and the
+    /// 12th"): the day an event is looked for on is any of them; nil for one day or a time.
+    func days(of time: TemporalResolution) -> DateInterval? {
+        guard !time.hasTimeOfDay, time.rrule == nil, let start = time.start, let end = time.end,
+              end > dayInterval(containing: start).end else { return nil }
+        return DateInterval(start: dayInterval(containing: start).start, end: end)
     }
 
     func act(_ action: CalendarArea.Action) -> AreaOutcome { area.act(action) }
@@ -241,9 +281,10 @@ struct CalendarTurn: AreaAtWork {
             return outcome
         case "calendar.find_free_time":
             let members = resolved.members["members"] ?? [speaker.id]
-            var window = askedInterval(resolved.times["window"], said: resolved.phrases["window"]) ?? defaultSearchWindow
+            let daily = dailyWindow(resolved.times["window"], said: resolved.phrases["window"])
+            var window = daily?.window ?? askedInterval(resolved.times["window"], said: resolved.phrases["window"]) ?? defaultSearchWindow
             if window.start < now { window = DateInterval(start: now, end: max(now, window.end)) }
-            return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window))
+            return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window, dailyHours: daily?.hours))
         case "calendar.show":
             let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
@@ -257,6 +298,11 @@ struct CalendarTurn: AreaAtWork {
         case "calendar.check_availability":
             guard let time = resolved.times["when"], let start = time.start else {
                 throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "")
+            }
+            // "are we free any evening next week" asks for free time, not about one hour.
+            if let daily = dailyWindow(time, said: resolved.phrases["when"]) {
+                let window = DateInterval(start: max(now, daily.window.start), end: max(now, daily.window.end))
+                return act(.findFreeTime(members: resolved.members["members"] ?? [speaker.id], minutes: 60, window: window, dailyHours: daily.hours))
             }
             // "is Tom free Thursday afternoon" asks about the afternoon, not the hour the
             // resolver books an afternoon event at.
@@ -272,6 +318,7 @@ struct CalendarTurn: AreaAtWork {
                     change.newStart = said.newStart
                     change.keepDay = said.keepDay
                     change.keepTime = said.keepTime
+                    change.keepWeekday = said.keepWeekday
                 }
                 return act(.changeEvent(change, overrideConflicts: false))
             }
@@ -293,7 +340,7 @@ struct CalendarTurn: AreaAtWork {
         case "calendar.cancel_event":
             if let change = try referredChange(.cancel, resolved, verb: "Cancel") { return act(.changeEvent(change, overrideConflicts: false)) }
             var change = EventChange(kind: .cancel, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
-            if let time = resolved.times["date"], let start = time.start { change.day = dayInterval(containing: start) }
+            if let time = resolved.times["date"], let start = time.start { change.day = days(of: time) ?? dayInterval(containing: start) }
             let scope = resolved.texts["scope"]?.lowercased()
             if ["next", "first", "upcoming"].contains(scope) { change.soonest = true } else { change.scope = scope.map(RepeatScope.from(words:)) }
             return act(.changeEvent(change, overrideConflicts: false))
@@ -376,7 +423,7 @@ struct CalendarTurn: AreaAtWork {
     func moveChange(_ resolved: ResolvedSlots) throws -> EventChange {
         var change = EventChange(kind: .move, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
         // The day it is on now ("from Friday", "cancel my lunch on Friday and put it on Monday"): only that day's.
-        if let from = resolved.times["from"], let start = from.start { change.day = dayInterval(containing: start) }
+        if let from = resolved.times["from"], let start = from.start { change.day = days(of: from) ?? dayInterval(containing: start) }
         if let minutes = resolved.numbers["shift"] {
             // "push the dentist back an hour": from wherever the occurrence found turns out to be.
             change.shiftMinutes = Self.isLater(resolved.texts["direction"]) ? minutes : -minutes
@@ -389,6 +436,8 @@ struct CalendarTurn: AreaAtWork {
             guard let start = time.start, time.rrule == nil else { throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "") }
             change.newStart = start
             change.keepTime = !time.hasTimeOfDay
+            // "to next week", "to the week after": the same weekday that week.
+            if let week = days(of: time), week.duration >= 6 * 86_400 { change.keepWeekday = true; change.newStart = week.start }
         } else {
             throw HearthError.timeNotUnderstood("that")
         }

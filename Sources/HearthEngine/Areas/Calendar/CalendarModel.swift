@@ -47,6 +47,9 @@ public struct EventChange: Sendable, Equatable, Codable {
     public var newStart: Date?
     public var keepDay: Bool
     public var keepTime: Bool
+    /// Move: a week was said ("push the dentist to next week"): the event's own weekday that week,
+    /// at its own time (`newStart` is the week's first day).
+    public var keepWeekday: Bool?
     /// Move by this many minutes from where the occurrence is ("push the dentist back an hour":
     /// 60; "30 minutes earlier": −30), instead of to `newStart`.
     public var shiftMinutes: Int?
@@ -75,7 +78,8 @@ extension CalendarArea {
         /// Move or cancel an event (finding it, asking which one or how much of a series when unclear).
         case changeEvent(EventChange, overrideConflicts: Bool)
         case offerDaySlots(EventDraft, day: DateInterval)
-        case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval)
+        /// `dailyHours`: only those hours of each day ("evenings next week").
+        case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>? = nil)
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
         /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
         /// within `range` when one was said, else coming up; only the soonest with `soonest`.
