@@ -56,6 +56,14 @@ public enum RequestFinder {
         "i think", "i believe", "i guess", "i reckon", "i suppose", "i'm pretty sure", "i am pretty sure", "pretty sure",
         "i'm fairly sure", "i'm sure", "apparently", "it seems", "it looks like", "looks like", "seems like",
         "i was thinking", "i've been thinking", "i was wondering", "just thinking",
+        // Agreeing, said the way people say it ("Sure thing. Also …", "You bet! And …").
+        "sure thing", "you bet", "will do", "for sure", "definitely", "absolutely", "okie dokie", "okey dokey", "ok then", "okay then",
+        "alright then", "right then", "cool cool", "great stuff", "good stuff", "nice one", "lovely stuff", "sounds like a plan",
+        "that sounds like a plan", "it's a plan", "deal", "gotcha", "roger", "ok cool", "okay cool", "all good", "that's lovely",
+        // Greetings said short, and remembering aloud before the news ("I just remembered Emma has …").
+        "morning", "afternoon", "evening", "hiya", "heya", "howdy", "greetings",
+        "i just remembered", "just remembered", "i remembered", "i forgot to mention", "i forgot to tell you", "i almost forgot",
+        "oh i almost forgot", "before i forget", "oh before i forget", "while i remember", "while i think of it", "i nearly forgot",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// Words that join an acknowledgement to the request after it ("great, and …", "ok so …").
@@ -470,7 +478,9 @@ public enum RequestFinder {
                 // "Dr. Smith", "St. Mary's", "a.m. Then": a full stop after an abbreviation or a
                 // single letter ends no sentence.
                 let abbreviated = character == "." && after == next && Self.endsWithAbbreviation(text[start..<index])
-                if atEnd || (spaced && !abbreviated && (character != "." || capitalNext || after > next)) {
+                // Typed in lower case, a full stop still ends a sentence that is only chatter
+                // ("sure thing. also add piano lesson …", "ok thanks. what's on tomorrow").
+                if atEnd || (spaced && !abbreviated && (character != "." || capitalNext || after > next || isChatter(text[start..<index]))) {
                     let sentence = text[start..<after].trimmingCharacters(in: .whitespaces)
                     if !sentence.isEmpty { result.append(Substring(sentence)) }
                     start = after
@@ -663,6 +673,26 @@ public enum RequestFinder {
         guard tokens.count >= 2, tokens.count <= 7, ["it", "that", "this", "them"].contains(tokens[1]) else { return false }
         return !["is", "was", "are", "will", "would", "can", "does", "did", "do"].contains(tokens[0])
     }
+
+    /// Whether an event's title, as said, runs into a request of its own after a comma ("sure
+    /// thing, add piano lesson for emma": no title "thing, add piano lesson"): the words after a
+    /// comma open with a verb that asks for a change to the calendar or a reminder.
+    public static func runsIntoRequest(_ said: String) -> Bool {
+        let text = Substring(said)
+        let tokens = words(in: text)
+        guard tokens.count >= 3 else { return false }
+        for index in 1..<tokens.count - 1 {
+            let gap = text[tokens[index - 1].range.upperBound..<tokens[index].range.lowerBound]
+            guard gap.contains(",") || gap.contains(";") else { continue }
+            var first = index
+            while first < tokens.count - 1, joiners.contains(tokens[first].text) || tokens[first].text == "please" { first += 1 }
+            if requestVerbs.contains(tokens[first].text) { return true }
+        }
+        return false
+    }
+
+    static let requestVerbs: Set<String> = ["add", "schedule", "book", "put", "cancel", "delete", "remove", "move", "reschedule",
+                                            "push", "remind", "set", "create", "make", "pencil", "change"]
 
     static let keepVerbs: Set<String> = ["add", "put", "pop", "stick", "enter", "write", "throw", "save", "get", "mark"]
 

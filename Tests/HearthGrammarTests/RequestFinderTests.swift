@@ -60,6 +60,30 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertFalse(RequestFinder.swallowsAnotherClause("Lunch, Tom and me"))
     }
 
+    /// An event's title never runs into a request of its own after a comma (issue 29): "sure
+    /// thing, add piano lesson" is no title "thing, add piano lesson"; a list or a message is.
+    func testATitleRunningIntoARequestAfterACommaIsSeen() {
+        XCTAssertTrue(RequestFinder.runsIntoRequest("thing, add piano lesson for emma"))
+        XCTAssertTrue(RequestFinder.runsIntoRequest("the recital, and please put it in for the 14th"))
+        XCTAssertTrue(RequestFinder.runsIntoRequest("lunch with Tom; cancel the dentist"))
+        XCTAssertFalse(RequestFinder.runsIntoRequest("milk, eggs and bread"))
+        XCTAssertFalse(RequestFinder.runsIntoRequest("dinner, drinks and a movie"))
+        XCTAssertFalse(RequestFinder.runsIntoRequest("book club"), "no comma: the words as said")
+        XCTAssertFalse(RequestFinder.runsIntoRequest("the party, add"), "a verb alone at the end is no request")
+    }
+
+    /// Typed in lower case, a full stop ends a sentence that is only chatter ("sure thing. also
+    /// add …"); one that says something stays whole ("10 a.m. tomorrow", "dr. smith").
+    func testALowerCaseFullStopEndsChatter() {
+        XCTAssertEqual(RequestFinder.sentences(of: "sure thing. also add piano lesson for emma on monday at 4"),
+                       ["sure thing.", "also add piano lesson for emma on monday at 4"])
+        XCTAssertEqual(RequestFinder.sentences(of: "ok thanks. what's on tomorrow"), ["ok thanks.", "what's on tomorrow"])
+        XCTAssertEqual(RequestFinder.sentences(of: "the party at st. mary's hall on friday"), ["the party at st. mary's hall on friday"])
+        XCTAssertEqual(RequestFinder.sentences(of: "dentist at 10 a.m. tomorrow"), ["dentist at 10 a.m. tomorrow"])
+        XCTAssertEqual(RequestFinder.sentences(of: "lunch with tom. then the dentist"), ["lunch with tom. then the dentist"],
+                       "a sentence that says something runs on as typed")
+    }
+
     /// A thing named, then a question about "it": the question about the thing, never a booking.
     func testAQuestionAboutItAsksAboutTheThingNamed() {
         XCTAssertEqual(RequestFinder.askedAboutIt("Jake has a game Saturday, what time is it?"), "when is Jake's game Saturday?")

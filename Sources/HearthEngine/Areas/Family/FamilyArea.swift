@@ -406,6 +406,10 @@ struct FamilyArea: SkillArea {
             return .init(name: name, kind: .child, role: .member, age: age)
         case "grandma", "grandpa", "grandmother", "grandfather", "granny", "nana", "grandad", "granddad", "aunt", "auntie", "uncle", "cousin":
             return .init(name: name, kind: .adult, role: .viewer, age: age)
+        // The speaker's own relatives and in-laws ("add my mother-in-law Maria"): grown-ups who see the family's plans.
+        case let relation? where relation.hasSuffix("in-law") || relation.hasSuffix("in law")
+            || ["mother", "father", "mom", "mum", "dad", "brother", "sister"].contains(relation):
+            return .init(name: name, kind: (age ?? 18) < 18 ? .child : .adult, role: .viewer, age: age)
         case "nanny", "au pair", "babysitter":
             return .init(name: name, kind: .adult, role: .member, age: age)
         case "partner", "husband", "wife":
