@@ -168,7 +168,7 @@ def build_arpa(sentences, order=3):
     return arpa(probabilities, backoffs, order)
 
 
-def training_sentences(jsgf_text, corpus_lines=(), samples=20000, seed=30, corpus_weight=3, known=None):
+def training_sentences(jsgf_text, corpus_lines=(), samples=5000, seed=30, corpus_weight=3, known=None):
     """The sentences a model is built from: the export's corpus (each `corpus_weight` times, since
     those are the examples as written) and `samples` random sentences of the grammar. With `known`
     (a set of words), a sentence with any other word is left out: the recogniser could not say it."""
