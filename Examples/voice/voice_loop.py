@@ -279,7 +279,7 @@ def why(result):
     return "heard as " + difference(result["got"], command)
 
 
-def miss(result):
+def missed(result):
     """A command not understood, for the summary: what was said and heard, and why it is a miss."""
     entry = {"said": result["said"], "heard": result["heard"], "why": why(result)}
     if "heard_by_model" in result:
@@ -418,7 +418,7 @@ def main():
                "rejected": [r["heard"] for r in results if r.get("rejected")],
                "latency_ms": {"median": percentile([r["latency_ms"] for r in results], 50),
                               "p90": percentile([r["latency_ms"] for r in results], 90)},
-               "misses": [miss(r) for r in results if not r["right_slots"]]}
+               "misses": [missed(r) for r in results if not r["right_slots"]]}
     if options.json:
         print(json.dumps(summary, sort_keys=True))
     else:
