@@ -4,12 +4,24 @@
     speak a command (espeak-ng)  ->  16 kHz mono (sox)  ->  pocketsphinx, constrained by the
     grammar Hearth exports for this family  ->  `hearth serve --stdio`  ->  speak the reply.
 
-Each start re-exports the grammar (`hearth grammar export --jsgf`), so a member, chore or reward
-added since is expected by the recogniser.
+Each start re-exports the grammar (`hearth grammar export --jsgf --corpus`), so a member, chore or
+reward added since is expected by the recogniser.
+
+--recogniser picks how pocketsphinx decodes (issue 30, "Know when it did not hear"):
+  grammar  the exported JSGF (the default); only a whole sentence of it scored at least
+           --min-score is passed on, not a partial path.
+  ngram    a trigram model built at each start from the export's corpus and --samples random
+           sentences of the JSGF (seeded, --seed; ngram.py); a hearing scored at least --min-score
+           is passed on, worded like an example or not.
+  both     both searches over each utterance: the grammar's hearing, checked as above, is passed on
+           only when the model's means the same (the same words, or the same intent and slots by
+           `hearth parse --json`); a disagreement is passed on as nothing.
+Whatever is not passed on reaches Hearth as empty text: "Sorry, I didn't catch that."
 
     voice_loop.py --demo "schedule emma for the dentist on thursday at four p m" "the first one"
     voice_loop.py --db ~/.local/share/hearth/hearth.sqlite --play "where is everyone"
     voice_loop.py --demo --now 2026-02-02T09:00:00-05:00 --check Examples/voice/commands.jsonl --json
+    voice_loop.py --demo --now 2026-02-02T09:00:00-05:00 --check Examples/voice/unseen.jsonl --recogniser both
 
 Needs: espeak-ng and sox (Debian), pocketsphinx 5.1.1 (PyPI; its English model is in the wheel).
 With --check FILE (JSON lines {"text", "intent", "slots", "session"?, "readback"?}), every command
@@ -19,7 +31,8 @@ command counts as understood when both its typed text and what the recogniser he
 intent and those slots; every command counts, one whose typed text does not parse among the misses.
 The figure is printed, and --floor makes a lower one fail. So are the changes carried out on a
 wrong hearing (`acted_wrong`: what was heard meant something else, and the turn made a change rather
-than asking, saying it back or failing); Examples/voice/unseen.jsonl holds requests written without
+than asking, saying it back or failing), the wrong hearings passed on at all (`passed_wrong`), and
+the hearings not passed on (`rejected`); Examples/voice/unseen.jsonl holds requests written without
 looking at the grammar's examples, to measure on (README, "Voice loop").
 """
 import argparse
@@ -395,6 +408,8 @@ def main():
                 result["right_slots"] = result["typed_right"] and means(got, command)
                 # A wrong hearing carried out as a change: what a read-back, a question or a refusal should stop.
                 result["acted_wrong"] = result["typed_right"] and not result["right_slots"] and acted_on(reply)
+                # A wrong hearing passed on at all, whatever the turn then did with it.
+                result["passed_wrong"] = result["typed_right"] and not result["right_slots"] and bool(passed)
                 if "readback" in command:
                     result["read_back"] = command["readback"].lower() in spoken.lower()
             results.append(result)
@@ -415,6 +430,7 @@ def main():
                "right_intent_and_slots": right, "share": round(share, 3),
                "read_back": sum(readbacks), "read_back_checked": len(readbacks),
                "acted_wrong": [r["said"] for r in results if r.get("acted_wrong")],
+               "passed_wrong": [r["said"] for r in results if r.get("passed_wrong")],
                "rejected": [r["heard"] for r in results if r.get("rejected")],
                "latency_ms": {"median": percentile([r["latency_ms"] for r in results], 50),
                               "p90": percentile([r["latency_ms"] for r in results], 90)},
@@ -424,7 +440,8 @@ def main():
     else:
         print(f"{right} of {len(results)} commands reached the expected intent and slots ({share:.0%}); "
               f"typed text right: {summary['typed_right']}; options read back: {sum(readbacks)} of {len(readbacks)}; "
-              f"changes carried out on a wrong hearing: {len(summary['acted_wrong'])}")
+              f"wrong hearings passed on: {len(summary['passed_wrong'])}, carried out as a change: {len(summary['acted_wrong'])}; "
+              f"hearings not passed on: {len(summary['rejected'])}")
         for miss in summary["misses"]:
             print(f"  said {miss['said']!r}, heard {miss['heard']!r}: {miss['why']}")
     if options.floor and (share < options.floor or not all(readbacks)):
