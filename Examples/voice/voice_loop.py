@@ -4,12 +4,24 @@
     speak a command (espeak-ng)  ->  16 kHz mono (sox)  ->  pocketsphinx, constrained by the
     grammar Hearth exports for this family  ->  `hearth serve --stdio`  ->  speak the reply.
 
-Each start re-exports the grammar (`hearth grammar export --jsgf`), so a member, chore or reward
-added since is expected by the recogniser.
+Each start re-exports the grammar (`hearth grammar export --jsgf --corpus`), so a member, chore or
+reward added since is expected by the recogniser.
+
+--recogniser picks how pocketsphinx decodes (issue 30, "Know when it did not hear"):
+  grammar  the exported JSGF (the default); only a whole sentence of it scored at least
+           --min-score is passed on, not a partial path.
+  ngram    a trigram model built at each start from the export's corpus and --samples random
+           sentences of the JSGF (seeded, --seed; ngram.py); a hearing scored at least --min-score
+           is passed on, worded like an example or not.
+  both     both searches over each utterance: the grammar's hearing, checked as above, is passed on
+           only when the model's means the same (the same words, or the same intent and slots by
+           `hearth parse --json`); a disagreement is passed on as nothing.
+Whatever is not passed on reaches Hearth as empty text: "Sorry, I didn't catch that."
 
     voice_loop.py --demo "schedule emma for the dentist on thursday at four p m" "the first one"
     voice_loop.py --db ~/.local/share/hearth/hearth.sqlite --play "where is everyone"
     voice_loop.py --demo --now 2026-02-02T09:00:00-05:00 --check Examples/voice/commands.jsonl --json
+    voice_loop.py --demo --now 2026-02-02T09:00:00-05:00 --check Examples/voice/unseen.jsonl --recogniser both
 
 Needs: espeak-ng and sox (Debian), pocketsphinx 5.1.1 (PyPI; its English model is in the wheel).
 With --check FILE (JSON lines {"text", "intent", "slots", "session"?, "readback"?}), every command
@@ -19,7 +31,8 @@ command counts as understood when both its typed text and what the recogniser he
 intent and those slots; every command counts, one whose typed text does not parse among the misses.
 The figure is printed, and --floor makes a lower one fail. So are the changes carried out on a
 wrong hearing (`acted_wrong`: what was heard meant something else, and the turn made a change rather
-than asking, saying it back or failing); Examples/voice/unseen.jsonl holds requests written without
+than asking, saying it back or failing), the wrong hearings passed on at all (`passed_wrong`), and
+the hearings not passed on (`rejected`); Examples/voice/unseen.jsonl holds requests written without
 looking at the grammar's examples, to measure on (README, "Voice loop").
 """
 import argparse
@@ -30,6 +43,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from ngram import build_arpa, jsgf_rules, jsgf_tokens, training_sentences
 
 VOICE = ["-v", "en-us+f2", "-s", "150"]
 
@@ -62,6 +77,18 @@ class Hearth:
 
     def parse(self, text, speaker):
         return json.loads(self.run("parse", "--json", "--as", speaker, text))
+
+    def parse_all(self, texts, speaker):
+        """The parses of several texts, each in its own process, all at once (they are waited for)."""
+        running = [subprocess.Popen([self.binary, "parse", "--json", "--as", speaker, text, *self.family],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for text in texts]
+        parses = []
+        for text, process in zip(texts, running):
+            output, errors = process.communicate()
+            if process.returncode != 0:
+                sys.exit(f"voice_loop: hearth parse failed: {errors.strip()}")
+            parses.append(json.loads(output))
+        return parses
 
     def serve(self):
         return subprocess.Popen([self.binary, "serve", "--stdio", *self.family], stdin=subprocess.PIPE,
@@ -96,19 +123,14 @@ class Sentences:
     def __init__(self, jsgf_path):
         import re
         with open(jsgf_path) as file:
-            text = file.read()
-        rules = {}
-        for name, body in re.findall(r"(?:public )?<([\w]+)>\s*=\s*(.*?);\s*$", text, flags=re.S | re.M):
-            rules[name] = " ".join(body.split())
+            rules = jsgf_rules(file.read())
         cache = {}
 
         def expand(name, depth=0):
             if name in cache:
                 return cache[name]
-            body = rules[name]
-            out, index = [], 0
-            tokens = re.findall(r"<\w+>|\[|\]|\(|\)|\||[^\s\[\]()|<>]+", body)
-            for token in tokens:
+            out = []
+            for token in jsgf_tokens(rules[name]):
                 if token.startswith("<"):
                     out.append("(?:" + expand(token[1:-1], depth + 1) + ")")
                 elif token == "[":
@@ -132,31 +154,99 @@ class Sentences:
         return bool(hypothesis) and self.pattern.fullmatch(hypothesis.strip() + " ") is not None
 
 
+class Hearing:
+    """What one search of the recogniser made of an utterance: its words and its score (0-1)."""
+
+    def __init__(self, text="", score=0.0):
+        self.text = text
+        self.score = score
+
+
 class Recogniser:
-    def __init__(self, pocketsphinx, jsgf_path, added_path=None):
+    """pocketsphinx with the wheel's acoustic model and dictionary, and up to two searches over the
+    same audio: "grammar", the exported JSGF (only whole sentences shaped like an example), and
+    "ngram", the trigram model built from it (sentences worded otherwise too)."""
+
+    def __init__(self, pocketsphinx, jsgf_path=None, lm_path=None, added_path=None):
         model = os.path.join(pocketsphinx.get_model_path(), "en-us")
-        # The wheel's acoustic model and dictionary; the grammar in place of its general language model.
+        # The wheel's acoustic model and dictionary; the grammar and our model in place of its general language model.
         self.decoder = pocketsphinx.Decoder(hmm=os.path.join(model, "en-us"), dict=os.path.join(model, "cmudict-en-us.dict"),
                                             lm=None, samprate=16000, loglevel="FATAL")
-        # The words the grammar needs that the dictionary lacks ("zoe's"), as Hearth wrote them, then the grammar.
+        # The words the grammar needs that the dictionary lacks ("zoe's"), as Hearth wrote them, then the searches.
         if added_path and os.path.exists(added_path):
             with open(added_path) as file:
                 for line in file:
                     word, _, phones = line.strip().partition(" ")
                     if word and phones:
                         self.decoder.add_word(word, phones, False)
-        self.decoder.add_jsgf_file("hearth", jsgf_path)
-        self.decoder.activate_search("hearth")
+        if jsgf_path:
+            self.decoder.add_jsgf_file("grammar", jsgf_path)
+        if lm_path:
+            self.decoder.add_lm_file("ngram", lm_path)
 
-    def transcribe(self, wav_path):
+    def transcribe(self, wav_path, search="grammar"):
+        """The Hearing of one search over a 16 kHz mono WAV file."""
         with open(wav_path, "rb") as wav:
             audio = wav.read()[44:]  # a plain 44-byte RIFF header from sox
+        self.decoder.activate_search(search)
         self.decoder.start_utt()
         self.decoder.process_raw(audio, full_utt=True)
         self.decoder.end_utt()
         hypothesis = self.decoder.hyp()
-        self.score = hypothesis.score if hypothesis is not None else 0.0
-        return hypothesis.hypstr if hypothesis is not None else ""
+        if hypothesis is None:
+            return Hearing()
+        return Hearing(hypothesis.hypstr, hypothesis.score)
+
+
+def known_words(dictionary_path, added_path=None):
+    """The words the recogniser can say: the dictionary's (not its alternates, "word(2)") and those added."""
+    words = set()
+    for path in (dictionary_path, added_path):
+        if path and os.path.exists(path):
+            with open(path) as file:
+                words.update(line.split(" ", 1)[0] for line in file if line.strip())
+    return words
+
+
+def build_language_model(grammar_path, corpus_path, lm_path, known, samples=5000, seed=30):
+    """Writes the trigram model (ARPA) of the corpus and `samples` random sentences of the grammar."""
+    with open(grammar_path) as file:
+        jsgf = file.read()
+    with open(corpus_path) as file:
+        corpus = file.read().splitlines()
+    with open(lm_path, "w") as file:
+        file.write(build_arpa(training_sentences(jsgf, corpus, samples=samples, seed=seed, known=known)))
+
+
+def same_meaning(first, second):
+    """Whether two parses name the same intent with the same slots."""
+    return first.get("intent") == second.get("intent") and (first.get("slots") or {}) == (second.get("slots") or {})
+
+
+def judge(mode, grammar, ngram, sentences, min_score, parse):
+    """What is passed on to Hearth, and whether a hearing was rejected (issue 30, "Know when it did not hear").
+
+    grammar: the grammar's hearing, passed on only when it is a whole sentence of the grammar (not a
+      partial path) scored at least `min_score`.
+    ngram: the model's hearing, passed on when scored at least `min_score`.
+    both: the grammar's hearing as above, and only when the model's hearing means the same: the same
+      text, or text that Hearth parses to the same intent and slots (`parse` takes both texts and
+      gives their parses). A disagreement is a sign that neither heard well.
+
+    Returns (text, rejected): text is "" when nothing is passed on; rejected says that something was
+    heard and not passed on."""
+    heard = [hearing for hearing in (grammar, ngram) if hearing is not None and hearing.text]
+    if not heard:
+        return "", False
+    if mode == "ngram":
+        passed = ngram.score >= min_score
+        return (ngram.text, False) if passed else ("", True)
+    if not grammar.text or not sentences.accepts(grammar.text) or grammar.score < min_score:
+        return "", True
+    if mode == "both" and ngram.text != grammar.text:
+        if not ngram.text or not same_meaning(*parse([grammar.text, ngram.text])):
+            return "", True
+    return grammar.text, False
 
 
 # Intents that only ask: carried out on a wrong hearing they say something wrong, but change nothing.
@@ -202,6 +292,14 @@ def why(result):
     return "heard as " + difference(result["got"], command)
 
 
+def missed(result):
+    """A command not understood, for the summary: what was said and heard, and why it is a miss."""
+    entry = {"said": result["said"], "heard": result["heard"], "why": why(result)}
+    if "heard_by_model" in result:
+        entry["heard_by_model"] = result["heard_by_model"]
+    return entry
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hearth", default=shutil.which("hearth") or ".build/debug/hearth", help="the hearth binary")
@@ -219,6 +317,11 @@ def main():
     parser.add_argument("--noise", type=float, default=0.0, help="white noise mixed into each command at this amplitude (e.g. 0.01)")
     parser.add_argument("--min-score", type=float, default=0.3,
                         help="a hearing the recogniser scores below this (0-1) is not passed on: 'Sorry, I didn't catch that'")
+    parser.add_argument("--recogniser", choices=["grammar", "ngram", "both"], default="grammar",
+                        help="grammar: the exported JSGF; ngram: a trigram model built from it; both: the grammar's "
+                             "hearing, passed on only when the model's means the same (default: grammar)")
+    parser.add_argument("--samples", type=int, default=5000, help="random sentences of the grammar the model is built from")
+    parser.add_argument("--seed", type=int, default=30, help="the seed those sentences are drawn with")
     parser.add_argument("commands", nargs="*", help="commands to say, in one conversation")
     options = parser.parse_args()
 
@@ -237,8 +340,15 @@ def main():
     dictionary = os.path.join(pocketsphinx.get_model_path(), "en-us", "cmudict-en-us.dict")
     added = os.path.join(workdir, "added.dict")
     acting = ["--as", options.speaker] if options.speaker else []
-    hearth.run("grammar", "export", "--jsgf", grammar, "--dictionary", dictionary, "--pronunciations", added, *acting)
-    recogniser = Recogniser(pocketsphinx, grammar, added)
+    corpus = os.path.join(workdir, "hearth.txt")
+    language_model = os.path.join(workdir, "hearth.arpa")
+    hearth.run("grammar", "export", "--jsgf", grammar, "--corpus", corpus, "--dictionary", dictionary, "--pronunciations", added,
+               *acting)
+    mode = options.recogniser
+    if mode != "grammar":
+        build_language_model(grammar, corpus, language_model, known_words(dictionary, added), options.samples, options.seed)
+    recogniser = Recogniser(pocketsphinx, grammar if mode != "ngram" else None, language_model if mode != "grammar" else None,
+                            added)
     sentences = Sentences(grammar)
 
     if options.check:
@@ -258,13 +368,17 @@ def main():
             audio = os.path.join(workdir, f"command-{number}.wav")
             synthesize(said, audio, workdir, voice=options.voice, noise=options.noise)
             started = time.monotonic()  # the end of speech: from here to the reply's audio is what a person waits
-            heard = recogniser.transcribe(audio)
-            # Know when it did not hear: a partial path or a low score is passed on as nothing, which
-            # Hearth answers "Sorry, I didn't catch that." rather than acting on a guess (issue 30).
-            rejected = bool(heard) and (not sentences.accepts(heard) or recogniser.score < options.min_score)
+            by_grammar = recogniser.transcribe(audio, "grammar") if mode != "ngram" else None
+            by_ngram = recogniser.transcribe(audio, "ngram") if mode != "grammar" else None
+            heard = (by_ngram if mode == "ngram" else by_grammar).text
+            # Know when it did not hear: a partial path, a low score or two searches that disagree is
+            # passed on as nothing, which Hearth answers "Sorry, I didn't catch that." rather than
+            # acting on a guess (issue 30).
+            passed, rejected = judge(mode, by_grammar, by_ngram, sentences, options.min_score,
+                                     lambda texts: hearth.parse_all(texts, speaker or "Lisa"))
             # Heard, not typed: a change that removes, cancels, deducts or reaches beyond the speaker is
             # said back by Hearth and carried out only on "yes" (issue 30).
-            turn = {"id": str(number), "text": "" if rejected else heard, "session": command.get("session", f"check-{number}"),
+            turn = {"id": str(number), "text": passed, "session": command.get("session", f"check-{number}"),
                     "source": "voice"}
             if speaker:
                 turn["speaker"] = speaker
@@ -279,11 +393,13 @@ def main():
             waited = time.monotonic() - started
             if options.play and shutil.which("play"):
                 subprocess.run(["play", "-q", answer], check=False)
-            result = {"said": said, "heard": heard, "intent": reply.get("intent"), "reply": spoken, "rejected": rejected,
-                      "latency_ms": round(waited * 1000)}
+            result = {"said": said, "heard": heard or (by_ngram.text if by_ngram else ""), "intent": reply.get("intent"),
+                      "reply": spoken, "rejected": rejected, "latency_ms": round(waited * 1000)}
+            if mode == "both":
+                result["heard_by_model"] = by_ngram.text
             if options.check:
                 typed = hearth.parse(said, speaker or "Lisa")
-                got = hearth.parse(heard, speaker or "Lisa") if heard and not rejected else {"intent": None, "slots": {}}
+                got = hearth.parse(passed, speaker or "Lisa") if passed else {"intent": None, "slots": {}}
                 result["expected"] = {"intent": command["intent"], "slots": command["slots"]}
                 result["typed"] = typed
                 result["got"] = got
@@ -292,11 +408,14 @@ def main():
                 result["right_slots"] = result["typed_right"] and means(got, command)
                 # A wrong hearing carried out as a change: what a read-back, a question or a refusal should stop.
                 result["acted_wrong"] = result["typed_right"] and not result["right_slots"] and acted_on(reply)
+                # A wrong hearing passed on at all, whatever the turn then did with it.
+                result["passed_wrong"] = result["typed_right"] and not result["right_slots"] and bool(passed)
                 if "readback" in command:
                     result["read_back"] = command["readback"].lower() in spoken.lower()
             results.append(result)
             if not options.json:
-                print(f"you said:   {said}\nHearth heard: {heard}\nHearth says: {spoken}\n", flush=True)
+                also = f"\nthe model heard: {by_ngram.text}" if mode == "both" else ""
+                print(f"you said:   {said}\nHearth heard: {heard}{also}\nHearth says: {spoken}\n", flush=True)
     finally:
         server.stdin.close()
         server.wait()
@@ -311,16 +430,18 @@ def main():
                "right_intent_and_slots": right, "share": round(share, 3),
                "read_back": sum(readbacks), "read_back_checked": len(readbacks),
                "acted_wrong": [r["said"] for r in results if r.get("acted_wrong")],
+               "passed_wrong": [r["said"] for r in results if r.get("passed_wrong")],
                "rejected": [r["heard"] for r in results if r.get("rejected")],
                "latency_ms": {"median": percentile([r["latency_ms"] for r in results], 50),
                               "p90": percentile([r["latency_ms"] for r in results], 90)},
-               "misses": [{"said": r["said"], "heard": r["heard"], "why": why(r)} for r in results if not r["right_slots"]]}
+               "misses": [missed(r) for r in results if not r["right_slots"]]}
     if options.json:
         print(json.dumps(summary, sort_keys=True))
     else:
         print(f"{right} of {len(results)} commands reached the expected intent and slots ({share:.0%}); "
               f"typed text right: {summary['typed_right']}; options read back: {sum(readbacks)} of {len(readbacks)}; "
-              f"changes carried out on a wrong hearing: {len(summary['acted_wrong'])}")
+              f"wrong hearings passed on: {len(summary['passed_wrong'])}, carried out as a change: {len(summary['acted_wrong'])}; "
+              f"hearings not passed on: {len(summary['rejected'])}")
         for miss in summary["misses"]:
             print(f"  said {miss['said']!r}, heard {miss['heard']!r}: {miss['why']}")
     if options.floor and (share < options.floor or not all(readbacks)):
