@@ -294,7 +294,7 @@ public enum Normalizer {
         "2mrw": "tomorrow", "tmoro": "tomorrow", "tomoz": "tomorrow", "2nyt": "tonight",
         "twelveth": "twelfth", "nineth": "ninth", "fourty": "forty", "calender": "calendar", "calander": "calendar",
         "shedule": "schedule", "schedual": "schedule", "appointement": "appointment", "apointment": "appointment",
-        "meting": "meeting", "everyday": "every day", "everyweek": "every week",
+        "meting": "meeting", "everyday": "every day", "time's": "time is", "everyweek": "every week",
         // Question words typed in a hurry: "wat do i have tomorrow".
         "wat": "what", "wats": "what's", "whta": "what", "wht": "what",
         // Texting shorthand: "pls text Emma", "can u add my appt", "thx".
