@@ -23,11 +23,17 @@ public struct Turn: Sendable {
     /// Typed or heard: a change heard by voice that removes, cancels, deducts or reaches beyond the
     /// speaker is said back before it is carried out (issue 30).
     public var source: TurnSource
+    /// How sure the recogniser was of what it heard (0–1), when it says: under
+    /// `TurnSource.unsureBelow`, every change heard is said back first, a booking too (issue 30).
+    public var confidence: Double?
     public init(text: String, speaker: String? = nil, session: String = "default", now: Date? = nil, pin: String? = nil, proven: Bool = false,
-                source: TurnSource = .typed) {
+                source: TurnSource = .typed, confidence: Double? = nil) {
         self.text = text; self.speaker = speaker; self.session = session; self.now = now; self.pin = pin; self.proven = proven
-        self.source = source
+        self.source = source; self.confidence = confidence
     }
+
+    /// Heard by voice with a confidence under `TurnSource.unsureBelow`.
+    public var heardUnsure: Bool { source == .voice && (confidence.map { $0 < TurnSource.unsureBelow } ?? false) }
 }
 
 /// How a turn's words reached Hearth: typed (a screen, the CLI) or heard (a recogniser: Wyoming, a
@@ -35,6 +41,10 @@ public struct Turn: Sendable {
 /// may not be what was said.
 public enum TurnSource: String, Sendable, Codable, CaseIterable {
     case typed, voice
+
+    /// A recogniser's confidence under this (0–1) is an unsure hearing: any change it asks for is
+    /// said back before it is made, not only the ones that remove, cancel or deduct.
+    public static let unsureBelow = 0.6
 }
 
 /// Hearth's answer to one turn (the JSON-lines protocol's output object).

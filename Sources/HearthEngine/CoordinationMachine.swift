@@ -179,6 +179,10 @@ public struct CoordinationMachine: Sendable, Equatable {
     /// Whether a change this turn asks for is said back before it is made (heard by voice): the
     /// runner asks the area for its read-back only then.
     public var saysChangesBack: Bool { source == .voice }
+    /// The recogniser was unsure of the words (`Turn.heardUnsure`): every change is said back,
+    /// a booking too, in the words heard when its area has no read-back of its own.
+    public let heardUnsure: Bool
+    public var saysEveryChangeBack: Bool { saysChangesBack && heardUnsure }
     /// The turn answers the conversation's open question: what it leads to was chosen from what
     /// Hearth said, so it is not said back again.
     private var answering = false
@@ -190,11 +194,12 @@ public struct CoordinationMachine: Sendable, Equatable {
 
     /// A conversation at rest: idle, or waiting on `question` (restored from the session), with
     /// what it remembers of the requests before.
-    public init(waitingOn question: PendingQuestion? = nil, recall: Recall = Recall(), source: TurnSource = .typed) {
+    public init(waitingOn question: PendingQuestion? = nil, recall: Recall = Recall(), source: TurnSource = .typed, heardUnsure: Bool = false) {
         state = question.map(State.awaitingApproval) ?? .idle
         openQuestion = question
         self.recall = recall
         self.source = source
+        self.heardUnsure = heardUnsure
     }
 
     /// Moves the machine, or leaves it untouched and returns the illegal transition.

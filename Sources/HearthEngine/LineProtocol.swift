@@ -162,8 +162,12 @@ public struct LineProtocol: Sendable {
                 }
                 source = known
             }
+            // How sure a recogniser was (0–1): an unsure hearing has every change said back (issue 30).
+            if case .null? = fields.object["confidence"] { throw BadField(message: "'confidence' must be a number from 0 to 1, not null") }
+            let confidence = try fields.number("confidence")
+            if let confidence, !(0...1).contains(confidence) { throw BadField(message: "'confidence' must be a number from 0 to 1") }
             let reply = assistant.handle(Turn(text: text, speaker: try fields.string("speaker"), session: session, now: now,
-                                              pin: try fields.string("pin", what: "a string of digits"), source: source))
+                                              pin: try fields.string("pin", what: "a string of digits"), source: source, confidence: confidence))
             return turnLine(id, reply)
         case "hello":
             return encode(hello(id))

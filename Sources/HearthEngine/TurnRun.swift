@@ -64,7 +64,7 @@ struct TurnRun {
                 focus = theirs.flatMap { $0.isCurrent(at: now) ? $0 : nil }
                 machine = CoordinationMachine(waitingOn: question, recall: .init(
                     hasRequest: focus?.request != nil, lapsed: theirs != nil && focus == nil,
-                    changeMadeAt: focus?.changeMadeAt, lastChange: lastChange, now: now), source: turn.source)
+                    changeMadeAt: focus?.changeMadeAt, lastChange: lastChange, now: now), source: turn.source, heardUnsure: turn.heardUnsure)
                 try send(.utteranceReceived(turn.text))
                 guard reachedCommit else { throw HearthError.internalState("the turn ended in \(machine.state.name.rawValue)") }
                 // The reply hands these to the front end: no later tick hands them out again.
@@ -238,7 +238,11 @@ struct TurnRun {
     /// work (some read their titles from the store).
     private func readingBack(_ outcome: AreaOutcome, by area: any SkillArea, in context: TurnContext) throws -> AreaOutcome {
         guard machine.saysChangesBack, case .act(let action) = outcome else { return outcome }
-        return .act(try area.withReadBack(erased: action, in: context))
+        let said = try area.withReadBack(erased: action, in: context)
+        // Heard unsure: a change its area would carry out as heard (a booking) is said back in the
+        // words heard; a question (`DeviceTokenRules.readIntents`) is answered as heard.
+        guard said.readBack == nil, machine.saysEveryChangeBack, let intent, !DeviceTokenRules.readIntents.contains(intent) else { return .act(said) }
+        return .act(try area.withHeardReadBack(erased: action, heard: turn.text, in: context))
     }
 
     private mutating func takeUp(_ request: SavedMatch, slots: ResolvedSlots) {

@@ -199,6 +199,16 @@ public struct Routes: Sendable {
         } else {
             source = .typed
         }
+        // How sure the phone's recogniser was (0–1): an unsure hearing has every change said back.
+        let confidence: Double?
+        if let field = object["confidence"] {
+            guard let number = field as? Double ?? (field as? Int).map(Double.init), (0...1).contains(number), !(field is Bool) else {
+                throw APIError(status: .badRequest, code: "bad_request", message: "'confidence' must be a number from 0 to 1")
+            }
+            confidence = number
+        } else {
+            confidence = nil
+        }
         let said = (object["session"] as? String) ?? "default"
         guard said.utf8.count <= 128 else { throw APIError(status: .badRequest, code: "bad_request", message: "'session' is longer than 128 bytes") }
         // A device's conversations are its own: never another device's, the command line's or a voice front end's.
@@ -211,7 +221,7 @@ public struct Routes: Sendable {
                 let intent = assistant.parse(text, speaker: member.name, asTurn: true).intent
                 guard DeviceTokenRules.allowsTurn(scope: scope, intent: intent) else { return nil }
             }
-            return assistant.handle(Turn(text: text, speaker: member.name, session: session, proven: true, source: source))
+            return assistant.handle(Turn(text: text, speaker: member.name, session: session, proven: true, source: source, confidence: confidence))
         }
         metrics.turnLatency.record(ContinuousClock.now - started)
         metrics.turns.increment()

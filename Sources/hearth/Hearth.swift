@@ -91,8 +91,14 @@ struct Say: ParsableCommand, EntersFamily {
     @Flag(help: "Print the full JSON reply.") var json = false
     @Option(help: "typed, or voice for a recogniser's text: a change that removes, cancels, deducts or reaches beyond the speaker is said back first.")
     var source: TurnSource = .typed
+    @Option(help: "With --source voice: how sure the recogniser was (0-1); under 0.6 every change is said back first, a booking too.")
+    var confidence: Double?
     @Argument(help: "What you say.") var text: [String] = []
     var access: Access { .turns }
+
+    func validate() throws {
+        if let confidence, !(0...1).contains(confidence) { throw ValidationError("--confidence must be a number from 0 to 1") }
+    }
 
     func run() throws {
         let assistant: Assistant
@@ -100,7 +106,7 @@ struct Say: ParsableCommand, EntersFamily {
         // The command line's conversations are its own: a front end's signed-in session is never
         // reached from here by naming it (`cli:` keeps the two apart).
         let reply = assistant.handle(Turn(text: text.joined(separator: " "), speaker: options.speaker, session: "cli:" + session,
-                                          now: options.pinnedNow, pin: options.givenPIN, source: source))
+                                          now: options.pinnedNow, pin: options.givenPIN, source: source, confidence: confidence))
         print(json ? JSONLine.encode(reply) : reply.reply)
     }
 }

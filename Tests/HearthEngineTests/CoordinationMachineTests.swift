@@ -110,6 +110,10 @@ final class CoordinationMachineTests: XCTestCase {
         var spoken = Machine(source: .voice)
         XCTAssertTrue(spoken.saysChangesBack)
         XCTAssertFalse(Machine().saysChangesBack, "typed: the runner does no read-back work")
+        // Heard unsure, every change is said back (the runner adds a read-back in the words heard).
+        XCTAssertTrue(Machine(source: .voice, heardUnsure: true).saysEveryChangeBack)
+        XCTAssertFalse(Machine(source: .voice).saysEveryChangeBack)
+        XCTAssertFalse(Machine(source: .typed, heardUnsure: true).saysEveryChangeBack, "typed words are never unsure")
         XCTAssertEqual(drive(&spoken, [.utteranceReceived("take 3 points from emma"), .intentRecognized(request, role: .request),
                                        .interpreted(.act(heard))]), [.saveQuestion(readBack), .commit])
         XCTAssertEqual(spoken.state, .awaitingApproval(readBack))

@@ -41,6 +41,48 @@ final class ReadBackTests: XCTestCase {
         XCTAssertEqual(try balance("Emma", assistant), before - 6)
     }
 
+    /// Issue 30, "know when it did not hear": a recogniser's confidence under 0.6 has every change
+    /// said back before it is made, a booking too (in the words heard); a question is answered as
+    /// heard; a sure hearing books at once; a confidence that is not a number from 0 to 1 is refused.
+    func testAnUnsureHearingHasEveryChangeSaidBackAndQuestionsAnswered() throws {
+        let assistant = try Fixtures.demoAssistant(now: Fixtures.monday)
+        let wire = LineProtocol(assistant: assistant)
+        let events = { () -> Int in
+            let reply = assistant.handle(Turn(text: "what's on Friday", speaker: "Lisa", now: Fixtures.monday))
+            return reply.reply.components(separatedBy: "\n").filter { $0.hasPrefix("- ") }.count
+        }
+        let before = events()
+        let booking = #""text":"schedule emma for the dentist on friday at 10","speaker":"Lisa","session":"kitchen","source":"voice""#
+        let unsure = wire.respond(to: #"{"id":"1",\#(booking),"confidence":0.4}"#, lineNumber: 1)
+        XCTAssertTrue(unsure.contains("I heard: schedule emma for the dentist on friday at 10. Shall I go ahead?"), unsure)
+        XCTAssertTrue(unsure.contains(#""state":"awaiting_approval""#), unsure)
+        XCTAssertEqual(events(), before, "nothing is booked on an unsure hearing alone")
+        let no = wire.respond(to: #"{"id":"2","text":"no","speaker":"Lisa","session":"kitchen","source":"voice","confidence":0.9}"#, lineNumber: 2)
+        XCTAssertTrue(no.contains("left it as it was"), no)
+        XCTAssertEqual(events(), before)
+        _ = wire.respond(to: #"{"id":"3",\#(booking),"confidence":0.4}"#, lineNumber: 3)
+        let yes = wire.respond(to: #"{"id":"4","text":"yes","speaker":"Lisa","session":"kitchen","source":"voice","confidence":0.9}"#, lineNumber: 4)
+        XCTAssertTrue(yes.contains("scheduled Emma's dentist appointment for Friday"), yes)
+        XCTAssertEqual(events(), before + 1)
+
+        // A question heard unsure is answered as heard: nothing it does needs saying back.
+        let asked = wire.respond(to: #"{"id":"5","text":"what's on tomorrow","speaker":"Lisa","session":"hall","source":"voice","confidence":0.2}"#, lineNumber: 5)
+        XCTAssertTrue(asked.contains("on the calendar"), asked)
+        XCTAssertFalse(asked.contains("Shall I go ahead"), asked)
+        // Sure, or typed whatever the confidence, a booking goes ahead.
+        let sure = wire.respond(to: #"{"id":"6","text":"schedule jake for a haircut on friday at 11","speaker":"Lisa","session":"hall","source":"voice","confidence":0.8}"#, lineNumber: 6)
+        XCTAssertTrue(sure.contains("scheduled Jake's haircut"), sure)
+        let typed = wire.respond(to: #"{"id":"7","text":"schedule tom for a haircut on friday at 12","speaker":"Lisa","session":"desk","confidence":0.1}"#, lineNumber: 7)
+        XCTAssertTrue(typed.contains("scheduled Tom's haircut"), typed)
+        XCTAssertEqual(events(), before + 3)
+
+        for (number, value) in ["1.5", "-0.1", #""high""#, "null", "true"].enumerated() {
+            let line = wire.respond(to: #"{"id":"x",\#(booking),"confidence":\#(value)}"#, lineNumber: 10 + number)
+            XCTAssertTrue(line.contains(#""code":"bad_request""#) && line.contains("confidence"), line)
+        }
+        XCTAssertEqual(events(), before + 3, "a refused line books nothing")
+    }
+
     func testAnUnknownSourceIsRefusedAndChangesNothing() throws {
         let assistant = try Fixtures.demoAssistant(now: Fixtures.monday)
         let wire = LineProtocol(assistant: assistant)

@@ -284,6 +284,18 @@ extension SkillArea {
         return asked
     }
 
+    /// `action` said back in the words heard ("I heard: “book the dentist on Thursday at four”. Shall
+    /// I go ahead?"): a change heard unsure that this area would otherwise carry out as heard.
+    func withHeardReadBack(erased action: AreaAction, heard: String, in turn: TurnContext) throws -> AreaAction {
+        guard let typed = action.value as? Action else { throw HearthError.internalState("\(action.area) action sent to \(Self.id)") }
+        let words = heard.trimmingCharacters(in: .whitespacesAndNewlines)
+        var asked = action
+        asked.readBack = PendingQuestion(area: Self.id, subject: "what I heard",
+                                         prompt: ReplyText("I heard: \u{201C}\(words)\u{201D}. Shall I go ahead?", speak: "I heard: \(words). Shall I go ahead?"),
+                                         options: [], expiresAt: turn.questionExpiry, payload: try JSONPayload.encode(typed), readBack: true)
+        return asked
+    }
+
     /// The action a read-back said, approved: carried out as it was read.
     func approved(erased question: PendingQuestion) throws -> AreaAction {
         guard question.isReadBack, question.area == Self.id else { throw HearthError.internalState("no read-back of \(Self.id) to approve") }
