@@ -17,6 +17,8 @@ reward added since is expected by the recogniser.
            only when the model's means the same (the same words, or the same intent and slots by
            `hearth parse --json`); a disagreement is passed on as nothing.
 Whatever is not passed on reaches Hearth as empty text: "Sorry, I didn't catch that."
+--send-confidence sends the hearing's score as the turn's "confidence": under 0.6 Hearth says every
+change back in the words heard before making it, a booking too.
 
     voice_loop.py --demo "schedule emma for the dentist on thursday at four p m" "the first one"
     voice_loop.py --db ~/.local/share/hearth/hearth.sqlite --play "where is everyone"
@@ -317,6 +319,8 @@ def main():
     parser.add_argument("--noise", type=float, default=0.0, help="white noise mixed into each command at this amplitude (e.g. 0.01)")
     parser.add_argument("--min-score", type=float, default=0.3,
                         help="a hearing the recogniser scores below this (0-1) is not passed on: 'Sorry, I didn't catch that'")
+    parser.add_argument("--send-confidence", action="store_true",
+                        help="send the recogniser's score as the turn's confidence: under 0.6 Hearth says every change back first")
     parser.add_argument("--recogniser", choices=["grammar", "ngram", "both"], default="grammar",
                         help="grammar: the exported JSGF; ngram: a trigram model built from it; both: the grammar's "
                              "hearing, passed on only when the model's means the same (default: grammar)")
@@ -384,6 +388,10 @@ def main():
                 turn["speaker"] = speaker
             if options.now:
                 turn["now"] = options.now
+            if options.send_confidence and passed:
+                # The recogniser's own score as Hearth's "confidence": under 0.6 every change is said back.
+                hearing = by_ngram if mode == "ngram" else by_grammar
+                turn["confidence"] = round(min(1.0, max(0.0, hearing.score)), 3)
             server.stdin.write(json.dumps(turn) + "\n")
             server.stdin.flush()
             reply = json.loads(server.stdout.readline())
