@@ -478,6 +478,14 @@ public enum ChoreRules {
     }
 
     /// The active reward a spoken request names ("extra screen time", "cash"), by its title and aliases.
+    /// A reward's name as said, without "the" before or "reward" after: "the ice cream reward" → "ice cream".
+    public static func rewardName(said: String) -> String {
+        var words = said.split(separator: " ").map(String.init)
+        if let first = words.first, ["the", "a", "an", "my"].contains(first.lowercased()), words.count > 1 { words.removeFirst() }
+        if let last = words.last, ["reward", "treat", "prize"].contains(last.lowercased()), words.count > 1 { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
     public static func reward(matching said: String, in rewards: [Reward]) -> Reward? {
         best(said, in: rewards.filter(\.active)) { [$0.title] + $0.aliases }
     }

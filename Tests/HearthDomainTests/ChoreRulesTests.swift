@@ -244,6 +244,14 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
         XCTAssertNil(ChoreRules.template(matching: "the chore", in: templates))
     }
 
+    /// A reward named in a reply as said, without the article or the word "reward".
+    func testARewardIsNamedAsSaid() {
+        XCTAssertEqual(ChoreRules.rewardName(said: "the ice cream reward"), "ice cream")
+        XCTAssertEqual(ChoreRules.rewardName(said: "a new bike prize"), "new bike")
+        XCTAssertEqual(ChoreRules.rewardName(said: "reward"), "reward", "a word alone stays")
+        XCTAssertEqual(ChoreRules.rewardName(said: "Pick the movie"), "Pick the movie")
+    }
+
     func testRewardMatching() {
         let expected = ["screen time": "30 min extra screen time", "extra screen time": "30 min extra screen time",
                         "30 minutes screen time": "30 min extra screen time", "pick the movie": "Pick the movie",

@@ -43,7 +43,7 @@ struct RewardArea: SkillArea {
             let rewards = try skill.rewards()
             guard let said = slots.texts["reward"], let reward = ChoreRules.reward(matching: said, in: rewards) else {
                 let offer = joinedList(rewards.map { "\($0.title) (\($0.cost))" }, conjunction: "or")
-                let what = slots.texts["reward"].map { "There's no reward called \($0). " } ?? ""
+                let what = slots.texts["reward"].map { "There's no reward called \(ChoreRules.rewardName(said: $0)). " } ?? ""
                 return .say(ReplyText("\(what)The rewards are \(offer)."), endsQuestion: false)
             }
             return act(.redeem(reward.id, member: member))
