@@ -195,24 +195,12 @@ struct CalendarTurn: AreaAtWork {
     /// A part of the day on each of several days ("evenings next week", "every morning this week":
     /// a daily rule with an end): the days, and that part's hours of each. Nil for anything else.
     func dailyWindow(_ time: TemporalResolution?, said: String?) -> (window: DateInterval, hours: Range<Int>)? {
-        guard let time, let start = time.start, let rule = time.rrule, rule.hasPrefix("FREQ=DAILY"), !rule.contains("INTERVAL"),
+        guard let time, let start = time.start, let text = time.rrule, let rule = try? RecurrenceRule(rrule: text),
+              rule.frequency == .daily, rule.interval == 1, let until = rule.endDate,
               let hours = (said ?? "").lowercased().split(whereSeparator: { !$0.isLetter }).lazy
-                  .compactMap({ CalendarRules.freeTimeHours(partOfDay: String($0)) }).first,
-              let untilText = rule.split(separator: ";").first(where: { $0.hasPrefix("UNTIL=") })?.dropFirst(6),
-              let until = Self.utcDate(String(untilText)) else { return nil }
+                  .compactMap({ CalendarRules.freeTimeHours(partOfDay: String($0)) }).first else { return nil }
         let first = calendar.startOfDay(for: start)
         return until > first ? (DateInterval(start: first, end: until.addingTimeInterval(1)), hours) : nil
-    }
-
-    /// An RRULE's UTC "20260216T045959Z" as a date.
-    static func utcDate(_ text: String) -> Date? {
-        let digits = text.filter(\.isNumber).compactMap(\.wholeNumberValue)
-        guard digits.count == 14, text.hasSuffix("Z") else { return nil }
-        let number = { (from: Int, count: Int) in digits[from..<(from + count)].reduce(0) { $0 * 10 + $1 } }
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        return utc.date(from: DateComponents(year: number(0, 4), month: number(4, 2), day: number(6, 2),
-                                             hour: number(8, 2), minute: number(10, 2), second: number(12, 2)))
     }
 
     func dayInterval(containing date: Date) -> DateInterval {
