@@ -70,6 +70,10 @@ public enum Permissions {
         case pushManage
         /// Two-way sync with a CalDAV server (`hearth caldav add|list|remove|sync`): the calendar leaves the house, a password is kept.
         case caldavSync
+        /// The family's shopping list (issue 28's proof area): everyone reads it, everyone who takes
+        /// part adds to it, a child crosses off what they added, a parent or adult anything, and
+        /// only they clear it.
+        case shoppingRead, shoppingAdd, shoppingRemoveOwn, shoppingRemove, shoppingClear
     }
 
     /// What the table distinguishes about a member. A child is a child whatever their role row says.
@@ -142,6 +146,9 @@ public enum Permissions {
         case .backup: return managers
         case .pushManage: return managers
         case .caldavSync: return managers
+        case .shoppingRead: return everyone
+        case .shoppingAdd, .shoppingRemoveOwn: return family
+        case .shoppingRemove, .shoppingClear: return parents
         }
     }
 
@@ -225,6 +232,12 @@ public enum Permissions {
         case .backup: return "Only a parent can back up the family's data."
         case .pushManage: return "Only a parent can choose where notifications are pushed."
         case .caldavSync: return "Only a parent can sync the family calendar with a CalDAV server."
+        case .shoppingRead: return "You can't see the shopping list."
+        case .shoppingAdd, .shoppingRemoveOwn: return "You can see the shopping list, but as a viewer you can't change it."
+        case .shoppingRemove: return viewer ? "You can see the shopping list, but as a viewer you can't change it."
+            : "You can cross off what you added; ask a parent to take off the rest."
+        case .shoppingClear: return viewer ? "You can see the shopping list, but as a viewer you can't change it."
+            : "Only a parent can clear the shopping list."
         }
     }
 }

@@ -32,6 +32,7 @@ public enum ChangeRevision {
     public static let addedLater: [String: [String]] = [
         "chores": ["chore_proposal", "achievement"],  // v28, v30
         "family": ["member_guardian"],  // v29
+        "shopping": ["shopping_item"],  // v34, an area of its own (Shopping/ShoppingStore.swift)
     ]
 
     /// Every table followed, by area: v26's and those added since.

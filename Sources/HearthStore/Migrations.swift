@@ -732,6 +732,8 @@ enum Migrations {
             try revisionTrigger(db, name: "place_update", event: "AFTER UPDATE OF id, name, owner_id ON place")
         }
         // Later areas add their migrations here, one each, numbered in order.
+        // The shopping list (issue 28's proof area): its schema is its own (Shopping/ShoppingStore.swift).
+        ShoppingSchema.register(&migrator)
         return migrator
     }
 

@@ -26,6 +26,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .memberEdit: "yy---", .parentUpdates: "yy---", .bookedReminders: "yyy--", .memberAccess: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
         .deviceManage: "yy---", .feedManage: "yy---", .backup: "yy---", .pushManage: "yy---",
         .caldavSync: "yy---",
+        .shoppingRead: "yyyyy", .shoppingAdd: "yyy-y", .shoppingRemoveOwn: "yyy-y", .shoppingRemove: "yyy--", .shoppingClear: "yyy--",
     ]
 
     var auPair: Member { Member(id: MemberID("ana"), name: "Ana", kind: .adult, role: .member) }

@@ -60,12 +60,13 @@ final class SkillAreasTests: XCTestCase {
 
     func testHelpIsMadeFromTheAreas() throws {
         let reply = try Fixtures.demoAssistant().handle(Turn(text: "what can you do"))
-        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is, check-ins, travel times, reminders, chores with points and rewards, messages to the family, school timetables and who's in the family. Try:"), reply.reply)
+        XCTAssertTrue(reply.reply.hasPrefix("I can help with the family calendar, where everyone is, check-ins, travel times, reminders, chores with points and rewards, messages to the family, school timetables, who's in the family and the shopping list. Try:"), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"How long does it take to walk to school?\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Remind me to call grandma at 5\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Assign trash duty to Jake for this week\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Check on Emma\""), reply.reply)
         XCTAssertTrue(reply.reply.contains("\"Read my messages\""), reply.reply)
+        XCTAssertTrue(reply.reply.contains("\"What do we need from the store?\""), reply.reply)
         XCTAssertFalse(reply.speak.contains("\""))
     }
 }

@@ -28,6 +28,7 @@ struct SkillAreas: Sendable {
             MessageArea(dependencies),
             TimetableArea(dependencies),
             FamilyArea(dependencies),
+            ShoppingArea(dependencies),
             DialogArea(),
         ]
     }
