@@ -84,6 +84,17 @@ def main():
         if not driver.execute_script("return window.__sameDocument === true"):
             fail("the page reloaded", seen)
 
+        # The shopping list: "we're out of milk" said to any speaker shows on the wall, with who said it.
+        spoken = subprocess.run([args.hearth, "say", "--db", args.db, "--as", "Emma", "--now", args.now,
+                                 "we're out of milk"], capture_output=True, text=True)
+        seen["shopping_reply"] = spoken.stdout.strip()
+        try:
+            WebDriverWait(driver, 2, poll_frequency=0.1).until(
+                lambda d: "milk (Emma)" in d.execute_script("return document.getElementById('shopping').innerText"))
+        except Exception:
+            seen["shopping_shown"] = driver.execute_script("return document.getElementById('shopping').innerText")
+            fail("the shopping list did not reach the board within 2 seconds", seen)
+
         # The display token cannot change anything: the calls are refused.
         refused = driver.execute_async_script("""
             const done = arguments[arguments.length - 1];

@@ -6,7 +6,7 @@ import NIOCore
 /// `GET /board` (issue 37): the kitchen board and phone page. One static page — no family data in
 /// it, so it needs no token to fetch. Its script takes the device token from the URL's fragment
 /// (`/board#token=hth_…`, never sent to the server or a proxy's log), keeps it in the browser, and
-/// reads everything through the token's routes: the four `/v1/views/…`, the event stream (refetching
+/// reads everything through the token's routes: the six `/v1/views/…`, the event stream (refetching
 /// an area's view when a `change` event names it), `/v1/turns` for the text box, and
 /// `/v1/board/sign-in` plus `/v1/chores/{id}/complete` for a child who signs in with their PIN and
 /// taps a chore. Every text from the family is set with `textContent`, never as HTML. The Content
@@ -57,6 +57,7 @@ enum BoardPage {
           <section aria-labelledby="h-where" class="panel"><h2 id="h-where">Where everyone is</h2><ul id="where" class="list"></ul></section>
           <section aria-labelledby="h-question" class="panel"><h2 id="h-question">Family question</h2><div id="question"></div></section>
           <section aria-labelledby="h-school" class="panel"><h2 id="h-school">School today</h2><ul id="school" class="list"></ul></section>
+          <section aria-labelledby="h-shop" class="panel"><h2 id="h-shop">Shopping list</h2><ul id="shopping" class="list"></ul></section>
           <section aria-labelledby="h-ask" class="panel"><h2 id="h-ask">Ask Hearth</h2>
             <form id="ask"><label for="say">Ask or tell Hearth</label>
               <div class="row"><input id="say" name="say" autocomplete="off" placeholder="What's on tomorrow?"><button type="submit">Send</button></div></form>
@@ -268,7 +269,18 @@ enum BoardPage {
           }
         }
 
-        const loaders = { calendar: loadCalendar, chores: loadChores, locations: loadWhere, timetable: loadSchool, messages: loadQuestion };
+        async function loadShopping() {
+          const { status, data } = await api("GET", "/v1/views/shopping");
+          if (status !== 200) return;
+          const list = $("shopping"); list.replaceChildren();
+          for (const l of data.lists) {
+            if (l.name !== "shopping") { if (!l.items.length) continue; list.append(el("li", l.name.charAt(0).toUpperCase() + l.name.slice(1) + " list", "day")); }
+            for (const item of l.items) { const li = el("li", item.name + (item.added_by ? " (" + item.added_by + ")" : "")); li.setAttribute("data-item", item.name); list.append(li); }
+          }
+          if (!data.lists.some((l) => l.items.length)) list.append(el("li", "Nothing needed"));
+        }
+
+        const loaders = { calendar: loadCalendar, chores: loadChores, locations: loadWhere, timetable: loadSchool, messages: loadQuestion, shopping: loadShopping };
         function loadAll() { return Promise.all(Object.values(loaders).map((f) => f())); }
 
         async function listen() {

@@ -67,6 +67,9 @@ public struct Routes: Sendable {
         router.get("/v1/views/locations") { request, context in try await locationsView(request, context) }
         router.get("/v1/views/question") { request, context in try await questionView(request, context) }
         router.get("/v1/views/timetable") { request, context in try await timetableView(request, context) }
+        router.get("/v1/views/shopping") { request, context in
+            try await view(request, context) { assistant, caller, _ in try assistant.shoppingView(viewer: caller.member) }
+        }
         return router
     }
 

@@ -186,6 +186,38 @@ final class FamilyViewsServiceTests: XCTestCase {
         XCTAssertEqual(server.terminate(), 0)
     }
 
+    /// The shopping list (issue 28's proof area) on a screen: everyone reads it, a change by voice
+    /// in another process moves the "shopping" area on the stream, and each item says who added it.
+    func testTheShoppingListViewIsTheFamilysAndMovesWhenSomeoneAddsByVoice() throws {
+        let jake = try HomeServiceTests.addDevice(database: database, member: "Jake", name: "Jake's tablet")
+        let sue = try HomeServiceTests.addDevice(database: database, member: "Grandma Sue", name: "Sue's tablet")
+        let board = try HomeServiceTests.addDevice(database: database, member: "Lisa", name: "Kitchen board", scope: "read")
+        let server = try HomeServiceTests.Server(database: database, clockFile: clockFile)
+        let client = server.client
+        XCTAssertEqual(try client.request("GET", "/v1/views/shopping").status, 401)
+        let empty = try view(client, "/v1/views/shopping", board)
+        XCTAssertEqual(rows(empty, "lists").map { $0["name"] as? String }, ["shopping"])
+        XCTAssertEqual((rows(empty, "lists").first?["items"] as? [Any])?.count, 0)
+
+        let stream = try client.stream("/v1/events/stream", token: board)
+        XCTAssertTrue(stream.read(until: ": hearth events", seconds: 5), stream.text)
+        XCTAssertEqual(try say("we're out of cereal", as: "Jake").trimmingCharacters(in: .whitespacesAndNewlines), "Added cereal to the shopping list.")
+        XCTAssertTrue(stream.read(until: "\"area\":\"shopping\"", seconds: 10), stream.text)
+        XCTAssertTrue(try say("add nails to the hardware store list", as: "Lisa").contains("Added nails"))
+        for token in [board, sue, jake] {
+            let lists = rows(try view(client, "/v1/views/shopping", token), "lists")
+            XCTAssertEqual(lists.map { $0["name"] as? String }, ["shopping", "hardware store"])
+            let items = lists.first?["items"] as? [[String: Any]] ?? []
+            XCTAssertEqual(items.map { $0["name"] as? String }, ["cereal"])
+            XCTAssertEqual(items.first?["added_by"] as? String, "Jake")
+            XCTAssertEqual(items.first?["added_at"] as? String, "2026-02-02T09:00:00-05:00")
+        }
+        // Changing it is by voice or /v1/turns; a viewer's turn is refused there as anywhere.
+        let refused = try client.request("POST", "/v1/turns", token: sue, json: ["text": "add tea to the shopping list"])
+        XCTAssertEqual((refused.json["error"] as? [String: Any])?["code"] as? String, "permission_denied", refused.text)
+        XCTAssertEqual(server.terminate(), 0)
+    }
+
     func eventually(_ seconds: Double = 10, _ body: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
