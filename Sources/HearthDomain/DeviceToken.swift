@@ -34,23 +34,12 @@ public enum DeviceTokenRules {
     /// Every token starts with this, so a leaked one is recognisable (and grep-able in a secret scan).
     public static let prefix = "hth_"
 
-    /// The intents a `read` token may run: questions that change nothing. Anything else — a change,
-    /// an answer to a pending question ("yes", "the first one"), undo, and a request not understood
-    /// (which could become a change after "did you mean…? yes") — is refused before it runs.
-    public static let readIntents: Set<String> = [
-        "calendar.show", "calendar.find_free_time", "calendar.check_availability",
-        "message.responses", "message.inbox",
-        "location.where_is", "location.where_is_everyone", "location.is_at",
-        "checkin.family_status",
-        "chore.list", "chore.review_queue", "chore.stats",
-        "points.balance", "reward.list",
-        "timetable.next", "timetable.now", "timetable.day", "timetable.week_type",
-        "family.activity", "family.list_members",
-        "shopping.list", "travel.estimate", "reminder.list", "dialog.help",
-    ]
-
-    /// Whether a token of `scope` may run a turn understood as `intent` (nil: not understood).
-    public static func allowsTurn(scope: DeviceToken.Scope, intent: String?) -> Bool {
+    /// Whether a token of `scope` may run a turn understood as `intent` (nil: not understood). A
+    /// `read` token runs only `readIntents`, the questions that change nothing (each skill area
+    /// declares its own: `Assistant.readIntents`). Anything else — a change, an answer to a pending
+    /// question ("yes", "the first one"), undo, and a request not understood (which could become a
+    /// change after "did you mean…? yes") — is refused before it runs.
+    public static func allowsTurn(scope: DeviceToken.Scope, intent: String?, readIntents: Set<String>) -> Bool {
         switch scope {
         case .full: return true
         case .read: return intent.map(readIntents.contains) ?? false

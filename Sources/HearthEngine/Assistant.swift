@@ -100,6 +100,10 @@ public final class Assistant: Sendable {
     let logger: Logger
     /// The skill areas, built once; each turn joins their skills to its transaction.
     let areas: SkillAreas
+
+    /// The intents that only read — questions that change nothing — from every skill area
+    /// (`SkillArea.readIntents`): what a read-only device token may run.
+    public var readIntents: Set<String> { areas.readIntents }
     /// Runs just before a turn's transaction commits; a test throws here to show that a failure
     /// at that point leaves nothing half-applied.
     let beforeCommit: (@Sendable () throws -> Void)?

@@ -240,8 +240,10 @@ struct TurnRun {
         guard machine.saysChangesBack, case .act(let action) = outcome else { return outcome }
         let said = try area.withReadBack(erased: action, in: context)
         // Heard unsure: a change its area would carry out as heard (a booking) is said back in the
-        // words heard; a question (`DeviceTokenRules.readIntents`) is answered as heard.
-        guard said.readBack == nil, machine.saysEveryChangeBack, let intent, !DeviceTokenRules.readIntents.contains(intent) else { return .act(said) }
+        // words heard; a question (the owning area's `readIntents`) is answered as heard.
+        guard said.readBack == nil, machine.saysEveryChangeBack, let intent, !area.readIntents.contains(intent) else {
+            return .act(said)
+        }
         return .act(try area.withHeardReadBack(erased: action, heard: turn.text, in: context))
     }
 

@@ -222,7 +222,7 @@ public struct Routes: Sendable {
         let reply: Reply? = await engine.run { assistant in
             if scope != .full {
                 let intent = assistant.parse(text, speaker: member.name, asTurn: true).intent
-                guard DeviceTokenRules.allowsTurn(scope: scope, intent: intent) else { return nil }
+                guard DeviceTokenRules.allowsTurn(scope: scope, intent: intent, readIntents: assistant.readIntents) else { return nil }
             }
             return assistant.handle(Turn(text: text, speaker: member.name, session: session, proven: true, source: source, confidence: confidence))
         }

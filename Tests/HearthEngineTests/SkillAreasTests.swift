@@ -37,6 +37,41 @@ final class SkillAreasTests: XCTestCase {
         }
     }
 
+    /// Each area says which of its intents only read (issue 28: the list was one table in
+    /// HearthDomain that every new area had to edit). What a read-only token may run is their union,
+    /// exactly the questions below: a change listed by mistake would let a wall display change things.
+    func testTheReadOnlyIntentsAreEachAreasQuestionsAndNothingThatChanges() throws {
+        let assistant = try Fixtures.demoAssistant()
+        XCTAssertEqual(assistant.readIntents, [
+            "calendar.show", "calendar.find_free_time", "calendar.check_availability",
+            "message.responses", "message.inbox",
+            "location.where_is", "location.where_is_everyone", "location.is_at",
+            "checkin.family_status",
+            "chore.list", "chore.review_queue", "chore.stats",
+            "points.balance", "reward.list",
+            "timetable.next", "timetable.now", "timetable.day", "timetable.week_type",
+            "family.activity", "family.list_members",
+            "shopping.list", "travel.estimate", "reminder.list", "dialog.help",
+        ])
+        XCTAssertTrue(DeviceTokenRules.allowsTurn(scope: .read, intent: "shopping.list", readIntents: assistant.readIntents))
+        XCTAssertFalse(DeviceTokenRules.allowsTurn(scope: .read, intent: "shopping.add", readIntents: assistant.readIntents))
+        XCTAssertFalse(DeviceTokenRules.allowsTurn(scope: .read, intent: nil, readIntents: assistant.readIntents))
+        XCTAssertTrue(DeviceTokenRules.allowsTurn(scope: .full, intent: "shopping.clear", readIntents: assistant.readIntents))
+
+        struct Leaky: SkillArea {
+            static let id: SkillAreaID = "leaky"
+            let intents = ["leaky.ask"]
+            let readIntents: Set<String> = ["leaky.ask", "calendar.create_event"]
+            let help = AreaHelp(topic: "", examples: [], spoken: [])
+            enum Action: AreaActionValue { case none }
+            func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome { .say(ReplyText(""), endsQuestion: false) }
+            func execute(_ action: Action, in turn: TurnContext) throws -> Execution { .completed(ActionResult(reply: ReplyText(""))) }
+        }
+        XCTAssertThrowsError(try SkillAreas([Leaky()], grammarIntents: ["leaky.ask"])) { error in
+            XCTAssertTrue("\(error)".contains("calendar.create_event is a read-only intent of area leaky but not one of its intents"), "\(error)")
+        }
+    }
+
     func testAnswersConversationAndRequestsAreToldApart() throws {
         let areas = try Fixtures.demoAssistant().areas
         XCTAssertEqual(areas.role(of: "dialog.choose"), .answer)

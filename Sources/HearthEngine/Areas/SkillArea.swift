@@ -31,6 +31,10 @@ protocol SkillArea: Sendable {
     static var id: SkillAreaID { get }
     /// The grammar intents this area owns; each belongs to exactly one area (checked at load).
     var intents: [String] { get }
+    /// Those of `intents` that only read — questions that change nothing: what a read-only device
+    /// token may run (`DeviceTokenRules.allowsTurn`), and what is answered as heard when a voice
+    /// turn is heard unsure (everything else is said back first).
+    var readIntents: Set<String> { get }
     /// How "help" introduces the area ("the family calendar") and what it suggests saying.
     var help: AreaHelp { get }
     /// "everyone" means everyone but the speaker when addressing people (messages, seed 000 §4).
@@ -218,6 +222,7 @@ struct TurnContext {
 
 extension SkillArea {
     var everyoneExcludesSpeaker: Bool { false }
+    var readIntents: Set<String> { [] }
     var asksForUnreadTimes: Set<String> { [] }
 
     func answer(_ answer: DialogAnswer, to question: Question, asked: PendingQuestion, in turn: TurnContext) throws -> AreaOutcome {

@@ -55,6 +55,9 @@ struct SkillAreas: Sendable {
                 if !intent.hasPrefix(id.rawValue + ".") { problems.append("\(intent) is in area \(id) but not named after it") }
                 owners[intent] = index
             }
+            for intent in area.readIntents.sorted() where !area.intents.contains(intent) {
+                problems.append("\(intent) is a read-only intent of area \(id) but not one of its intents")
+            }
         }
         let known = Set(grammarIntents)
         problems += grammarIntents.filter { owners[$0] == nil }.map { "no skill area handles the grammar intent \($0)" }
@@ -67,6 +70,9 @@ struct SkillAreas: Sendable {
     }
 
     func owner(of intent: String) -> (any SkillArea)? { owners[intent].map { areas[$0] } }
+
+    /// Every area's questions that change nothing (`SkillArea.readIntents`).
+    var readIntents: Set<String> { areas.reduce(into: Set<String>()) { $0.formUnion($1.readIntents) } }
 
     func area(_ id: SkillAreaID) -> (any SkillArea)? { areas.first { type(of: $0).id == id } }
 

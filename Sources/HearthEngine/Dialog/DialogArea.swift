@@ -12,6 +12,7 @@ struct DialogArea: SkillArea {
     static let answerIntents: Set<String> = ["dialog.confirm", "dialog.cancel", "dialog.choose", "dialog.scope", "dialog.answer"]
 
     let intents = Array(answerIntents) + ["dialog.help", "dialog.undo"] + FollowUp.Kind.allCases.map(\.rawValue)
+    let readIntents: Set<String> = ["dialog.help"]
     let help = AreaHelp(topic: "", examples: [], spoken: [])
 
     enum Action: AreaActionValue {

@@ -8,6 +8,7 @@ struct CalendarArea: WorksPerTurn {
     static let id: SkillAreaID = "calendar"
     let intents = ["calendar.create_event", "calendar.find_free_time", "calendar.show", "calendar.check_availability",
                    "calendar.move_event", "calendar.update_event", "calendar.cancel_event", "calendar.booked_reminders"]
+    let readIntents: Set<String> = ["calendar.show", "calendar.find_free_time", "calendar.check_availability"]
     let help = AreaHelp(
         topic: "the family calendar",
         examples: ["\"Schedule Emma for the dentist on Thursday at 4pm\"",

@@ -9,6 +9,7 @@ import HearthSkills
 struct CheckInArea: SkillArea {
     static let id: SkillAreaID = "checkin"
     let intents = ["checkin.request", "checkin.respond", "checkin.family_status", "checkin.set_status", "checkin.auto_trigger"]
+    let readIntents: Set<String> = ["checkin.family_status"]
     let help = AreaHelp(topic: "check-ins", examples: ["\"Check on Emma\"", "\"Let me know when Emma gets to school\""], spoken: [])
 
     let skill: CheckInSkill

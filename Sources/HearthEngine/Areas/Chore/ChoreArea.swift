@@ -11,6 +11,7 @@ struct ChoreArea: WorksPerTurn {
     static let id: SkillAreaID = "chore"
     let intents = ["chore.assign", "chore.complete", "chore.list", "chore.review", "chore.review_queue", "chore.skip", "chore.stats",
                    "chore.pause", "chore.review_policy", "chore.template", "chore.edit", "chore.delete", "chore.propose"]
+    let readIntents: Set<String> = ["chore.list", "chore.review_queue", "chore.stats"]
     let help = AreaHelp(topic: "chores with points and rewards",
                         examples: ["\"Assign trash duty to Jake for this week\" / \"I took out the trash\"",
                                    "\"What are my chores?\" / \"How many points do I have?\" / \"What can I get with my points?\""],

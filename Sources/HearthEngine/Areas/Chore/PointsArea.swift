@@ -7,6 +7,7 @@ import HearthSkills
 struct PointsArea: SkillArea {
     static let id: SkillAreaID = "points"
     let intents = ["points.balance", "points.adjust"]
+    let readIntents: Set<String> = ["points.balance"]
     // Introduced with chores ("chores and points").
     let help = AreaHelp(topic: "points", examples: [], spoken: [])
 

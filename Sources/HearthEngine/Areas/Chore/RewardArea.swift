@@ -8,6 +8,7 @@ import HearthSkills
 struct RewardArea: SkillArea {
     static let id: SkillAreaID = "reward"
     let intents = ["reward.create", "reward.redeem", "reward.list", "reward.approve"]
+    let readIntents: Set<String> = ["reward.list"]
     // Introduced with chores ("chores and points").
     let help = AreaHelp(topic: "rewards", examples: [], spoken: [])
 

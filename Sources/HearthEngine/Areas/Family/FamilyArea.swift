@@ -10,6 +10,7 @@ struct FamilyArea: SkillArea {
     static let id: SkillAreaID = "family"
     let intents = ["family.add_member", "family.invite", "family.remove_member", "family.activity", "family.update_member", "family.list_members",
                    "family.revoke_access", "family.restore_access", "family.parent_updates"]
+    let readIntents: Set<String> = ["family.activity", "family.list_members"]
     let help = AreaHelp(topic: "who's in the family",
                         examples: ["\"Who's in the family?\" / \"Add our son Max, he's 8\" / \"Remove Max from the family\" / \"What did Tom change today?\"",
                                    "\"Make Tom a viewer\" / \"Call Lisa mum from now on\" / \"Grandpa lives in Chicago\" / \"Zoe is 10 now\""],

@@ -9,6 +9,7 @@ import HearthSkills
 struct LocationArea: SkillArea {
     static let id: SkillAreaID = "location"
     let intents = ["location.where_is_everyone", "location.where_is", "location.is_at", "location.sharing"]
+    let readIntents: Set<String> = ["location.where_is", "location.where_is_everyone", "location.is_at"]
     let help = AreaHelp(topic: "where everyone is",
                         examples: ["\"Where is everyone?\" / \"Is Jake at school?\" / \"Share my location with mom and dad\""],
                         spoken: ["where is everyone"])

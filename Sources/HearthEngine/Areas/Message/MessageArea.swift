@@ -11,6 +11,7 @@ import HearthSkills
 struct MessageArea: SkillArea {
     static let id: SkillAreaID = "message"
     let intents = ["message.broadcast", "message.direct", "message.responses", "message.reply", "message.inbox"]
+    let readIntents: Set<String> = ["message.responses", "message.inbox"]
     let help = AreaHelp(topic: "messages to the family",
                         examples: ["\"Ask everyone if they need anything from the store\"", "\"Read my messages\""],
                         spoken: ["tell Tom I'm running late"])

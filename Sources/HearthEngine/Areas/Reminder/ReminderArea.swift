@@ -9,6 +9,7 @@ import HearthTime
 struct ReminderArea: WorksPerTurn {
     static let id: SkillAreaID = "reminder"
     let intents = ["reminder.create", "reminder.list", "reminder.cancel"]
+    let readIntents: Set<String> = ["reminder.list"]
     let help = AreaHelp(topic: "reminders",
                         examples: ["\"Remind me to call grandma at 5\" / \"Remind Jake to practise piano every day at 4\"",
                                    "\"Remind me an hour before the dentist\" / \"What are my reminders?\""],

@@ -14,6 +14,7 @@ import HearthSkills
 struct ShoppingArea: SkillArea {
     static let id: SkillAreaID = "shopping"
     let intents = ["shopping.add", "shopping.remove", "shopping.list", "shopping.clear"]
+    let readIntents: Set<String> = ["shopping.list"]
     let help = AreaHelp(topic: "the shopping list",
                         examples: ["\"Add milk and eggs to the shopping list\" / \"We're out of bread\" / \"What do we need from the store?\" / \"We've got the eggs\""],
                         spoken: ["add milk to the shopping list"])

@@ -8,6 +8,7 @@ import HearthSkills
 struct TimetableArea: SkillArea {
     static let id: SkillAreaID = "timetable"
     let intents = ["timetable.next", "timetable.now", "timetable.day", "timetable.week_type", "timetable.set_week", "timetable.edit_lesson"]
+    let readIntents: Set<String> = ["timetable.next", "timetable.now", "timetable.day", "timetable.week_type"]
     let help = AreaHelp(topic: "school timetables",
                         examples: ["\"What does Emma have next?\" / \"Does Emma have PE today?\" / \"Is it week 1 or week 2?\""],
                         spoken: ["what does Emma have next"])

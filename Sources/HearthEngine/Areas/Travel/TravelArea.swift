@@ -7,6 +7,7 @@ import HearthSkills
 struct TravelArea: SkillArea {
     static let id: SkillAreaID = "travel"
     let intents = ["travel.estimate"]
+    let readIntents: Set<String> = ["travel.estimate"]
     let help = AreaHelp(topic: "travel times", examples: ["\"How long does it take to walk to school?\""],
                         spoken: ["how long does it take to walk to school"])
 
