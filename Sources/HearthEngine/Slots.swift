@@ -90,6 +90,12 @@ struct SlotResolver {
             case .referent:
                 slots.referents[capture.name] = focus?.referents(ofKinds: capture.spec.kinds) ?? []
             case .datetime:
+                var capture = capture
+                // A time said in two places that do not read as one ("at 5 … at 6"): the first, as said first.
+                if let first = capture.firstPart, (try? temporal.resolve(capture.normalized)) == nil {
+                    capture = SlotCapture(slot: capture.name, spec: capture.spec, normalized: first.normalized, original: first.original)
+                    slots.phrases[capture.name] = capture.original
+                }
                 do {
                     // "move it to 10": a bare clock number reads as "at 10".
                     let bare = capture.normalized.first?.isNumber == true && Int(capture.normalized) != nil

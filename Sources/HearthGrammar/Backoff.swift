@@ -345,6 +345,6 @@ extension Backoff.Rule {
 extension SlotCapture {
     /// A capture made other than by a pattern (the back-off, a question's saved answer).
     public init(slot name: String, spec: SlotSpec, normalized: String, original: String) {
-        self.name = name; self.spec = spec; self.normalized = normalized; self.original = original
+        self.name = name; self.spec = spec; self.normalized = normalized; self.original = original; first = nil
     }
 }

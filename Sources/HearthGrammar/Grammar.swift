@@ -23,6 +23,19 @@ public struct SlotCapture: Sendable, Equatable {
     public let spec: SlotSpec
     public let normalized: String
     public let original: String
+    /// A time said in two places of one request ("remind me *at 5* to call mom *on Friday*"): the
+    /// capture is both, in order ("at 5 on friday"), and this is the first alone, which a resolver
+    /// falls back to when the two do not read as one time ("at 5 … at 6"). Nil for one place.
+    public var firstPart: (normalized: String, original: String)? { first.map { ($0.normalized, $0.original) } }
+    let first: Pair?
+
+    struct Pair: Sendable, Equatable {
+        let normalized: String, original: String
+    }
+
+    init(name: String, spec: SlotSpec, normalized: String, original: String, first: Pair? = nil) {
+        self.name = name; self.spec = spec; self.normalized = normalized; self.original = original; self.first = first
+    }
 }
 
 /// The grammar's verdict on an utterance: which intent, with what raw slots.
@@ -289,13 +302,16 @@ public struct Grammar: Sendable {
             let rc = index.entries[Int(position)].pattern.quickMatch(bytes, scratch: scratch)
             if rc < 0 { limitExceeded = true }
             guard rc > 0 else { continue }
-            // A slot name used twice in a pattern takes its first set group, as PCRE2 does.
+            // A slot name used twice in a pattern takes its first set group, as PCRE2 does — except a
+            // time, which may be said in two places ("at 5 … on Friday"): every set group of it is
+            // taken, and the captures below join them.
             let slotGroups = index.entries[Int(position)].slotGroups
             slots.removeAll(keepingCapacity: true)
             var taken: UInt64 = 0
             var slotLength = 0
-            for (number, group) in slotGroups.enumerated() where taken & group.nameBit == 0 {
-                if group.nameBit == 0, slots.contains(where: { slotGroups[$0.group].name == group.name }) { continue }
+            for (number, group) in slotGroups.enumerated() {
+                let repeated = group.nameBit == 0 ? slots.contains(where: { slotGroups[$0.group].name == group.name }) : taken & group.nameBit != 0
+                if repeated && group.spec.type != .datetime { continue }
                 guard let range = CompiledPattern.range(of: group.number, in: scratch, rc: rc) else { continue }
                 taken |= group.nameBit
                 slotLength += range.count
@@ -328,9 +344,16 @@ public struct Grammar: Sendable {
             let inOrder = best.slots.count < 2 ? best.slots : best.slots.sorted { $0.range.lowerBound < $1.range.lowerBound }
             for (number, range) in inOrder where !range.isEmpty {
                 let group = entry.slotGroups[number]
-                captures.append(SlotCapture(name: group.name, spec: group.spec,
-                                            normalized: String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self),
-                                            original: normalized.originalText(for: range)))
+                let said = String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self), original = normalized.originalText(for: range)
+                // The same time said twice ("at 5 … on Friday"): one capture of both, in order.
+                if group.spec.type == .datetime, let earlier = captures.firstIndex(where: { $0.name == group.name }) {
+                    let before = captures[earlier]
+                    captures[earlier] = SlotCapture(name: before.name, spec: before.spec, normalized: before.normalized + " " + said,
+                                                    original: before.original + " " + original,
+                                                    first: before.first ?? SlotCapture.Pair(normalized: before.normalized, original: before.original))
+                    continue
+                }
+                captures.append(SlotCapture(name: group.name, spec: group.spec, normalized: said, original: original))
             }
             matches.append(IntentMatch(intent: intents[best.intent].name, captures: captures, literalLength: best.literalLength,
                                        priority: intents[best.intent].priority, patternSource: entry.pattern.source,
