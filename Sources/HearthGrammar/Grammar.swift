@@ -392,6 +392,11 @@ public struct Grammar: Sendable {
         // that would answer an open question.
         // Symbol soup (`Normalizer.isSymbolSoup`) likewise.
         if Normalizer.isDamaged(utterance) || Normalizer.isSymbolSoup(utterance) { return .noMatch(Normalizer.normalize(utterance)) }
+        // A request said after its day ("tomorrow schedule a team meeting at 3"): read with the day
+        // after it first, where the frames read a time; as said when that finds no request.
+        if let moved = RequestFinder.timeSaidFirst(utterance), case .matched(let match, let normalized) = match(moved), !Self.isDialog(match.intent) {
+            return .matched(match, normalized)
+        }
         let (found, firstClause) = RequestFinder.readingsAndClauses(of: utterance)
         let readings = RequestFinder.withPronounsNamed(found, in: utterance) { name in
             guard let people = nearest.people, case .match = people.match(Array(name.utf8)) else { return false }

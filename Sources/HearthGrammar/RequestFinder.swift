@@ -385,6 +385,56 @@ public enum RequestFinder {
         return nil
     }
 
+    /// A request said after its day or time ("tomorrow schedule a team meeting at 3", "next week
+    /// cancel soccer on Thursday", "on Saturday is Tom free at 3", "Friday what does Emma have"):
+    /// the request with that time put after it, where the grammar's frames read a time ("cancel
+    /// soccer on Thursday next week"); nil when the utterance does not open that way. The time is
+    /// the longest run of time words at the start that names a day, a part of one or a clock time
+    /// (not "on the" alone), followed by a request verb, a question word, or "is/are/am … free".
+    public static func timeSaidFirst(_ utterance: String) -> String? {
+        let text = Substring(utterance)
+        let tokens = words(in: text, limit: 16)
+        var length = 0, anchored = false
+        while length < tokens.count, leadingTimeWords.contains(tokens[length].text) || isClockOrDate(tokens[length].text) {
+            if !leadingTimeFillers.contains(tokens[length].text) { anchored = true }
+            length += 1
+        }
+        guard anchored, length > 0, length + 1 < tokens.count else { return nil }
+        let opener = tokens[length].text
+        if !leadingRequestOpeners.contains(opener) {
+            // "is Tom free", "are we all available", "am I busy".
+            guard ["is", "are", "am"].contains(opener),
+                  tokens[(length + 1)...].prefix(4).contains(where: { ["free", "busy", "available", "around", "off", "working"].contains($0.text) }) else {
+                return nil
+            }
+        }
+        var time = String(text[tokens[0].range.lowerBound..<tokens[length - 1].range.upperBound])
+        var rest = String(text[tokens[length].range.lowerBound...])
+        time = time.trimmingCharacters(in: CharacterSet(charactersIn: ",;:-").union(.whitespaces))
+        var mark = ""
+        while let last = rest.last, ".!?".contains(last) { mark = String(last) + mark; rest.removeLast() }
+        rest = rest.trimmingCharacters(in: .whitespaces)
+        return "\(rest) \(time)\(mark)"
+    }
+
+    static func isClockOrDate(_ word: String) -> Bool {
+        guard let first = word.first, first.isNumber else { return false }
+        return word.allSatisfy { $0.isNumber || $0 == ":" } || ["st", "nd", "rd", "th", "am", "pm"].contains(String(word.suffix(2)).lowercased())
+    }
+
+    static let leadingTimeFillers: Set<String> = ["on", "at", "the", "this", "next", "coming", "in", "of", "around", "by", "every", "after", "before"]
+    static let leadingTimeWords: Set<String> = leadingTimeFillers.union([
+        "today", "tomorrow", "tonight", "tomorrow's", "weekend", "week", "month", "morning", "afternoon", "evening", "night", "noon", "midday",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mondays", "tuesdays", "wednesdays", "thursdays",
+        "fridays", "saturdays", "sundays", "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december", "am", "pm", "o'clock", "oclock", "half", "quarter", "past", "school", "lunchtime",
+    ])
+    static let leadingRequestOpeners: Set<String> = [
+        "schedule", "book", "add", "move", "reschedule", "push", "cancel", "delete", "remove", "remind", "tell", "ask", "text",
+        "message", "assign", "show", "check", "find", "clear", "plan", "list", "read", "what", "what's", "whats", "when", "when's",
+        "where", "where's", "who", "who's", "how", "which", "can", "could", "will", "would", "do", "does",
+    ]
+
     /// The phrase of `phrases` (longest first) that `tokens` start with, leaving a word after it.
     static func opener(of tokens: [(text: String, range: Range<String.Index>)], among phrases: [[String]]) -> [String]? {
         phrases.first { phrase in phrase.count < tokens.count && zip(tokens, phrase).allSatisfy { $0.text == $1 } }

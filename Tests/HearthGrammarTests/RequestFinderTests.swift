@@ -5,6 +5,20 @@ import XCTest
 /// acknowledgements and thanks around the request, then sentence by sentence from the last;
 /// chatter alone leaves the words as said.
 final class RequestFinderTests: XCTestCase {
+    /// A request said after its day or time is read with the time after it, where the frames read one.
+    func testARequestSaidAfterItsDayIsReadWithTheDayAfterIt() {
+        XCTAssertEqual(RequestFinder.timeSaidFirst("tomorrow schedule a team meeting at 3"), "schedule a team meeting at 3 tomorrow")
+        XCTAssertEqual(RequestFinder.timeSaidFirst("Next week, cancel soccer on Thursday."), "cancel soccer on Thursday Next week.")
+        XCTAssertEqual(RequestFinder.timeSaidFirst("on Saturday is Tom free at 3?"), "is Tom free at 3 on Saturday?")
+        XCTAssertEqual(RequestFinder.timeSaidFirst("at 5:30 on the 14th remind me to call mom"), "remind me to call mom at 5:30 on the 14th")
+        XCTAssertEqual(RequestFinder.timeSaidFirst("Friday what does Emma have"), "what does Emma have Friday")
+        // Not a request after a time: a fact, a filler, a time word with no day or clock in it.
+        for said in ["tomorrow is Emma's birthday", "on the way home call me", "this evening uh delete the dinner", "tomorrow",
+                     "in the morning", "what's on tomorrow", "at the park tell Tom to wait", "on Friday Emma has soccer"] {
+            XCTAssertNil(RequestFinder.timeSaidFirst(said), said)
+        }
+    }
+
     func testAPlainRequestIsReadAsSaid() {
         XCTAssertEqual(RequestFinder.readings(of: "where is everyone"), ["where is everyone"])
         XCTAssertEqual(RequestFinder.readings(of: "remind me at 10 a.m. tomorrow to call mom"), ["remind me at 10 a.m. tomorrow to call mom"])
