@@ -179,7 +179,11 @@ public enum MessageRules {
         let subjectWord = ["i"].contains(subject.lowercased()) ? "I" : subject.lowercased() == "you" ? "you" : subject
         if subject.lowercased() == "you're" { return (["Are", "you"] + tokens.dropFirst()).joined(separator: " ") }
         if auxiliaries.contains(verb) { return ([capitalized(verb), subjectWord] + rest).joined(separator: " ") }
-        if verb == "did" { return (["Did", subjectWord] + rest).joined(separator: " ") }
+        if verb == "did" {
+            // "did" as the verb itself ("he did his homework" → "Did you do your homework"), not a helper ("he did finish").
+            let main = rest.first.map { didObjects.contains($0.lowercased()) } ?? true
+            return (["Did", subjectWord] + (main ? ["do"] : []) + rest).joined(separator: " ")
+        }
         if verb.count > 4, verb.hasSuffix("ed"), !["need", "feed", "bleed", "speed"].contains(verb) {
             return (["Did", subjectWord, baseOfPast(verb)] + rest).joined(separator: " ")
         }
@@ -192,6 +196,12 @@ public enum MessageRules {
         }
         return ([plural ? "Do" : "Does", subjectWord, base] + rest).joined(separator: " ")
     }
+
+    /// What follows "did" when it is the verb itself: something done ("his homework", "the dishes",
+    /// "it", "well"), not another verb.
+    static let didObjects: Set<String> = ["my", "your", "his", "her", "their", "our", "the", "a", "an", "it", "that", "this", "those",
+                                          "these", "all", "any", "some", "everything", "anything", "something", "ok", "okay", "well",
+                                          "fine", "good", "alright", "great", "homework", "chores", "enough"]
 
     /// "finished" → "finish", "stopped" → "stop", "liked" → "like", "tried" → "try".
     static func baseOfPast(_ verb: String) -> String {

@@ -37,6 +37,10 @@ final class MessageRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(MessageRules.compose(words: "he wants pizza", asking: true, link: "if").body, "Do you want pizza?")
         XCTAssertEqual(MessageRules.compose(words: "she does her homework", asking: true, link: "if").body, "Do you do your homework?")
         XCTAssertEqual(MessageRules.compose(words: "they needs a ride", asking: true, link: "if").body, "Do you need a ride?")
+        // "did" as the verb itself, and as a helper.
+        XCTAssertEqual(MessageRules.compose(words: "he did his homework", asking: true, link: "if").body, "Did you do your homework?")
+        XCTAssertEqual(MessageRules.compose(words: "she did ok on the test", asking: true, link: "if").body, "Did you do ok on the test?")
+        XCTAssertEqual(MessageRules.compose(words: "he did finish his homework", asking: true, link: "if").body, "Did you finish your homework?")
         // "ask the kids if I should pick them up": "them" are the ones asked.
         XCTAssertEqual(MessageRules.compose(words: "I should pick them up", asking: true, link: "if").body, "Should I pick you up?")
         XCTAssertEqual(MessageRules.compose(words: "what they want for dinner", asking: true).body, "What do you want for dinner?")
