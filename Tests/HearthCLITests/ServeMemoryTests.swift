@@ -45,9 +45,14 @@ final class ServeMemoryTests: XCTestCase {
     /// build: 31.5 MB before the rebuild fix, 5.3 after (SQLite's page caches and the session rows read so far).
     static let excessBound = 10.0
     /// How much the long-running server may grow per 10,000 lines after the warm-up (MB), fitted
-    /// over the samples after `warmUp`. Measured on a debug build: 49.8 before the statement-cache
-    /// fix, 3.5 after (the grammar growing with each member added, the family's rows read).
-    static let slopeBound = 15.0
+    /// over the high-water marks after `warmUp`. Measured on a debug build: 49.8 before the
+    /// statement-cache fix, 3.5 after (the grammar growing with each member added, the family's rows
+    /// read). With today's larger grammar, three seeds gave 15.1, 12.2 and 2.7 (2026-12-06; seed 9737
+    /// failed CI at 15): the mix adds 16 members, and a fresh server on the family as it ends needs
+    /// 107–108 MB where one on the demo family needs ~101, so most of that is the family's own
+    /// growth, which `excessBound` separates from a leak. 25 still fails the statement-cache leak
+    /// (49.8) by half.
+    static let slopeBound = 25.0
 
     func testResidentMemoryStaysFlatUnderMixedTraffic() throws {
         #if !os(Linux)
@@ -73,7 +78,10 @@ final class ServeMemoryTests: XCTestCase {
         // The long-running server's last samples against the fresh one's highest: one sample can sit
         // in a dip or on a peak of ±5 MB (pages handed back and taken again), so the median of the last four.
         let excess = Self.median(samples.suffix(4).map(\.megabytes)) - baseline
-        let settled = Self.highWaterMarks(samples.filter { $0.lines > Self.warmUp })
+        // High-water marks from the first sample on, kept only after the warm-up: a dip right after
+        // it (a retired grammar handed back: 104 → 76 → 109 MB) is memory taken again, not growth
+        // (seed 9737 read such a dip as 33 MB per 10,000 lines when the marks started after it).
+        let settled = Self.highWaterMarks(samples).filter { $0.lines > Self.warmUp }
         let slope = Self.slope(settled) * 10_000
         let figures = samples.map { "\($0.lines): \(String(format: "%.1f", $0.megabytes))" }.joined(separator: ", ")
         print("serve memory: \(Self.lines) lines, \(mix.rebuilds) member additions asked (grammar rebuilds; the first 20 add someone), \(mix.reminders) reminders; VmRSS MB \(figures); "
