@@ -393,6 +393,8 @@ public enum RequestFinder {
     /// (not "on the" alone), followed by a request verb, a question word, or "is/are/am … free".
     public static func timeSaidFirst(_ utterance: String) -> String? {
         let text = Substring(utterance)
+        // Most utterances open with no time word: one word read decides (every parse comes here).
+        guard let opening = words(in: text, limit: 1).first?.text, leadingTimeWords.contains(opening) || isClockOrDate(opening) else { return nil }
         let tokens = words(in: text, limit: 16)
         var length = 0, anchored = false
         while length < tokens.count, leadingTimeWords.contains(tokens[length].text) || isClockOrDate(tokens[length].text) {
