@@ -4,21 +4,6 @@ import HearthStore
 import HearthTime
 import Logging
 
-public enum SkillError: Error, Equatable, Sendable {
-    case permissionDenied(String)
-    case invalid(String)
-    case notFound(String)
-    /// Something of that name is already there ("Emma is already in the family.").
-    case alreadyExists(String)
-    /// A redemption the balance does not cover: how many more points it needs, and the balance.
-    case insufficientPoints(need: Int, balance: Int)
-
-    /// Throws `permissionDenied` with a permission rule's refusal (`CalendarRules.denial(…)`), if it has one.
-    static func checkPermission(_ denial: String?) throws {
-        if let denial { throw SkillError.permissionDenied(denial) }
-    }
-}
-
 /// Calendar atomic functions of seed 000 §3.1 over the family store. Reads expand recurring series
 /// into occurrences; each write is one transaction that also appends the activity log and the outbox.
 public struct CalendarSkill: Sendable {

@@ -655,7 +655,7 @@ extension ChoreSkill {
             var removed: [Chore] = try chores.compactMap { try writer.reader.chore($0) }
             for id in series { removed += try writer.reader.chores(series: id) }
             let told = try writer.withdrawUnsent(kind: "chore", relatedTo: removed.map(\.id.rawValue))
-            var sent = Sent()
+            let sent = Sent()
             var done: Set<String> = []
             for notice in told where notice.recipient != actor.id {
                 guard let chore = removed.first(where: { $0.id.rawValue == notice.relatedID }),

@@ -54,7 +54,7 @@ extension Initialize {
                 continue
             }
             do { owner = try skill.createFamily(owner: name, timeZone: zone, familyName: familyName, now: now) } catch let error as SkillError {
-                print(Self.words(error))
+                print(error.words)
             }
         }
         print("Who else is in the family? One per line: a name, then a role (co-parent, member, viewer or child), for a child their age,")
@@ -83,7 +83,7 @@ extension Initialize {
                                                  by: owner!, now: now)
                 print("Added \(member.name) as \(FamilySkill.describe(member))\(member.homeTimeZone.map { ", on \(FamilySkill.zoneWords($0)) time" } ?? "").")
             } catch let error as SkillError {
-                print(Self.words(error))
+                print(error.words)
             }
         }
         let db = options.db.map { " --db \($0)" } ?? ""
@@ -94,13 +94,6 @@ extension Initialize {
               hearth device set \(owner!.name) --as \(owner!.name)\(db)    (if this computer is the family's shared device)
             """)
         return owner!
-    }
-
-    static func words(_ error: SkillError) -> String {
-        switch error {
-        case .permissionDenied(let text), .invalid(let text), .notFound(let text), .alreadyExists(let text): return text
-        case .insufficientPoints(let need, _): return ChoreRules.insufficientPoints(need: need)
-        }
     }
 }
 

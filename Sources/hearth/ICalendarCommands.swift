@@ -38,10 +38,7 @@ func reportingErrors(file: String? = nil, _ body: () throws -> Void) throws {
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
         throw fail(ValidationError("cannot read \(file ?? "input"): no such file"))
     } catch let error as SkillError {
-        switch error {
-        case .permissionDenied(let message), .invalid(let message), .notFound(let message), .alreadyExists(let message): throw fail(ValidationError(message))
-        case .insufficientPoints(let need, _): throw fail(ValidationError(ChoreRules.insufficientPoints(need: need)))
-        }
+        throw fail(ValidationError(error.words))
     } catch let error as ExitCode {
         throw error
     } catch {
