@@ -206,7 +206,9 @@ public final class Assistant: Sendable {
             backoff = understanding.backoff
             let match: IntentMatch
             switch understanding {
-            case .matched(let matched): match = asTurn ? reading(matched, of: text, questionOpen: false, focus: nil) : matched
+            case .matched(let matched):
+                let preference = asTurn ? ReadingPreference.preference(for: matched, role: areas.role(of: matched.intent), questionOpen: false, latest: nil) : nil
+                match = preference.map { reading(matched, of: text, preferring: $0) } ?? matched
             case .matchedWithoutTime(let matched, _), .nearest(let matched): match = matched
             case .guessed(let guess): match = guess.match
             case .noMatch: return ParseResult(intent: nil, slots: [:])
@@ -240,7 +242,7 @@ public final class Assistant: Sendable {
             case .invalid(let reason): return .invalidEvent(reason)
             case .notFound(let reason): return .notFound(ReplyText(reason))
             case .alreadyExists(let reason): return .alreadyExists(reason)
-            case .insufficientPoints(let need, _): return .invalidEvent(ChoreRules.insufficientPoints(need: need))
+            case .insufficientPoints: return .invalidEvent(error.words)
             }
         default:
             logger.error("turn failed", metadata: ["error": "\(type(of: error))"])

@@ -48,11 +48,26 @@ public struct CoordinationMachine: Sendable, Equatable {
         /// The change "undo that" would put back.
         public var lastChange: UndoRecord?
         public var now: Date
+        /// Who is speaking: what the conversation is about is theirs (nil: the turn keeps no focus).
+        public var speaker: MemberID?
+        /// What the conversation is about (current, the speaker's), which the turn's focus builds on.
+        public var focus: ConversationFocus?
 
         public init(hasRequest: Bool = false, lapsed: Bool = false, changeMadeAt: Date? = nil, lastChange: UndoRecord? = nil,
-                    now: Date = .distantPast) {
+                    now: Date = .distantPast, speaker: MemberID? = nil) {
             self.hasRequest = hasRequest; self.lapsed = lapsed; self.changeMadeAt = changeMadeAt
-            self.lastChange = lastChange; self.now = now
+            self.lastChange = lastChange; self.now = now; self.speaker = speaker
+        }
+
+        /// What a turn restores: the focus the conversation kept is the speaker's only if they set it
+        /// (on a shared kitchen speaker, "it" is what the one speaking was talking about), and only
+        /// within `ConversationFocus.lifetime` (after that, a follow-up says it has lapsed).
+        init(speaker: MemberID, kept: ConversationFocus?, lastChange: UndoRecord?, now: Date) {
+            let theirs = kept.flatMap { $0.speaker == speaker ? $0 : nil }
+            let current = theirs.flatMap { $0.isCurrent(at: now) ? $0 : nil }
+            self.init(hasRequest: current?.request != nil, lapsed: theirs != nil && current == nil, changeMadeAt: current?.changeMadeAt,
+                      lastChange: lastChange, now: now, speaker: speaker)
+            focus = current
         }
 
         /// The change a correction or an addition replaces: the one the conversation's request just
@@ -62,6 +77,14 @@ public struct CoordinationMachine: Sendable, Equatable {
                   now.timeIntervalSince(made) <= UndoRecord.lifetime else { return nil }
             return record
         }
+    }
+
+    /// The request a turn took up, with the family members its slots named: what "and Jake?"
+    /// repeats and who "him" or "her" can be next.
+    public struct TakenUp: Sendable, Equatable {
+        public var request: SavedMatch
+        public var people: [Referent]
+        public init(request: SavedMatch, people: [Referent]) { self.request = request; self.people = people }
     }
 
     /// What happens to words offered as a free answer that no area claims.
@@ -105,6 +128,9 @@ public struct CoordinationMachine: Sendable, Equatable {
         /// No pattern matched, but the back-off found an intent's cue words and typed slots: a guess
         /// to ask about ("Did you mean to add 'visa application' on Thursday?"), never to act on.
         case intentGuessed(IntentMatch)
+        /// The runner has read a request it was told to interpret or follow up (its slots resolved):
+        /// the machine decides whether it becomes what the conversation is about.
+        case requestRead(TakenUp)
         /// The owning area's decision: act, ask, or just say.
         case interpreted(AreaOutcome)
         case actionCompleted(ActionResult)
@@ -122,6 +148,7 @@ public struct CoordinationMachine: Sendable, Equatable {
             case .answerClaimed: "answerClaimed"
             case .answerUnclaimed: "answerUnclaimed"
             case .intentGuessed: "intentGuessed"
+            case .requestRead: "requestRead"
             case .interpreted: "interpreted"
             case .actionCompleted: "actionCompleted"
             case .approvalRequested: "approvalRequested"
@@ -136,6 +163,9 @@ public struct CoordinationMachine: Sendable, Equatable {
     /// failure, in a transaction of their own once the turn's has been rolled back.
     public enum Effect: Sendable, Equatable {
         case matchGrammar(String)
+        /// Read the words again for another of the grammar's readings (`ReadingPreference`);
+        /// `intentRecognized` comes back with the one it picks (`best` when none fits).
+        case readAgain(IntentMatch, preferring: ReadingPreference)
         /// Offer the words to the areas as a free answer to a question one of them holds (a family
         /// member's "does anyone need anything?"); `answerClaimed` or `answerUnclaimed` comes back.
         case offerAsFreeAnswer(String)
@@ -154,6 +184,8 @@ public struct CoordinationMachine: Sendable, Equatable {
         case saveQuestion(PendingQuestion)
         case dropQuestion
         case rememberChange(ActionResult.LastChange)
+        /// What the conversation is about from now on (`ConversationFocus.after`), kept with the commit.
+        case saveFocus(ConversationFocus)
         /// End the turn's transaction: everything it did is kept together, or nothing is.
         case commit
     }
@@ -191,6 +223,13 @@ public struct CoordinationMachine: Sendable, Equatable {
     private var questionDropped = false
     /// Words offered as a free answer, and what happens if no area takes them.
     private var offered: Unclaimed?
+    /// The turn's request becomes what the conversation is about once read (a request of its own or
+    /// a follow-up; not an answer, nor "help" or "undo").
+    private var takesUpRequest = false
+    /// The request this turn took up.
+    private var takenUp: TakenUp?
+    /// The words have been read again once (`ReadingPreference`): the reading that came back stands.
+    private var readAgain = false
 
     /// A conversation at rest: idle, or waiting on `question` (restored from the session), with
     /// what it remembers of the requests before.
@@ -228,6 +267,13 @@ public struct CoordinationMachine: Sendable, Equatable {
             return (.parsingIntent(utterance: text), [.matchGrammar(text)])
 
         case (.parsingIntent(let utterance), .intentRecognized(let match, let role)) where offered == nil:
+            // The best reading may not be the one meant: an answer to nothing, "it" with the question
+            // or the conversation's last thing in mind. Read once more for the one that is.
+            if !readAgain, let preference = ReadingPreference.preference(for: match, role: role, questionOpen: openQuestion != nil,
+                                                                          latest: recall.focus?.referents.first?.kind) {
+                readAgain = true
+                return (state, [.readAgain(match, preferring: preference)])
+            }
             // "yes" or "no" with no question of this conversation open answers a question a family
             // member asked ("Will you be home for dinner?" → "yes"), if one is open.
             if role == .answer, openQuestion == nil, FreeAnswerClaim.isYesOrNo(utterance) {
@@ -263,23 +309,26 @@ public struct CoordinationMachine: Sendable, Equatable {
             return (.loadingContext(match), [.note("(I've dropped the earlier question about \(question.subject).)"),
                                              .dropQuestion, .askWhetherMeant(match)])
 
+        case (.loadingContext, .requestRead(let request)):
+            if takesUpRequest { takenUp = request }
+            return (state, [])
         case (.loadingContext, .interpreted(.act(let action))):
             // A change heard by voice is said back first, unless it answers what Hearth asked; "yes"
             // carries it out as read (the action comes back without its read-back).
             if saysChangesBack, !answering, let readBack = action.readBack {
-                return (.awaitingApproval(readBack), [.saveQuestion(readBack), .commit])
+                return (.awaitingApproval(readBack), [.saveQuestion(readBack)] + committing())
             }
             return (.executingAction(action), [.execute(action)])
         case (.loadingContext, .interpreted(.ask(let question, let lead))):
-            return (.awaitingApproval(question), (lead.map { [Effect.note($0)] } ?? []) + [.saveQuestion(question), .commit])
+            return (.awaitingApproval(question), (lead.map { [Effect.note($0)] } ?? []) + [.saveQuestion(question)] + committing())
         case (.loadingContext, .interpreted(.say(let reply, let endsQuestion))):
-            return (.resultReady(reply), (endsQuestion ? settleQuestion() : []) + [.commit])
+            return (.resultReady(reply), (endsQuestion ? settleQuestion() : []) + committing())
 
         case (.executingAction, .approvalRequested(let question)):
-            return (.awaitingApproval(question), [.saveQuestion(question), .commit])
+            return (.awaitingApproval(question), [.saveQuestion(question)] + committing())
         case (.executingAction, .actionCompleted(let result)):
             let remember: [Effect] = result.lastChange == .unchanged ? [] : [.rememberChange(result.lastChange)]
-            return (.finalizing(result), remember + settleQuestion() + [.commit])
+            return (.finalizing(result), remember + settleQuestion() + committing(result))
 
         case (.finalizing(let result), .committed):
             return (.resultReady(result.reply), [])
@@ -320,18 +369,22 @@ public struct CoordinationMachine: Sendable, Equatable {
             return (.error(.nothingPending), afterFailure)
         case (.answer, let question?):
             answering = true
+            takesUpRequest = false
             return (.loadingContext(match), [.interpret(match, answering: question)])
         case (.request, let question?):
+            takesUpRequest = true
             openQuestion = nil
             questionDropped = true
             return (.loadingContext(match), [.note("(I've dropped the earlier question about \(question.subject).)"),
                                              .dropQuestion, .interpret(match, answering: nil)])
         case (.request, nil), (.conversation, _):
+            takesUpRequest = role == .request
             return (.loadingContext(match), [.interpret(match, answering: nil)])
         case (.followUp(let kind), _):
             guard recall.hasRequest else {
                 return (.error(FollowUp.nothingToFollow(kind, said: match, expired: recall.lapsed)), afterFailure)
             }
+            takesUpRequest = true
             // A correction or an addition to a change just made: that change is undone first, in this
             // turn's transaction, and the reply says so ("undo that" then undoes the new one).
             guard kind.replacesChange, let record = recall.replaceable else {
@@ -340,6 +393,16 @@ public struct CoordinationMachine: Sendable, Equatable {
             return (.loadingContext(match), [.undo(record), .note("(I've undone \(record.change).)"), .rememberChange(.forget),
                                              .followUp(kind, said: match)])
         }
+    }
+
+    /// The end of a turn that worked: what the conversation is about from now on (the request taken
+    /// up, what `result` mentioned and the change it made), then the commit.
+    private func committing(_ result: ActionResult? = nil) -> [Effect] {
+        guard let speaker = recall.speaker,
+              let next = ConversationFocus.after(recall.focus, speaker: speaker, takenUp: takenUp, result: result, now: recall.now) else {
+            return [.commit]
+        }
+        return [.saveFocus(next), .commit]
     }
 
     /// What the session becomes when the turn fails: its transaction is rolled back, so a question

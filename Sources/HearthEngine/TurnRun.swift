@@ -26,11 +26,8 @@ struct TurnRun {
     /// What the turn does to the conversation's saved state.
     private var session = SessionChanges()
     private var lastChange: UndoRecord?
-    /// What the conversation was about when the turn began (nil once it has lapsed).
-    private var focus: ConversationFocus?
-    /// The request this turn took up (a follow-up's rebuilt one): what the conversation is about next.
-    private var takenUp: SavedMatch?
-    private var takenUpMembers: [MemberID] = []
+    /// What the conversation was about when the turn began (nil once it has lapsed; the machine decides).
+    private var focus: ConversationFocus? { machine.recall.focus }
     /// Notifications of a change a correction undid, handed out with the reply.
     private var undoneNotifications: [OutboxNotification] = []
     private var transaction: (any StoreAccess)?
@@ -45,6 +42,8 @@ struct TurnRun {
         enum Change<Value: Equatable>: Equatable { case keep, save(Value), drop }
         var question: Change<PendingQuestion> = .keep
         var lastChange: Change<UndoRecord> = .keep
+        /// Kept only with a turn that worked (the machine says so only before its commit).
+        var focus: ConversationFocus?
     }
 
     /// Stops the transaction closure so that the turn's writes are rolled back.
@@ -60,20 +59,14 @@ struct TurnRun {
                 let question = saved?.pending.flatMap { try? JSONPayload.decode(PendingQuestion.self, from: $0) }
                 lastChange = saved?.lastChange.flatMap { try? JSONPayload.decode(UndoRecord.self, from: $0) }
                 let kept = saved?.focus.flatMap { try? JSONPayload.decode(ConversationFocus.self, from: $0) }
-                let theirs = kept.flatMap { $0.speaker == speaker.id ? $0 : nil }
-                focus = theirs.flatMap { $0.isCurrent(at: now) ? $0 : nil }
-                machine = CoordinationMachine(waitingOn: question, recall: .init(
-                    hasRequest: focus?.request != nil, lapsed: theirs != nil && focus == nil,
-                    changeMadeAt: focus?.changeMadeAt, lastChange: lastChange, now: now), source: turn.source, heardUnsure: turn.heardUnsure)
+                machine = CoordinationMachine(waitingOn: question, recall: .init(speaker: speaker.id, kept: kept, lastChange: lastChange, now: now),
+                                              source: turn.source, heardUnsure: turn.heardUnsure)
                 try send(.utteranceReceived(turn.text))
                 guard reachedCommit else { throw HearthError.internalState("the turn ended in \(machine.state.name.rawValue)") }
                 // The reply hands these to the front end: no later tick hands them out again.
                 let handedOut = (undoneNotifications + (machine.lastResult?.notifications ?? [])).filter { $0.deliverAt <= now }
                 try writer.markSent(handedOut, at: now)
                 try save(session, speaker: speaker.id, writer: writer)
-                if let next = nextFocus() {
-                    try writer.setFocus(session: turn.session, speaker: speaker.id, try JSONPayload.encode(next), at: now)
-                }
                 try assistant.beforeCommit?()
             }
             _ = machine.send(.committed)
@@ -131,7 +124,7 @@ struct TurnRun {
             case .noMatch(let nearChange):
                 return .nothingMatched(failure: notUnderstood(nearChange))
             case .matched(let found):
-                return recognized(reading(found, of: trimmed))
+                return recognized(found)
             case .nearest(let match):
                 intent = match.intent
                 return .nearestIntentFound(match, role: areas.role(of: match.intent))
@@ -143,6 +136,9 @@ struct TurnRun {
                 self.guess = guess
                 return .intentGuessed(guess.match)
             }
+        case .readAgain(let best, let preference):
+            guard case .parsingIntent(let text) = machine.state else { throw HearthError.internalState("read again outside parsing") }
+            return recognized(assistant.reading(best, of: text.trimmingCharacters(in: .whitespacesAndNewlines), preferring: preference))
         case .offerAsFreeAnswer(let text):
             let event = try freeAnswer(text.trimmingCharacters(in: .whitespacesAndNewlines))
             if case .answerClaimed(let match, _) = event { intent = match.intent }
@@ -170,7 +166,7 @@ struct TurnRun {
             guard let owner = areas.owner(of: match.intent) else { throw HearthError.internalState("no area for \(match.intent)") }
             let slots = try resolve(match, for: owner)
             try slots.requireKnownNames()
-            if !(owner is DialogArea) { takeUp(SavedMatch(match, utterance: turn.text), slots: slots) }
+            try send(.requestRead(read(SavedMatch(match, utterance: turn.text), slots: slots)))
             return .interpreted(try readingBack(owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context),
                                                 by: owner, in: context))
         case .followUp(let kind, let said):
@@ -192,7 +188,7 @@ struct TurnRun {
         case .commit:
             reachedCommit = true
             return nil
-        case .note, .saveQuestion, .dropQuestion, .rememberChange:
+        case .note, .saveQuestion, .dropQuestion, .rememberChange, .saveFocus:
             apply([effect])
             return nil
         }
@@ -207,10 +203,6 @@ struct TurnRun {
     }
 
     // MARK: - Follow-ups
-
-    private func reading(_ best: IntentMatch, of text: String) -> IntentMatch {
-        assistant.reading(best, of: text, questionOpen: machine.openQuestion != nil, focus: focus)
-    }
 
     /// "and Jake?", "no, Thursday", "add Jake too": the last request rebuilt and handed to its area
     /// (the machine has checked there is one, and undone the change a correction replaces).
@@ -227,7 +219,7 @@ struct TurnRun {
         intent = rebuilt.intent
         let match = rebuilt.match
         let slots = try resolve(match, for: owner)
-        takeUp(rebuilt, slots: slots)
+        try send(.requestRead(read(rebuilt, slots: slots)))
         let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
         return .interpreted(try readingBack(owner.interpret(AreaRequest(intent: rebuilt.intent, slots: slots, utterance: rebuilt.utterance), in: context),
                                             by: owner, in: context))
@@ -247,37 +239,12 @@ struct TurnRun {
         return .act(try area.withHeardReadBack(erased: action, heard: turn.text, in: context))
     }
 
-    private mutating func takeUp(_ request: SavedMatch, slots: ResolvedSlots) {
-        takenUp = request
-        takenUpMembers = slots.members.values.flatMap { $0 }
-    }
-
-    /// What the conversation is about after this turn, or nil to leave it as it was.
-    private func nextFocus() -> ConversationFocus? {
-        let result = machine.lastResult
-        let mentioned = result?.mentioned ?? []
-        let made: Date? = if case .record(let record)? = result?.lastChange { record.madeAt } else { nil }
-        guard takenUp != nil || !mentioned.isEmpty || made != nil else { return nil }
-        guard let speaker else { return nil }
-        var next = focus ?? ConversationFocus(speaker: speaker.id, request: nil, changeMadeAt: nil, referents: [], updatedAt: now)
-        next.updatedAt = now
-        if let takenUp {
-            next.request = takenUp
-            next.changeMadeAt = made
-            let people = takenUpMembers.reduce(into: [MemberID]()) { if !$0.contains($1) { $0.append($1) } }
-            next.referents = mentioned + people.compactMap { id in
-                assistant.roster[id].map { Referent(kind: .member, id: id.rawValue, name: $0.name) }
-            }
-        } else {
-            if let made { next.changeMadeAt = made }
-            next.referents = mentioned
-        }
-        // Older things stay behind the new ones: "tell Tom about it" then "remind me about it" both
-        // mean the dentist booked before, since a referent slot names the kinds it can stand for.
-        let fresh = next.referents
-        next.referents = Array((fresh + (focus?.referents ?? []).filter { old in !fresh.contains { $0.kind == old.kind && $0.id == old.id } })
-            .prefix(ConversationFocus.remembered))
-        return next
+    /// A request as the runner read it: what it said, and the family members its slots name, each once.
+    private func read(_ request: SavedMatch, slots: ResolvedSlots) -> CoordinationMachine.TakenUp {
+        let people = slots.members.values.flatMap { $0 }.reduce(into: [MemberID]()) { if !$0.contains($1) { $0.append($1) } }
+        return .init(request: request, people: people.compactMap { id in
+            assistant.roster[id].map { Referent(kind: .member, id: id.rawValue, name: $0.name) }
+        })
     }
 
     /// The match's slots as typed values, as `area` reads them; time adjustments are said aloud.
@@ -297,7 +264,8 @@ struct TurnRun {
             case .dropQuestion: session.question = .drop
             case .rememberChange(.record(let record)): session.lastChange = .save(record)
             case .rememberChange(.forget): session.lastChange = .drop
-            case .rememberChange(.unchanged), .matchGrammar, .offerAsFreeAnswer, .interpret, .askWhetherMeant, .followUp, .undo,
+            case .saveFocus(let focus): session.focus = focus
+            case .rememberChange(.unchanged), .matchGrammar, .readAgain, .offerAsFreeAnswer, .interpret, .askWhetherMeant, .followUp, .undo,
                  .execute, .commit: break
             }
         }
@@ -335,6 +303,9 @@ struct TurnRun {
         case .keep: break
         case .save(let record): try writer.setLastChange(session: turn.session, speaker: speaker, try JSONPayload.encode(record), at: now)
         case .drop: try writer.setLastChange(session: turn.session, speaker: speaker, nil, at: now)
+        }
+        if let focus = changes.focus {
+            try writer.setFocus(session: turn.session, speaker: speaker, try JSONPayload.encode(focus), at: now)
         }
     }
 

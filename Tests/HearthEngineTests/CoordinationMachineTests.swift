@@ -159,8 +159,43 @@ final class CoordinationMachineTests: XCTestCase {
 
     func testAnAnswerWithNothingOpenIsAnError() {
         var machine = Machine()
-        XCTAssertEqual(drive(&machine, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer)]), [])
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer)]),
+                       [.readAgain(answer, preferring: .request(dropAnswers: true, latest: nil))],
+                       "an answer to nothing gives way to a reading that is not one, if the words have one")
+        XCTAssertEqual(drive(&machine, [.intentRecognized(answer, role: .answer)]), [], "read once: what came back stands")
         XCTAssertEqual(machine.state, .error(.nothingPending))
+    }
+
+    /// The best reading gives way, once, when the conversation says another was meant: an answer
+    /// before a follow-up while a question is open, the time said as the answer when "it" is what
+    /// the question is about, a request rather than an answer to nothing, and among readings that
+    /// say "it" the one that can stand for what was mentioned last.
+    func testTheMachineChoosesWhichReadingTheTurnGoesWith() {
+        let when = SlotCapture(slot: "start", spec: SlotSpec(type: .datetime), normalized: "friday at 11", original: "friday at 11")
+        let it = SlotCapture(slot: "event", spec: SlotSpec(type: .referent, kinds: ["event"]), normalized: "it", original: "it")
+        let moveIt = IntentMatch(intent: "calendar.move_event", captures: [it, when], literalLength: 8, priority: 10, patternSource: "")
+        let remindIt = IntentMatch(intent: "reminder.create", captures: [it], literalLength: 8, priority: 10, patternSource: "")
+        let correct = IntentMatch(intent: FollowUpKind.correct.rawValue, captures: [when], literalLength: 2, priority: 10, patternSource: "")
+
+        var asked = Machine(waitingOn: question, recall: .init(hasRequest: true))
+        XCTAssertEqual(drive(&asked, [.utteranceReceived("no, friday at 11"), .intentRecognized(correct, role: .followUp(.correct))]),
+                       [.readAgain(correct, preferring: .answer)])
+        XCTAssertEqual(drive(&asked, [.intentRecognized(answer, role: .answer)]), [.interpret(answer, answering: question)])
+
+        var choosing = Machine(waitingOn: question)
+        XCTAssertEqual(drive(&choosing, [.utteranceReceived("actually move it to friday at 11"), .intentRecognized(moveIt, role: .request)]),
+                       [.readAgain(moveIt, preferring: .timeAsChoice)])
+
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let kept = focus(SavedMatch(request, utterance: "book the dentist"), referents: [dentist()], at: now - 60)
+        var referring = Machine(recall: .init(speaker: lisa, kept: kept, lastChange: nil, now: now))
+        XCTAssertEqual(drive(&referring, [.utteranceReceived("remind me about it"), .intentRecognized(remindIt, role: .request)]),
+                       [.readAgain(remindIt, preferring: .request(dropAnswers: false, latest: .event))])
+        XCTAssertEqual(drive(&referring, [.intentRecognized(remindIt, role: .request)]), [.interpret(remindIt, answering: nil)])
+
+        var plain = Machine()
+        XCTAssertEqual(drive(&plain, [.utteranceReceived("where is everyone"), .intentRecognized(request, role: .request)]),
+                       [.interpret(request, answering: nil)], "nothing says another reading was meant: none is looked for")
     }
 
     func testAnExpiredQuestionIsDroppedAndStaysDroppedWhatever_Follows() {
@@ -168,8 +203,8 @@ final class CoordinationMachineTests: XCTestCase {
         XCTAssertEqual(drive(&machine, [.utteranceReceived("the first one")]),
                        [.note("(Your earlier question timed out, so I dropped it.)"), .dropQuestion, .matchGrammar("the first one")])
         XCTAssertNil(machine.openQuestion)
-        XCTAssertEqual(drive(&machine, [.intentRecognized(answer, role: .answer)]), [.dropQuestion],
-                       "the turn fails; the expired question must not come back")
+        XCTAssertEqual(drive(&machine, [.intentRecognized(answer, role: .answer), .intentRecognized(answer, role: .answer)]), [.dropQuestion],
+                       "the turn fails (the words read again found nothing else); the expired question must not come back")
         XCTAssertEqual(machine.state, .error(.nothingPending))
         // A second earlier, the question is still open and answered.
         var inTime = Machine(waitingOn: question, recall: .init(now: question.expiresAt - 1))
@@ -249,7 +284,8 @@ final class CoordinationMachineTests: XCTestCase {
     func testABareYesWithNothingOpenIsOfferedToTheFamilysQuestions() {
         let confirm = IntentMatch(intent: "dialog.confirm", captures: [], literalLength: 3, priority: 20, patternSource: "")
         var machine = Machine()
-        XCTAssertEqual(drive(&machine, [.utteranceReceived("yes"), .intentRecognized(confirm, role: .answer)]), [.offerAsFreeAnswer("yes")])
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("yes"), .intentRecognized(confirm, role: .answer), .intentRecognized(confirm, role: .answer)]),
+                       [.offerAsFreeAnswer("yes")])
         var unclaimed = machine
         XCTAssertEqual(drive(&unclaimed, [.answerUnclaimed]), [])
         XCTAssertEqual(unclaimed.state, .error(.nothingPending))
@@ -261,7 +297,7 @@ final class CoordinationMachineTests: XCTestCase {
                        [.interpret(confirm, answering: question)])
         // "the first one" is the conversation's own kind of answer: never offered.
         var first = Machine()
-        XCTAssertEqual(drive(&first, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer)]), [])
+        XCTAssertEqual(drive(&first, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer), .intentRecognized(answer, role: .answer)]), [])
         XCTAssertEqual(first.state, .error(.nothingPending))
     }
 
@@ -306,7 +342,8 @@ final class CoordinationMachineTests: XCTestCase {
         // With a question open, a follow-up settles it quietly once it has run.
         var asked = Machine(waitingOn: question, recall: .init(hasRequest: true))
         XCTAssertEqual(drive(&asked, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))]),
-                       [.followUp(.followUp, said: andJake)])
+                       [.readAgain(andJake, preferring: .answer)], "an answer to the question comes first, if the words are one")
+        XCTAssertEqual(drive(&asked, [.intentRecognized(andJake, role: .followUp(.followUp))]), [.followUp(.followUp, said: andJake)])
         XCTAssertEqual(drive(&asked, [.interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply))]), [.dropQuestion, .commit])
     }
 
@@ -337,6 +374,100 @@ final class CoordinationMachineTests: XCTestCase {
         XCTAssertEqual(drive(&failing, [.failed(.timeNotUnderstood("thursday"))]), [])
     }
 
+    // MARK: - What the conversation is about
+
+    let lisa = MemberID("lisa")
+    let emmaReferent = Referent(kind: .member, id: "emma", name: "Emma")
+    func dentist(_ id: String = "e1") -> Referent { Referent(kind: .event, id: id, name: "Emma's dentist appointment") }
+    func focus(_ request: SavedMatch?, referents: [Referent], at time: Date, changeMadeAt: Date? = nil, speaker: MemberID? = nil) -> ConversationFocus {
+        ConversationFocus(speaker: speaker ?? lisa, request: request, changeMadeAt: changeMadeAt, referents: referents, updatedAt: time)
+    }
+
+    /// A request of its own becomes what the conversation is about, with the change it made, what it
+    /// mentioned and the members it named; it is kept with the commit, never after a failure.
+    func testARequestBecomesTheFocusWithTheCommit() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let record = UndoRecord(area: CalendarArea.id, change: "scheduling Emma's dentist appointment", madeAt: now, payload: "{}")
+        let saved = SavedMatch(request, utterance: "schedule emma for the dentist")
+        let read = Machine.TakenUp(request: saved, people: [emmaReferent])
+        var machine = Machine(recall: .init(speaker: lisa, kept: nil, lastChange: nil, now: now))
+        let result = ActionResult(reply: reply, lastChange: .record(record)).mentioning([dentist()])
+        let effects = drive(&machine, [.utteranceReceived("schedule emma for the dentist"), .intentRecognized(request, role: .request),
+                                       .requestRead(read), .interpreted(.act(locate)), .actionCompleted(result)])
+        XCTAssertEqual(effects, [.rememberChange(.record(record)),
+                                 .saveFocus(focus(saved, referents: [dentist(), emmaReferent], at: now, changeMadeAt: now)), .commit])
+
+        // A question asked (a conflict) keeps the request too: "no, Thursday" corrects it.
+        var asking = Machine(recall: .init(speaker: lisa, kept: nil, lastChange: nil, now: now))
+        XCTAssertEqual(drive(&asking, [.utteranceReceived("x"), .intentRecognized(request, role: .request), .requestRead(read),
+                                       .interpreted(.act(locate)), .approvalRequested(question)]),
+                       [.saveQuestion(question), .saveFocus(focus(saved, referents: [emmaReferent], at: now)), .commit])
+
+        // A failed turn keeps nothing of it: the transaction is rolled back.
+        var failing = Machine(recall: .init(speaker: lisa, kept: nil, lastChange: nil, now: now))
+        drive(&failing, [.utteranceReceived("x"), .intentRecognized(request, role: .request), .requestRead(read)])
+        XCTAssertEqual(drive(&failing, [.failed(.timeNotUnderstood("x"))]), [])
+    }
+
+    /// An answer, "help" or "undo" is not a request "and Jake?" could repeat: the request before
+    /// stays the focus, and what the turn mentioned goes in front of what was mentioned before.
+    func testAnAnswerOrHelpKeepsTheRequestBefore() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let before = SavedMatch(request, utterance: "where is everyone")
+        let kept = focus(before, referents: [dentist("old"), emmaReferent], at: now - 60)
+        let undone = ActionResult(reply: reply, lastChange: .forget).mentioning([dentist("new")])
+        var undoing = Machine(recall: .init(speaker: lisa, kept: kept, lastChange: nil, now: now))
+        XCTAssertEqual(drive(&undoing, [.utteranceReceived("undo that"), .intentRecognized(help, role: .conversation),
+                                        .requestRead(.init(request: SavedMatch(help, utterance: "undo that"), people: [])),
+                                        .interpreted(.act(locate)), .actionCompleted(undone)]),
+                       [.rememberChange(.forget), .saveFocus(focus(before, referents: [dentist("new"), dentist("old"), emmaReferent], at: now)), .commit])
+
+        var open = question
+        open.expiresAt = now + 300
+        var answering = Machine(waitingOn: open, recall: .init(speaker: lisa, kept: kept, lastChange: nil, now: now))
+        XCTAssertEqual(drive(&answering, [.utteranceReceived("the first one"), .intentRecognized(answer, role: .answer),
+                                          .requestRead(.init(request: SavedMatch(answer, utterance: "the first one"), people: [])),
+                                          .interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply))]),
+                       [.dropQuestion, .commit], "nothing new to remember: the focus is left as it was")
+
+        // Newest first, and only `ConversationFocus.remembered` of them.
+        let many = (0..<12).map { dentist("e\($0)") }
+        var listing = Machine(recall: .init(speaker: lisa, kept: kept, lastChange: nil, now: now))
+        let effects = drive(&listing, [.utteranceReceived("x"), .intentRecognized(help, role: .conversation), .interpreted(.act(locate)),
+                                       .actionCompleted(ActionResult(reply: reply).mentioning(many))])
+        XCTAssertEqual(effects, [.saveFocus(focus(before, referents: Array(many.prefix(ConversationFocus.remembered)), at: now)), .commit])
+    }
+
+    /// A follow-up's rebuilt request is the focus next ("and Jake?" then "and Emma?").
+    func testAFollowUpBecomesTheFocus() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let andJake = IntentMatch(intent: FollowUpKind.followUp.rawValue, captures: [], literalLength: 3, priority: 10, patternSource: "")
+        let kept = focus(SavedMatch(request, utterance: "where is emma"), referents: [emmaReferent], at: now - 60)
+        let rebuilt = Machine.TakenUp(request: SavedMatch(request, utterance: "where is jake"), people: [Referent(kind: .member, id: "jake", name: "Jake")])
+        var machine = Machine(recall: .init(speaker: lisa, kept: kept, lastChange: nil, now: now))
+        XCTAssertEqual(drive(&machine, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp)), .requestRead(rebuilt),
+                                        .interpreted(.say(reply, endsQuestion: false))]),
+                       [.saveFocus(focus(rebuilt.request, referents: rebuilt.people + [emmaReferent], at: now)), .commit])
+    }
+
+    /// On a shared speaker, what the conversation is about is the speaker's own, and only for
+    /// `ConversationFocus.lifetime`: after that a follow-up says it has lapsed.
+    func testTheFocusIsTheSpeakersAndLapses() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let toms = focus(SavedMatch(request, utterance: "where is everyone"), referents: [], at: now - 60, speaker: MemberID("tom"))
+        let tomsRecall = Machine.Recall(speaker: lisa, kept: toms, lastChange: nil, now: now)
+        XCTAssertNil(tomsRecall.focus)
+        XCTAssertFalse(tomsRecall.hasRequest)
+        XCTAssertFalse(tomsRecall.lapsed, "someone else's conversation has not lapsed for Lisa: she never had one")
+        let old = focus(SavedMatch(request, utterance: "where is everyone"), referents: [], at: now - ConversationFocus.lifetime - 1)
+        let lapsed = Machine.Recall(speaker: lisa, kept: old, lastChange: nil, now: now)
+        XCTAssertNil(lapsed.focus)
+        XCTAssertTrue(lapsed.lapsed)
+        let current = Machine.Recall(speaker: lisa, kept: focus(old.request, referents: [], at: now - 30, changeMadeAt: now - 30), lastChange: nil, now: now)
+        XCTAssertTrue(current.hasRequest)
+        XCTAssertEqual(current.changeMadeAt, now - 30)
+    }
+
     // MARK: - The table
 
     /// Every state against every event: the arrows below exist, and nothing else does. An event
@@ -347,9 +478,11 @@ final class CoordinationMachineTests: XCTestCase {
         let offeredPath: [Machine.Event] = [.utteranceReceived("x"), .nothingMatched(failure: .notUnderstood)]
         var offered = Machine()
         for event in offeredPath { _ = offered.send(event) }
+        var readAgain = Machine()
+        for event in [Machine.Event.utteranceReceived("x"), .intentRecognized(answer, role: .answer)] { _ = readAgain.send(event) }
         let states: [(String, Machine)] = [
             ("idle", Self.machine(in: .idle)), ("parsing_intent", Self.machine(in: .parsingIntent(utterance: "x"))),
-            ("parsing_intent(offered)", offered), ("loading_context", Self.machine(in: .loadingContext(request))),
+            ("parsing_intent(offered)", offered), ("parsing_intent(read again)", readAgain), ("loading_context", Self.machine(in: .loadingContext(request))),
             ("executing_action", Self.machine(in: .executingAction(locate))), ("awaiting_approval", Self.machine(in: .awaitingApproval(question))),
             ("finalizing", Self.machine(in: .finalizing(ActionResult(reply: reply)))), ("result_ready", Self.machine(in: .resultReady(reply))),
             ("error", Self.machine(in: .error(.notUnderstood))),
@@ -362,6 +495,7 @@ final class CoordinationMachineTests: XCTestCase {
             ("intentGuessed", .intentGuessed(guess)), ("nothingMatched", .nothingMatched(failure: .notUnderstood)),
             ("nearestIntentFound", .nearestIntentFound(request, role: .request)),
             ("answerClaimed", .answerClaimed(request, role: .request)), ("answerUnclaimed", .answerUnclaimed),
+            ("requestRead", .requestRead(.init(request: SavedMatch(request, utterance: "x"), people: []))),
             ("interpreted(act)", .interpreted(.act(locate))), ("interpreted(ask)", .interpreted(.ask(question))),
             ("interpreted(say)", .interpreted(.say(reply, endsQuestion: false))),
             ("actionCompleted", .actionCompleted(ActionResult(reply: reply))), ("approvalRequested", .approvalRequested(question)),
@@ -370,17 +504,23 @@ final class CoordinationMachineTests: XCTestCase {
         let arrows: Set<String> = [
             "idle utteranceReceived parsing_intent", "awaiting_approval utteranceReceived parsing_intent",
             "parsing_intent intentRecognized(request) loading_context", "parsing_intent intentGuessed loading_context",
-            // An answer with nothing open, a follow-up with nothing to follow: the machine stops the turn.
-            "parsing_intent intentRecognized(answer) error", "parsing_intent intentRecognized(followUp) error",
+            // An answer with nothing open is read again once (another reading may be meant); then it,
+            // and a follow-up with nothing to follow, stop the turn.
+            "parsing_intent intentRecognized(answer) parsing_intent", "parsing_intent(read again) intentRecognized(answer) error",
+            "parsing_intent intentRecognized(followUp) error", "parsing_intent(read again) intentRecognized(followUp) error",
+            "parsing_intent(read again) intentRecognized(request) loading_context", "parsing_intent(read again) intentGuessed loading_context",
             // Words offered as a free answer: the turn stays in parsing until the areas have said.
             "parsing_intent nothingMatched parsing_intent", "parsing_intent nearestIntentFound parsing_intent",
+            "parsing_intent(read again) nothingMatched parsing_intent", "parsing_intent(read again) nearestIntentFound parsing_intent",
             "parsing_intent(offered) answerClaimed loading_context", "parsing_intent(offered) answerUnclaimed error",
+            // The runner reports the request it read; the machine decides whether it is taken up.
+            "loading_context requestRead loading_context",
             "loading_context interpreted(act) executing_action", "loading_context interpreted(ask) awaiting_approval",
             "loading_context interpreted(say) result_ready",
             "executing_action actionCompleted finalizing", "executing_action approvalRequested awaiting_approval",
             "finalizing committed result_ready", "awaiting_approval committed awaiting_approval", "result_ready committed result_ready",
             "result_ready replyDelivered idle", "error replyDelivered idle",
-            "idle failed error", "parsing_intent failed error", "parsing_intent(offered) failed error", "loading_context failed error",
+            "idle failed error", "parsing_intent failed error", "parsing_intent(offered) failed error", "parsing_intent(read again) failed error", "loading_context failed error",
             "executing_action failed error", "awaiting_approval failed error", "finalizing failed error", "result_ready failed error",
         ]
         var found: Set<String> = []

@@ -23,12 +23,12 @@ public struct Referent: Sendable, Equatable, Codable {
 
 /// A match kept as said (intent and captures), so that a later turn can run it again: a back-off
 /// guess confirmed with "yes", or the last request repeated with a slot changed ("and Jake?").
-struct SavedMatch: Codable, Sendable, Equatable {
+public struct SavedMatch: Codable, Sendable, Equatable {
     var intent: String
     var captures: [Capture]
     var utterance: String
 
-    struct Capture: Codable, Sendable, Equatable {
+    public struct Capture: Codable, Sendable, Equatable {
         var name: String
         var type: String
         var key: String?
@@ -64,7 +64,7 @@ struct SavedMatch: Codable, Sendable, Equatable {
 /// it) for `lifetime` after the turn that set it, like a pending question. Follow-ups lean on it:
 /// "and Jake?" asks the last request again about Jake; "no, Thursday" corrects it; "move it to
 /// Friday" moves the event it mentioned (README "Follow-ups").
-struct ConversationFocus: Codable, Sendable, Equatable {
+public struct ConversationFocus: Codable, Sendable, Equatable {
     /// Whose it is: on a shared kitchen speaker, "it" is what the one speaking was talking about.
     var speaker: MemberID
     /// The last request (not an answer to a question): what "and Jake?" repeats.
@@ -86,6 +86,32 @@ struct ConversationFocus: Codable, Sendable, Equatable {
     /// The referents `kinds` allows (all when empty), most recent first.
     func referents(ofKinds kinds: [String]) -> [Referent] {
         kinds.isEmpty ? referents : referents.filter { kinds.contains($0.kind.rawValue) }
+    }
+
+    /// What the conversation is about after a turn, or nil when the turn leaves it as it was: the
+    /// request the turn took up (`takenUp`, with the members its slots named) replaces the one
+    /// before, with the change it made; what the turn mentioned comes first among the referents,
+    /// older ones stay behind them ("tell Tom about it" then "remind me about it" both mean the
+    /// dentist booked before, since a referent slot names the kinds it can stand for).
+    static func after(_ focus: ConversationFocus?, speaker: MemberID, takenUp: CoordinationMachine.TakenUp?,
+                      result: ActionResult?, now: Date) -> ConversationFocus? {
+        let mentioned = result?.mentioned ?? []
+        let made: Date? = if case .record(let record)? = result?.lastChange { record.madeAt } else { nil }
+        guard takenUp != nil || !mentioned.isEmpty || made != nil else { return nil }
+        var next = focus ?? ConversationFocus(speaker: speaker, request: nil, changeMadeAt: nil, referents: [], updatedAt: now)
+        next.updatedAt = now
+        if let takenUp {
+            next.request = takenUp.request
+            next.changeMadeAt = made
+            next.referents = mentioned + takenUp.people
+        } else {
+            if let made { next.changeMadeAt = made }
+            next.referents = mentioned
+        }
+        let fresh = next.referents
+        next.referents = Array((fresh + (focus?.referents ?? []).filter { old in !fresh.contains { $0.kind == old.kind && $0.id == old.id } })
+            .prefix(remembered))
+        return next
     }
 }
 

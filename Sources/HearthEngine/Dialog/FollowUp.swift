@@ -181,36 +181,3 @@ enum FollowUp {
         }
     }
 }
-
-extension Assistant {
-    /// The reading of the words the turn goes with. An answer with no question open gives way to the
-    /// next reading that is not one ("move it to Friday" moves the event rather than answering
-    /// nothing); among readings that say "it", the one that takes what the conversation is about.
-    func reading(_ best: IntentMatch, of text: String, questionOpen: Bool, focus: ConversationFocus?) -> IntentMatch {
-        let answersNothing = areas.role(of: best.intent) == .answer && !questionOpen
-        // While a question is open, an answer to it comes before a follow-up ("friday at 5pm"
-        // answers "when should I schedule it?" rather than correcting the request before).
-        if questionOpen, FollowUp.Kind(rawValue: best.intent) != nil {
-            return grammar.candidates(Normalizer.normalize(text)).matches.first { areas.role(of: $0.intent) == .answer } ?? best
-        }
-        guard answersNothing || best.refersToSomething else { return best }
-        // While a question is open, "it" is what the question is about: "actually move it to Friday
-        // at 11" answers "Emma has soccer then; which time?" with that time.
-        if questionOpen, let time = best.captures.first(where: { $0.spec.type == .datetime }),
-           let choose = grammar.intents.first(where: { $0.name == "dialog.choose" }), let spec = choose.slots["start"] {
-            return IntentMatch(intent: choose.name, captures: [SlotCapture(slot: "start", spec: spec, normalized: time.normalized, original: time.original)],
-                               literalLength: best.literalLength, priority: choose.priority, patternSource: best.patternSource)
-        }
-        var readings = grammar.candidates(Normalizer.normalize(text)).matches
-        if answersNothing { readings.removeAll { areas.role(of: $0.intent) == .answer } }
-        guard let first = readings.first else { return best }
-        if first.refersToSomething, let latest = focus?.referents.first {
-            let fitting = readings.first { reading in
-                reading.captures.contains { $0.spec.type == .referent && ($0.spec.kinds.isEmpty || $0.spec.kinds.contains(latest.kind.rawValue)) }
-            }
-            if let fitting { return fitting }
-        }
-        return first
-    }
-
-}
