@@ -5,7 +5,7 @@ Usage: python3 scripts/phrase_rrule_oracle.py CASES.json  >  RESULTS.json
 
 The test generates a phrase and, from the same grammar parts, the RRULE it must mean (without
 DTSTART, COUNT or UNTIL). This script turns that rule into occurrences with python-dateutil, using
-the conventions the README states, and never Hearth's code:
+the conventions docs/using.md ("Time phrases") states, and never Hearth's code:
 
   * the first occurrence is the first day on or after today that fits the rule's days (the interval
     is not applied to find it; a weekly rule naming no day fits any day), at the phrase's time of

@@ -35,7 +35,7 @@ The figure is printed, and --floor makes a lower one fail. So are the changes ca
 wrong hearing (`acted_wrong`: what was heard meant something else, and the turn made a change rather
 than asking, saying it back or failing), the wrong hearings passed on at all (`passed_wrong`), and
 the hearings not passed on (`rejected`); Examples/voice/unseen.jsonl holds requests written without
-looking at the grammar's examples, to measure on (README, "Voice loop").
+looking at the grammar's examples, to measure on (docs/home-service.md, "Voice loop").
 """
 import argparse
 import json

@@ -53,7 +53,7 @@ public enum FamilyRules {
 /// A change to a member (issue 32), by voice ("make Tom a viewer", "call Lisa mum", "Grandpa lives
 /// in Chicago", "Zoe is 10 now") or `hearth member edit`: each field nil when it stays as it is.
 public struct MemberChange: Sendable, Equatable, Codable {
-    /// Whose word an alias is. The rule (README "Changing a member"): a word is the speaker's own
+    /// Whose word an alias is. The rule (docs/setup.md "Changing a member"): a word is the speaker's own
     /// unless the sentence says whose — "everyone calls Lisa mom" is the family's, "Emma calls Lisa
     /// mum" and "the kids call Lisa mum" are those members' own words.
     public enum AliasScope: Sendable, Equatable, Codable {

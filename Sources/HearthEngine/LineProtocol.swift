@@ -5,7 +5,7 @@ import HearthStore
 
 /// The JSON-lines protocol of `hearth serve --stdio` (SPEC §4): one JSON object in, one out, for
 /// every line, with the `id` the line carried. A bad line gets an error object; nothing a client
-/// sends can stop the server. The error codes are stable (README, "Error codes"): clients branch
+/// sends can stop the server. The error codes are stable (docs/protocol.md, "Error codes"): clients branch
 /// on them, so a code is never renamed, only added.
 public struct LineProtocol: Sendable {
     public let assistant: Assistant

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An intent's `backoff:` block as written (README, "Back-off: asking instead of failing").
+/// An intent's `backoff:` block as written (docs/grammar.md, "Back-off: asking instead of failing").
 ///
 /// When no pattern matches, an intent may still be meant: its cue words are there ("add",
 /// "remind", "cancel") and so are some of its typed slots (a time the resolver reads whole, a

@@ -8,7 +8,7 @@ import CPCRE2
 /// reuse, and glibc's malloc keeps freed heap pages that sit below live allocations (made by turns
 /// in between). Each rebuild to a larger grammar left megabytes resident, so a server fed mixed
 /// traffic (which adds members by voice) held 130 MB after 200,000 lines where a fresh one on the
-/// same family needs 82, although its live heap stayed near 22 MB (heaptrack; README, "Performance").
+/// same family needs 82, although its live heap stayed near 22 MB (heaptrack; docs/performance.md, "Performance").
 /// `release()` returns both; it costs a few milliseconds and runs only after a rebuilt grammar's
 /// predecessor is gone.
 public enum FreedMemory {

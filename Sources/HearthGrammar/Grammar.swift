@@ -60,7 +60,7 @@ public struct IntentMatch: Sendable, Equatable {
 public struct Grammar: Sendable {
     /// Whether a pattern's group names words passed over (`(?<skipped>…)`, `(?<skipped2>…)`): not
     /// a slot, and not literal, so a frame that reads a request through surrounding words loses to
-    /// any pattern that says it (README "Cue frames").
+    /// any pattern that says it (docs/grammar.md "Cue frames").
     static func isSkipped(_ group: String) -> Bool { group.hasPrefix("skipped") }
 
     public struct Intent: Sendable {
@@ -470,7 +470,7 @@ public struct Grammar: Sendable {
     static func isDialog(_ intent: String) -> Bool { intent.hasPrefix("dialog.") }
 
     /// Grammar-level checks that need matching: every example reaches a match, and no example
-    /// is matched by two intents with the same rank (the tie the README calls a grammar error).
+    /// is matched by two intents with the same rank (the tie docs/grammar.md calls a grammar error).
     public func validateExamples() -> [GrammarError] {
         var problems: [GrammarError] = []
         for intent in intents {

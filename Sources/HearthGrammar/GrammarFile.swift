@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// One `Intents/<area>.yaml` file as written by grammar authors. The format is documented in
-/// README.md ("Grammar format"); this type is its single source of truth.
+/// docs/grammar.md ("Grammar format"); this type is its single source of truth.
 public struct GrammarFile: Decodable, Sendable {
     /// Named sub-patterns, global across all files, referenced in patterns as `{name}`.
     public var definitions: [String: String]?
@@ -29,7 +29,7 @@ public struct GrammarFile: Decodable, Sendable {
         public var patterns: [String]
         public var examples: [Example]?
         /// What to ask when no pattern matches but this intent's cue words and typed slots are
-        /// found (README, "Back-off"). Optional.
+        /// found (docs/grammar.md, "Back-off"). Optional.
         public var backoff: BackoffSpec?
         /// Sentences of this intent the nearest-intent back-off may put a request into
         /// (`NearestIntent`): `{when}` and `{people}` are what was said; the first whose
@@ -135,7 +135,7 @@ public enum SlotType: String, Decodable, Sendable, CaseIterable {
     case ordinal       // "1st", "2", "last" → 1-based index
     case place         // a saved place name
     case literal       // a fixed word whose normalised text is the value (e.g. "am"/"pm")
-    case referent      // "it", "that", "them": something the conversation just mentioned (README "Follow-ups")
+    case referent      // "it", "that", "them": something the conversation just mentioned (docs/using.md "Follow-ups")
 }
 
 /// An expected slot value in an example: a string, a number, a bool or a list of strings.

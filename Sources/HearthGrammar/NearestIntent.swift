@@ -1,6 +1,6 @@
 import Foundation
 
-/// The nearest-intent back-off (README, "Nearest intent"): when no pattern matches and no
+/// The nearest-intent back-off (docs/grammar.md, "Nearest intent"): when no pattern matches and no
 /// `backoff:` question fits, the intents are scored on the utterance's words with weights derived
 /// from the grammar itself — a multinomial naive Bayes over the words and word pairs of every
 /// intent's examples, with the examples that must match nothing (`intent: none`) as a class of

@@ -6,7 +6,7 @@ import Logging
 
 /// The family's school calendar: the closed days that "except school holidays" skips.
 ///
-/// Where the dates come from (a product decision, README "School holidays"): the school district's
+/// Where the dates come from (a product decision, docs/using.md "School holidays"): the school district's
 /// published calendar imported as iCalendar (most districts publish one), holidays added by hand,
 /// and, for the demo family, a sample school year. One calendar per family: the demo children go to
 /// the same school; families with several schools are a later step (a holiday per place).

@@ -8,7 +8,7 @@ import Logging
 /// PIN sign-in (seed 003): PINs set and cleared, checked with the lock-out of `SignInRules`, and the
 /// front-end sessions a right PIN signs in. PINs are stored hashed with scrypt (memory-hard) over a
 /// per-member random salt, at a cost that makes an offline search of every 4-digit PIN take hours
-/// (`Cost.standard`, measured in the README); rows hashed earlier with PBKDF2 still verify and are
+/// (`Cost.standard`, measured in docs/protocol.md); rows hashed earlier with PBKDF2 still verify and are
 /// hashed again with scrypt at their next right PIN. A PIN never reaches the log.
 public struct SignInSkill: Sendable {
     public let store: any StoreAccess
@@ -25,7 +25,7 @@ public struct SignInSkill: Sendable {
     public struct Cost: Sendable, Equatable {
         public var log2N: Int, r: Int, p: Int
         public init(log2N: Int, r: Int, p: Int) { self.log2N = log2N; self.r = r; self.p = p }
-        /// 32 MiB and 0.53 s of one core a try in a release build (README, "Sign-in and invitations"):
+        /// 32 MiB and 0.53 s of one core a try in a release build (docs/protocol.md, "Sign-in and invitations"):
         /// an offline search of the 10,000 four-digit PINs takes about 1.5 hours of one core.
         public static let standard = Cost(log2N: 15, r: 8, p: 6)
         /// For tests that set many PINs in-process; never used by a command or a server.

@@ -95,7 +95,7 @@ extension EntersFamily {
         return .family(options.timeZone ?? stored ?? .current)
     }
 
-    /// A refusal in the words the other doors use; a lock-out says when it ends (README: "…locked until 9:15 AM").
+    /// A refusal in the words the other doors use; a lock-out says when it ends (docs/protocol.md: "…locked until 9:15 AM").
     static func words(_ refused: FrontDoor.Refused, calendar: Calendar, now: Date) -> String {
         switch (refused.refusal, refused.verdict) {
         case (.noSpeaker, _):

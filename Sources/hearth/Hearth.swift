@@ -158,7 +158,7 @@ struct Resolve: ParsableCommand, EntersFamily {
         var end: String?
         var minutes: Int?
         var rrule: String?
-        /// "school_holidays" for "except school holidays" (RRULE cannot say it; see the README).
+        /// "school_holidays" for "except school holidays" (RRULE cannot say it; see docs/using.md, "Time phrases").
         var skip: String?
         var notes: [String]?
         var error: String?

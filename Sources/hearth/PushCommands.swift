@@ -20,7 +20,7 @@ struct PushCommand: ParsableCommand {
             hearth push list --as PARENT       the targets (never their secrets)
             hearth push remove ID|NAME --as PARENT
             `hearth serve --http` sends each notification handed out to the recipient's targets, signed
-            (X-Hearth-Signature: sha256=HMAC of "TIMESTAMP.BODY"), with an Idempotency-Key; see the README.
+            (X-Hearth-Signature: sha256=HMAC of "TIMESTAMP.BODY"), with an Idempotency-Key; see docs/home-service.md.
             """,
         subcommands: [Add.self, List.self, Remove.self])
 

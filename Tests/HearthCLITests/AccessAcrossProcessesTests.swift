@@ -4,7 +4,7 @@ import HearthTestSupport
 import XCTest
 
 /// Issue 27: what sign-in and invitations promise when more than one `hearth` process shares the
-/// family's file (README "Sign-in and invitations"): a code works once even when two processes
+/// family's file (docs/protocol.md "Sign-in and invitations"): a code works once even when two processes
 /// accept it at the same moment; five wrong PINs lock a member for every process until 15 minutes
 /// later; a session's sign-in lapses after 30 minutes without a turn, whichever process had the turn.
 /// Every command runs at a pinned `--now` (or a line's `now`); nothing reads the machine's clock.

@@ -166,7 +166,7 @@ final class ProtocolConformanceTests: XCTestCase {
         try server.finish()
     }
 
-    /// README: a field of the wrong type is a `bad_request` naming it, never taken as absent; a
+    /// docs/protocol.md: a field of the wrong type is a `bad_request` naming it, never taken as absent; a
     /// `type` of null is not a type, so the line is refused and its `text` not acted on.
     func testATypeOfNullIsRefusedNotTakenAsAbsent() throws {
         let server = try StdioServer(["serve", "--stdio", "--demo", "--now", Self.now])
@@ -256,8 +256,8 @@ final class ProtocolConformanceTests: XCTestCase {
         XCTAssertEqual(Self.code(objects.last!!), "bad_request")
     }
 
-    /// Every error code Hearth can send is in the README's table, so a client author can branch on
-    /// all of them; the codes are read from the sources that emit them.
+    /// Every error code Hearth can send is in the table of error codes (docs/protocol.md, "Error codes"),
+    /// so a client author can branch on all of them; the codes are read from the sources that emit them.
     func testEveryErrorCodeIsDocumented() throws {
         let root = CLITests.root
         var codes: Set<String> = ["internal"]
@@ -276,9 +276,9 @@ final class ProtocolConformanceTests: XCTestCase {
                 codes.insert(String(text[Range(match.range(at: 1), in: text)!]))
             }
         }
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let missing = codes.sorted().filter { !readme.contains("| `\($0)` |") }
-        XCTAssertEqual(missing, [], "error codes emitted but not in README's table of error codes")
+        let protocolDoc = try String(contentsOf: root.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
+        let missing = codes.sorted().filter { !protocolDoc.contains("| `\($0)` |") }
+        XCTAssertEqual(missing, [], "error codes emitted but not in docs/protocol.md's table of error codes")
     }
 
     static func code(_ reply: [String: Any]) -> String? { (reply["error"] as? [String: Any])?["code"] as? String }

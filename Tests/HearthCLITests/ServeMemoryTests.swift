@@ -29,7 +29,7 @@ import XCTest
 /// A debug `hearth` answers about 250 mixed lines a second and rebuilds its grammar in about 1.5 s,
 /// so CI runs 8,000 lines with 16 rebuilds and 400 reminders (about a minute on an idle machine);
 /// `HEARTH_SOAK_LINES=200000 swift test --skip-build --filter ServeMemoryTests` runs the long soak,
-/// and `scripts/soak.py` a similar mix against any binary (README, "Performance").
+/// and `scripts/soak.py` a similar mix against any binary (docs/performance.md, "Performance").
 final class ServeMemoryTests: XCTestCase {
     static let lines: Int = {
         guard let text = ProcessInfo.processInfo.environment["HEARTH_SOAK_LINES"] else { return 8_000 }

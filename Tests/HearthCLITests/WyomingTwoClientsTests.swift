@@ -3,7 +3,7 @@ import HearthTestSupport
 import XCTest
 
 /// Issue 27: two Wyoming clients on one `hearth serve --wyoming` at once (two speakers in two rooms).
-/// Each connection is its own conversation unless the client names one (README "## Wyoming"): a
+/// Each connection is its own conversation unless the client names one (docs/home-service.md "## Wyoming"): a
 /// question asked on one is answered on that one, whatever the other says in between, and every
 /// reply goes back on the connection that asked, with that connection's conversation id.
 final class WyomingTwoClientsTests: XCTestCase {

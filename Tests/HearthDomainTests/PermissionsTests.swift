@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HearthDomain
 
-/// The permission table, every role × action pair, written out here as the README shows it so a
+/// The permission table, every role × action pair, written out here as docs/setup.md ("Who can do what") shows it so a
 /// change to the table is a change to this test too. Columns: owner, co-parent, adult (an au pair,
 /// the plain `member` role), viewer, child; `y` allowed, `-` refused.
 final class PermissionsTests: XCTestCase, DemoMembers {

@@ -6,7 +6,7 @@ import HearthStore
 import HearthTestSupport
 import Logging
 
-/// Issue 27: a rotating chore (README "## Chores, points and rewards": "rotate" = turns per
+/// Issue 27: a rotating chore (docs/using.md "## Chores, points and rewards": "rotate" = turns per
 /// occurrence) when one of its members is paused, and when one leaves the family. The demo family
 /// in memory, the chore skill and `hearth tick`'s chore work at pinned times; every day's chore is
 /// read back as "date who status".

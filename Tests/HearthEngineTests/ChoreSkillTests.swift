@@ -566,7 +566,7 @@ final class ChoreSkillTests: XCTestCase {
 
     /// 300 random chore awards, bonuses, deductions, redemptions and decisions, reckoned by the test
     /// itself: it keeps each child's balance, ledger lines and waiting redemptions from what it did,
-    /// by the rules as stated (README "Chores and points", `ChoreRules`), and after every step the
+    /// by the rules as stated (docs/using.md "Chores, points and rewards", `ChoreRules`), and after every step the
     /// store must agree — the balance, each result's figures, the number of ledger lines (one per
     /// change, none of 0) and the redemptions waiting. A redemption is refused exactly when the
     /// test's own balance is short, with that shortfall. (The balance is the ledger's sum by

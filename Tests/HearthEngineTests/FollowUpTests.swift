@@ -4,7 +4,7 @@ import HearthTime
 import XCTest
 @testable import HearthEngine
 
-/// How a follow-up rebuilds the last request, without a store or a turn (README "Follow-ups").
+/// How a follow-up rebuilds the last request, without a store or a turn (docs/using.md "Follow-ups").
 final class FollowUpTests: XCTestCase {
     let zone = TimeZone(identifier: "America/New_York")!
     var calendar: Calendar { var calendar = Calendar(identifier: .gregorian); calendar.timeZone = zone; return calendar }

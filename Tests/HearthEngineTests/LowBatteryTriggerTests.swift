@@ -5,7 +5,7 @@ import HearthSkills
 import HearthStore
 @testable import HearthEngine
 
-/// Issue 27: a battery-low watch over many reports (README "## Check-ins": "a battery dropping below
+/// Issue 27: a battery-low watch over many reports (docs/using.md "## Check-ins": "a battery dropping below
 /// 20 % fires battery-low triggers once per drop"). The rule (`CheckInRules.batteryDropped`): a
 /// report fires when its battery is under 20 % and the last kept report's was 20 % or more; so it
 /// stays quiet while the battery stays low and is armed again by a kept report at 20 % or above.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HearthEngine
 
-/// The nearest-intent back-off seen from the engine (README "Nearest intent"): a clear read runs,
+/// The nearest-intent back-off seen from the engine (docs/grammar.md "Nearest intent"): a clear read runs,
 /// a clear change gets the closest help and changes nothing, a free answer to an open question
 /// still comes first, and words that are no request get the plain reply.
 final class NearestIntentTurnTests: XCTestCase {

@@ -9,7 +9,7 @@ import HearthSkills
 /// The turns whose cost used to grow with the family's history (issue 31) read through indexes:
 /// every statement they run is traced and its `EXPLAIN QUERY PLAN` may not scan the events, their
 /// attendees and title words, or the notifications. A plan, not a timing: `hearth-bench`'s
-/// "turn kinds" table shows the time (README, Performance).
+/// "turn kinds" table shows the time (docs/performance.md, "Performance").
 final class QueryPlanTests: XCTestCase {
     /// Tables that grow with history; a full scan of any of them grows the turn with it.
     static let growing: Set<String> = ["event", "event_attendee", "event_title_word", "notification"]

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HearthGrammar
 
-/// The back-off matcher (README "Back-off"): with the repository's grammars and a stand-in time
+/// The back-off matcher (docs/grammar.md "Back-off"): with the repository's grammars and a stand-in time
 /// resolver that reads a fixed list of phrases, so every test is about the matcher alone.
 final class BackoffTests: XCTestCase {
     static let grammar = try! Grammar.load(directory: GrammarLoadingTests.intentsDirectory, vocabulary: [

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HearthGrammar
 
-/// The nearest-intent back-off (README "Nearest intent"), with the repository's grammars and a
+/// The nearest-intent back-off (docs/grammar.md "Nearest intent"), with the repository's grammars and a
 /// stand-in time resolver that reads a fixed list of phrases, so every test is about the model.
 final class NearestIntentTests: XCTestCase {
     static let grammar = try! Grammar.load(directory: GrammarLoadingTests.intentsDirectory, vocabulary: [

@@ -18,7 +18,7 @@ public struct SkillAreaID: RawRepresentable, Hashable, Codable, Sendable, Expres
 /// carries out its actions and words the result, and how it undoes its changes.
 ///
 /// Areas are listed once, in `SkillAreas.all`. The engine knows areas only through this protocol:
-/// adding one is a folder under `Areas/`, its grammar file, and one line in that list (README,
+/// adding one is a folder under `Areas/`, its grammar file, and one line in that list (docs/architecture.md,
 /// "Adding a skill area").
 protocol SkillArea: Sendable {
     /// What `interpret` and `answer` hand to `execute`: the area's work, with every slot typed.
@@ -69,7 +69,7 @@ protocol SkillArea: Sendable {
     /// (an automatic check-in "Emma arrived at School"), queued inside the turn's transaction.
     func locationReported(_ update: LocationUpdate, in turn: TurnContext) throws -> [OutboxNotification]
     /// A notification this area queued is going out at `turn.now` (a tick, `hearth notifications`):
-    /// its words as true at that moment, or nil when nothing true is left to say (README, "Reminders
+    /// its words as true at that moment, or nil when nothing true is left to say (docs/architecture.md, "Reminders
     /// are true when they go out").
     func goingOut(_ notification: OutboxNotification, in turn: TurnContext) throws -> OutboxNotification?
     /// How `action` is said back before it is carried out when it was heard by voice (issue 30): a

@@ -63,7 +63,7 @@ public struct SavedMatch: Codable, Sendable, Equatable {
 /// mentioned or changed. Kept per conversation (persisted, so one `hearth say` per utterance keeps
 /// it) for `lifetime` after the turn that set it, like a pending question. Follow-ups lean on it:
 /// "and Jake?" asks the last request again about Jake; "no, Thursday" corrects it; "move it to
-/// Friday" moves the event it mentioned (README "Follow-ups").
+/// Friday" moves the event it mentioned (docs/using.md "Follow-ups").
 public struct ConversationFocus: Codable, Sendable, Equatable {
     /// Whose it is: on a shared kitchen speaker, "it" is what the one speaking was talking about.
     var speaker: MemberID

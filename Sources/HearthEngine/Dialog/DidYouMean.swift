@@ -3,7 +3,7 @@ import HearthDomain
 import HearthGrammar
 import HearthTime
 
-/// What the grammar made of an utterance, back-off included (README, "Back-off: asking instead of
+/// What the grammar made of an utterance, back-off included (docs/grammar.md, "Back-off: asking instead of
 /// failing"). Deterministic: the same words, clock and family always give the same understanding.
 enum Understanding: Equatable {
     /// A pattern matched.

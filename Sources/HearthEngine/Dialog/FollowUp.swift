@@ -4,7 +4,7 @@ import HearthGrammar
 import HearthTime
 
 /// A follow-up: the conversation's last request again, with what the follow-up says changed
-/// (README "Follow-ups"). "and Jake?" asks it again about Jake, "no, Thursday" corrects it (undoing
+/// (docs/using.md "Follow-ups"). "and Jake?" asks it again about Jake, "no, Thursday" corrects it (undoing
 /// the change it made, if any), "add Jake too" adds Jake to it. The request is kept as said
 /// (`ConversationFocus.request`) and rebuilt as said, so the owning area reads it as if the whole
 /// sentence had been spoken ("where is Jake", "schedule Emma and Jake for the dentist Thursday at 4").

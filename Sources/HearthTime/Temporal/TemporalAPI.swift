@@ -7,7 +7,7 @@ import Foundation
 // (`TemporalTokenizer`), parses it into an AST (`TemporalParser` → `TemporalExpression`) and
 // resolves the AST against the injected clock and family time zone (`TemporalEvaluator`).
 //
-// Conventions (quoted by the README):
+// Conventions (quoted by docs/using.md, "Time phrases"):
 //
 // * A phrase naming a whole day ("friday", "tomorrow", "feb 8") is an `.interval` from 00:00 to
 //   the next 00:00 local time, `hasTimeOfDay == false`. "this week" is Monday 00:00 to the next

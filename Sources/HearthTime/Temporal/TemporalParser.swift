@@ -362,7 +362,7 @@ struct TemporalParser {
         // "the end of this month", "end of next month", "the end of march": that month's last day.
         if accept(["end", "of"]) {
             _ = accept("the")
-            // Not "the end of the month": alone that is neither a day nor a rule (README).
+            // Not "the end of the month": alone that is neither a day nor a rule (docs/using.md, "Time phrases").
             if accept(["this", "month"]) { return .lastDayOfRelativeMonth(monthOffset: 0) }
             if accept(["next", "month"]) { return .lastDayOfRelativeMonth(monthOffset: 1) }
             if let m = monthAt() {
@@ -787,7 +787,7 @@ struct TemporalParser {
                 expr.clock = nil
                 expr.range = (clock, end)
                 lastClockEnd = nil
-                // "2-4", "2 to 4": two numbers joined as a range are read as one (README).
+                // "2-4", "2 to 4": two numbers joined as a range are read as one (docs/using.md, "Time phrases").
                 return true
             }
         }
@@ -1584,7 +1584,7 @@ struct TemporalParser {
                 pos = save
                 return TemporalRecurrence(frequency: .monthly, interval: acceptOfMonths() ?? 1, byDay: byDay)
             }
-            // The ordinal rule (README, "Ambiguous ordinals"): one ordinal counted from the start
+            // The ordinal rule (docs/using.md, "Ambiguous ordinals"): one ordinal counted from the start
             // before a unit is an interval — "every 3rd day", "every fifth day" are every 3 (5)
             // days, "every 2nd week" every 2 weeks — unless "of the month" follows ("every 3rd day
             // of the month" is the 3rd). An ordinal counted from the end ("every last day"), several

@@ -7,7 +7,7 @@ struct TemporalNamedZone: Sendable, Equatable {
     var label: String
 }
 
-/// The zones a phrase may name: the one table (the README's time section quotes it, and
+/// The zones a phrase may name: the one table (docs/using.md, "Time phrases", quotes it, and
 /// `Intents/common.yaml`'s `zone_name` lists the same words, checked by a test).
 ///
 /// A zone is read only right after a clock time ("6 pm pacific", "at 6 pacific time", "from 2 to

@@ -7,7 +7,7 @@ import HearthTestSupport
 /// (frequency or interval × selector × extent, with or without a time of day, in several orders) and,
 /// from the same parts and independently of the resolver, the RRULE each must mean. Python
 /// dateutil (`scripts/phrase_rrule_oracle.py`, on top of `scripts/rrule_oracle.py`) expands that rule
-/// under the README's conventions; Hearth resolves the phrase and expands its own rule. The
+/// under the conventions of docs/using.md ("Time phrases"); Hearth resolves the phrase and expands its own rule. The
 /// occurrences over two years must be the same, instant for instant, and a phrase the oracle finds
 /// impossible (an end before the first occurrence) must be refused.
 ///
@@ -95,7 +95,7 @@ final class RecurrencePhraseDifferentialTests: XCTestCase {
         }
     }
 
-    /// The generator's shapes: every combination it can produce (for the README's count).
+    /// The generator's shapes: every combination it can produce (for the count in docs/using.md).
     func testShapeCount() {
         let g = RepeatPhraseGenerator.self
         XCTAssertEqual(g.allShapes.count, g.selectorShapes.count * ((g.extentShapes.count - 1) * g.timeShapes.count + g.timeShapes.count - 1))

@@ -5,7 +5,7 @@ import XCTest
 /// Issue 34: repeat phrases composed from parts, the ordinal rule, and further date and time forms.
 /// Reference now: Monday 2026-02-02 09:00 New York.
 final class TemporalThirdPassTests: TemporalTestCase {
-    /// The ordinal rule (README): an ordinal before "day" is an interval; with "of the month", or
+    /// The ordinal rule (docs/using.md, "Ambiguous ordinals"): an ordinal before "day" is an interval; with "of the month", or
     /// with "of" and no unit, it is a day of the month.
     func testOrdinalBeforeDayIsAnInterval() {
         check([

@@ -93,7 +93,7 @@ struct RewardArea: SkillArea {
                 return .completed(ActionResult(reply: ReplyText("Done! That's \(reward.title) for \(who), \(words.points(reward.cost)). \(left)"),
                                                lastChange: .forget))
             } catch SkillError.insufficientPoints(let need, let balance) {
-                // Too few points breaks the points rule: an error (README, `invalid_event`), said in full.
+                // Too few points breaks the points rule: an error (docs/protocol.md, `invalid_event`), said in full.
                 let has = mine ? "you have" : "\(name) has"
                 throw HearthError.invalidEvent(
                     "\(reward.title) costs \(words.points(reward.cost)) and \(has) \(balance). \(ChoreRules.insufficientPoints(need: need))")
