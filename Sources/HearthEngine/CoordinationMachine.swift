@@ -84,7 +84,11 @@ public struct CoordinationMachine: Sendable, Equatable {
     public struct TakenUp: Sendable, Equatable {
         public var request: SavedMatch
         public var people: [Referent]
-        public init(request: SavedMatch, people: [Referent]) { self.request = request; self.people = people }
+        /// The request only reads (its area's `readIntents`): heard unsure, it is answered as heard.
+        public var readsOnly: Bool
+        public init(request: SavedMatch, people: [Referent], readsOnly: Bool = false) {
+            self.request = request; self.people = people; self.readsOnly = readsOnly
+        }
     }
 
     /// What happens to words offered as a free answer that no area claims.
@@ -131,6 +135,10 @@ public struct CoordinationMachine: Sendable, Equatable {
         /// The runner has read a request it was told to interpret or follow up (its slots resolved):
         /// the machine decides whether it becomes what the conversation is about.
         case requestRead(TakenUp)
+        /// The words of an answer, read for the open question (`interpret(_:answering:)`): the
+        /// machine decides whether the asking area takes it, a read-back is carried out or left, or
+        /// the question is asked again.
+        case answerRead(AnswerReading)
         /// The owning area's decision: act, ask, or just say.
         case interpreted(AreaOutcome)
         case actionCompleted(ActionResult)
@@ -149,6 +157,7 @@ public struct CoordinationMachine: Sendable, Equatable {
             case .answerUnclaimed: "answerUnclaimed"
             case .intentGuessed: "intentGuessed"
             case .requestRead: "requestRead"
+            case .answerRead: "answerRead"
             case .interpreted: "interpreted"
             case .actionCompleted: "actionCompleted"
             case .approvalRequested: "approvalRequested"
@@ -169,9 +178,18 @@ public struct CoordinationMachine: Sendable, Equatable {
         /// Offer the words to the areas as a free answer to a question one of them holds (a family
         /// member's "does anyone need anything?"); `answerClaimed` or `answerUnclaimed` comes back.
         case offerAsFreeAnswer(String)
-        /// Resolve the slots and ask the owning area: to interpret a request, or (with
-        /// `answering`) to take the answer to its question.
+        /// Resolve the slots and ask the owning area to interpret a request; with `answering`, read
+        /// the words as an answer to that question (`answerRead` comes back).
         case interpret(IntentMatch, answering: PendingQuestion?)
+        /// Hand the answer to the area that asked; its outcome comes back as `interpreted`.
+        case answer(DialogAnswer, to: PendingQuestion)
+        /// "yes" to a read-back: the action as it was said back, from its area (`interpreted`).
+        case approve(PendingQuestion)
+        /// Heard by voice: the action with its area's read-back, if it says this kind of change back
+        /// (`SkillArea.withReadBack`); it comes back as `interpreted`.
+        case sayBack(AreaAction)
+        /// Heard unsure: the action said back in the words heard (`SkillArea.withHeardReadBack`).
+        case sayBackAsHeard(AreaAction)
         /// Ask whether the guess is what was meant (yes runs it as if it had been understood).
         case askWhetherMeant(IntentMatch)
         /// Rebuild the conversation's last request with what the follow-up said, and ask its area.
@@ -230,6 +248,11 @@ public struct CoordinationMachine: Sendable, Equatable {
     private var takenUp: TakenUp?
     /// The words have been read again once (`ReadingPreference`): the reading that came back stands.
     private var readAgain = false
+    /// The request read this turn only reads (`TakenUp.readsOnly`).
+    private var readsOnly = false
+    /// How far the action has been said back this turn: asked of its area, then in the words heard.
+    private var sayingBack: SayingBack = .notYet
+    private enum SayingBack: Sendable, Equatable { case notYet, byItsArea, asHeard }
 
     /// A conversation at rest: idle, or waiting on `question` (restored from the session), with
     /// what it remembers of the requests before.
@@ -309,14 +332,38 @@ public struct CoordinationMachine: Sendable, Equatable {
             return (.loadingContext(match), [.note("(I've dropped the earlier question about \(question.subject).)"),
                                              .dropQuestion, .askWhetherMeant(match)])
 
+        case (.loadingContext, .answerRead(let reading)) where answering:
+            guard let question = openQuestion else { return nil }
+            switch (reading, question.isReadBack) {
+            case (.unclear(let lead), false): return askingAgain(question, lead: lead)
+            case (.answer(let answer), false): return (state, [.answer(answer, to: question)])
+            // A change said back: "yes" carries it out as read, "no" leaves everything as it was,
+            // anything else asks again (a correction, "no, ten", is a follow-up said back in its turn).
+            case (.answer(.confirm), true): return (state, [.approve(question)])
+            case (.answer(.cancel), true): return (.resultReady(Self.leftAsItWas), settleQuestion() + committing())
+            case (_, true): return askingAgain(question, lead: "Sorry, I didn't catch that. Please say yes or no.")
+            }
         case (.loadingContext, .requestRead(let request)):
+            readsOnly = request.readsOnly
             if takesUpRequest { takenUp = request }
             return (state, [])
         case (.loadingContext, .interpreted(.act(let action))):
             // A change heard by voice is said back first, unless it answers what Hearth asked; "yes"
-            // carries it out as read (the action comes back without its read-back).
-            if saysChangesBack, !answering, let readBack = action.readBack {
-                return (.awaitingApproval(readBack), [.saveQuestion(readBack)] + committing())
+            // carries it out as read (the action comes back without its read-back). Its area says
+            // back the changes it says back (a deduction, a cancellation); heard unsure, every change
+            // is said back, a booking in the words heard, and a question is answered as heard.
+            if saysChangesBack, !answering {
+                if let readBack = action.readBack { return (.awaitingApproval(readBack), [.saveQuestion(readBack)] + committing()) }
+                switch sayingBack {
+                case .notYet:
+                    sayingBack = .byItsArea
+                    return (state, [.sayBack(action)])
+                case .byItsArea where saysEveryChangeBack && !readsOnly:
+                    sayingBack = .asHeard
+                    return (state, [.sayBackAsHeard(action)])
+                case .byItsArea, .asHeard:
+                    break
+                }
             }
             return (.executingAction(action), [.execute(action)])
         case (.loadingContext, .interpreted(.ask(let question, let lead))):
@@ -403,6 +450,14 @@ public struct CoordinationMachine: Sendable, Equatable {
             return [.commit]
         }
         return [.saveFocus(next), .commit]
+    }
+
+    static let leftAsItWas = ReplyText("OK, I've left it as it was.")
+
+    /// The open question asked again after `lead`, with its time renewed.
+    private func askingAgain(_ question: PendingQuestion, lead: String) -> (State, [Effect]) {
+        let again = question.renewed(now: recall.now)
+        return (.awaitingApproval(again), [.note(lead), .saveQuestion(again)] + committing())
     }
 
     /// What the session becomes when the turn fails: its transaction is rolled back, so a question

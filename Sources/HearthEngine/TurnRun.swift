@@ -155,20 +155,25 @@ struct TurnRun {
             let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
             if let question {
                 guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
-                let slots = try resolve(match, for: asking)
-                let reading = DialogArea.read(match.intent, slots: slots, for: question)
-                if question.isReadBack { return .interpreted(try DialogArea.take(reading, toReadBack: question, of: asking, now: now)) }
-                switch reading {
-                case .askAgain(let lead): return .interpreted(.ask(question.renewed(now: now), lead: lead))
-                case .answer(let answer): return .interpreted(try asking.answer(erased: answer, to: question, in: context))
-                }
+                return .answerRead(DialogArea.read(match.intent, slots: try resolve(match, for: asking), for: question))
             }
             guard let owner = areas.owner(of: match.intent) else { throw HearthError.internalState("no area for \(match.intent)") }
             let slots = try resolve(match, for: owner)
             try slots.requireKnownNames()
             try send(.requestRead(read(SavedMatch(match, utterance: turn.text), slots: slots)))
-            return .interpreted(try readingBack(owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context),
-                                                by: owner, in: context))
+            return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context))
+        case .answer(let answer, let question):
+            guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            return .interpreted(try asking.answer(erased: answer, to: question, in: context))
+        case .approve(let question):
+            guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
+            return .interpreted(.act(try asking.approved(erased: question)))
+        case .sayBack(let action), .sayBackAsHeard(let action):
+            guard let area = areas.area(action.area) else { throw HearthError.internalState("no area \(action.area)") }
+            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            if case .sayBackAsHeard = effect { return .interpreted(.act(try area.withHeardReadBack(erased: action, heard: turn.text, in: context))) }
+            return .interpreted(.act(try area.withReadBack(erased: action, in: context)))
         case .followUp(let kind, let said):
             if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
             return try followUp(kind, said: said)
@@ -221,22 +226,7 @@ struct TurnRun {
         let slots = try resolve(match, for: owner)
         try send(.requestRead(read(rebuilt, slots: slots)))
         let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
-        return .interpreted(try readingBack(owner.interpret(AreaRequest(intent: rebuilt.intent, slots: slots, utterance: rebuilt.utterance), in: context),
-                                            by: owner, in: context))
-    }
-
-    /// A request's outcome with the question that says its action back, when its area says it back
-    /// and the machine says changes back this turn (heard by voice): a typed turn does no read-back
-    /// work (some read their titles from the store).
-    private func readingBack(_ outcome: AreaOutcome, by area: any SkillArea, in context: TurnContext) throws -> AreaOutcome {
-        guard machine.saysChangesBack, case .act(let action) = outcome else { return outcome }
-        let said = try area.withReadBack(erased: action, in: context)
-        // Heard unsure: a change its area would carry out as heard (a booking) is said back in the
-        // words heard; a question (the owning area's `readIntents`) is answered as heard.
-        guard said.readBack == nil, machine.saysEveryChangeBack, let intent, !area.readIntents.contains(intent) else {
-            return .act(said)
-        }
-        return .act(try area.withHeardReadBack(erased: action, heard: turn.text, in: context))
+        return .interpreted(try owner.interpret(AreaRequest(intent: rebuilt.intent, slots: slots, utterance: rebuilt.utterance), in: context))
     }
 
     /// A request as the runner read it: what it said, and the family members its slots name, each once.
@@ -244,7 +234,7 @@ struct TurnRun {
         let people = slots.members.values.flatMap { $0 }.reduce(into: [MemberID]()) { if !$0.contains($1) { $0.append($1) } }
         return .init(request: request, people: people.compactMap { id in
             assistant.roster[id].map { Referent(kind: .member, id: id.rawValue, name: $0.name) }
-        })
+        }, readsOnly: assistant.areas.owner(of: request.intent)?.readIntents.contains(request.intent) ?? false)
     }
 
     /// The match's slots as typed values, as `area` reads them; time adjustments are said aloud.
@@ -265,7 +255,7 @@ struct TurnRun {
             case .rememberChange(.record(let record)): session.lastChange = .save(record)
             case .rememberChange(.forget): session.lastChange = .drop
             case .saveFocus(let focus): session.focus = focus
-            case .rememberChange(.unchanged), .matchGrammar, .readAgain, .offerAsFreeAnswer, .interpret, .askWhetherMeant, .followUp, .undo,
+            case .rememberChange(.unchanged), .matchGrammar, .readAgain, .offerAsFreeAnswer, .interpret, .answer, .approve, .sayBack, .sayBackAsHeard, .askWhetherMeant, .followUp, .undo,
                  .execute, .commit: break
             }
         }

@@ -122,8 +122,20 @@ final class CoordinationMachineTests: XCTestCase {
         // "yes": the runner hands back the action as read, without its read-back; it runs and settles the question.
         var yes = Machine(waitingOn: readBack, source: .voice)
         XCTAssertEqual(drive(&yes, [.utteranceReceived("yes"), .intentRecognized(confirm, role: .answer)]), [.interpret(confirm, answering: readBack)])
+        XCTAssertEqual(drive(&yes, [.answerRead(.answer(.confirm))]), [.approve(readBack)])
         XCTAssertEqual(drive(&yes, [.interpreted(.act(deduct))]), [.execute(deduct)])
         XCTAssertEqual(drive(&yes, [.actionCompleted(ActionResult(reply: reply))]), [.dropQuestion, .commit])
+
+        // "no" leaves everything as it was; anything else asks again, for yes or no.
+        var no = Machine(waitingOn: readBack, source: .voice)
+        XCTAssertEqual(drive(&no, [.utteranceReceived("no"), .intentRecognized(confirm, role: .answer), .answerRead(.answer(.cancel))]),
+                       [.dropQuestion, .commit])
+        XCTAssertEqual(no.state, .resultReady(ReplyText("OK, I've left it as it was.")))
+        var other = Machine(waitingOn: readBack, recall: .init(now: Date(timeIntervalSince1970: 100)), source: .voice)
+        let renewed = readBack.renewed(now: Date(timeIntervalSince1970: 100))
+        XCTAssertEqual(drive(&other, [.utteranceReceived("the second one"), .intentRecognized(answer, role: .answer), .answerRead(.answer(.option(2)))]),
+                       [.note("Sorry, I didn't catch that. Please say yes or no."), .saveQuestion(renewed), .commit])
+        XCTAssertEqual(other.state, .awaitingApproval(renewed))
 
         // Chosen from Hearth's own question, a change with a read-back is not said back again.
         var answered = Machine(waitingOn: question, source: .voice)
@@ -136,13 +148,40 @@ final class CoordinationMachineTests: XCTestCase {
                                       .interpreted(.act(heard))]), [.execute(heard)])
         var question = Machine(source: .voice)
         XCTAssertEqual(drive(&question, [.utteranceReceived("where is everyone"), .intentRecognized(request, role: .request),
-                                         .interpreted(.act(locate))]), [.execute(locate)])
+                                         .interpreted(.act(locate))]), [.sayBack(locate)], "its area is asked for its read-back")
+        XCTAssertEqual(drive(&question, [.interpreted(.act(locate))]), [.execute(locate)], "it has none: it goes ahead")
 
         // A request heard while a question is open drops it, then reads its own change back.
         var abandoning = Machine(waitingOn: self.question, source: .voice)
         XCTAssertEqual(drive(&abandoning, [.utteranceReceived("take 3 points from emma"), .intentRecognized(request, role: .request)]),
                        [.note("(I've dropped the earlier question about the dentist.)"), .dropQuestion, .interpret(request, answering: nil)])
         XCTAssertEqual(drive(&abandoning, [.interpreted(.act(heard))]), [.saveQuestion(readBack), .commit])
+    }
+
+    /// Heard unsure (the recogniser was not sure of the words), every change is said back: a change
+    /// its area does not say back (a booking) is said back in the words heard; a question is
+    /// answered as heard.
+    func testAnUnsureHearingHasEveryChangeSaidBack() {
+        let book = AreaAction(area: CalendarArea.id, value: LocationArea.Action.locateEveryone)
+        var asHeard = book
+        let heardQuestion = PendingQuestion(area: CalendarArea.id, subject: "what I heard", prompt: ReplyText("I heard: book the dentist. Shall I?"),
+                                            options: [], expiresAt: Date(timeIntervalSince1970: 600), payload: "{}", readBack: true)
+        asHeard.readBack = heardQuestion
+        let booking = Machine.TakenUp(request: SavedMatch(request, utterance: "book the dentist"), people: [])
+        var unsure = Machine(source: .voice, heardUnsure: true)
+        XCTAssertEqual(drive(&unsure, [.utteranceReceived("book the dentist"), .intentRecognized(request, role: .request), .requestRead(booking),
+                                       .interpreted(.act(book))]), [.sayBack(book)])
+        XCTAssertEqual(drive(&unsure, [.interpreted(.act(book))]), [.sayBackAsHeard(book)])
+        XCTAssertEqual(drive(&unsure, [.interpreted(.act(asHeard))]), [.saveQuestion(heardQuestion), .commit])
+
+        var asking = Machine(source: .voice, heardUnsure: true)
+        let reading = Machine.TakenUp(request: SavedMatch(request, utterance: "where is everyone"), people: [], readsOnly: true)
+        XCTAssertEqual(drive(&asking, [.utteranceReceived("where is everyone"), .intentRecognized(request, role: .request), .requestRead(reading),
+                                       .interpreted(.act(locate)), .interpreted(.act(locate))]), [.execute(locate)])
+
+        var sure = Machine(source: .voice)
+        XCTAssertEqual(drive(&sure, [.utteranceReceived("book the dentist"), .intentRecognized(request, role: .request), .requestRead(booking),
+                                     .interpreted(.act(book)), .interpreted(.act(book))]), [.execute(book)], "heard surely, a booking goes ahead")
     }
 
     func testAnAnswerGoesToTheQuestionAndSettlesIt() {
@@ -234,12 +273,19 @@ final class CoordinationMachineTests: XCTestCase {
         XCTAssertEqual(machine.state, .error(.timeNotUnderstood("25pm")))
     }
 
+    /// An answer read for the question goes to the area that asked; words that do not answer it
+    /// ("option 9" of six) ask it again after a lead, with its time renewed.
     func testAnUnclearAnswerAsksAgainAfterALead() {
-        var machine = Machine(waitingOn: question)
+        let now = Date(timeIntervalSince1970: 100)
+        var machine = Machine(waitingOn: question, recall: .init(now: now))
         XCTAssertEqual(drive(&machine, [.utteranceReceived("option 9"), .intentRecognized(answer, role: .answer),
-                                        .interpreted(.ask(question, lead: "There's no option 9."))]),
-                       [.note("There's no option 9."), .saveQuestion(question), .commit])
+                                        .answerRead(.unclear(lead: "There's no option 9."))]),
+                       [.note("There's no option 9."), .saveQuestion(question.renewed(now: now)), .commit])
         XCTAssertEqual(machine.trace.map(\.rawValue), ["parsing_intent", "loading_context", "awaiting_approval"])
+        var taken = Machine(waitingOn: question, recall: .init(now: now))
+        XCTAssertEqual(drive(&taken, [.utteranceReceived("option 1"), .intentRecognized(answer, role: .answer), .answerRead(.answer(.option(1)))]),
+                       [.answer(.option(1), to: question)])
+        XCTAssertEqual(drive(&taken, [.interpreted(.act(locate)), .actionCompleted(ActionResult(reply: reply))]), [.dropQuestion, .commit])
     }
 
     func testSayingEndsTheQuestionOnlyWhenTheAreaSaysSo() {
@@ -478,11 +524,13 @@ final class CoordinationMachineTests: XCTestCase {
         let offeredPath: [Machine.Event] = [.utteranceReceived("x"), .nothingMatched(failure: .notUnderstood)]
         var offered = Machine()
         for event in offeredPath { _ = offered.send(event) }
+        var answering = Machine(waitingOn: question)
+        for event in [Machine.Event.utteranceReceived("x"), .intentRecognized(answer, role: .answer)] { _ = answering.send(event) }
         var readAgain = Machine()
         for event in [Machine.Event.utteranceReceived("x"), .intentRecognized(answer, role: .answer)] { _ = readAgain.send(event) }
         let states: [(String, Machine)] = [
             ("idle", Self.machine(in: .idle)), ("parsing_intent", Self.machine(in: .parsingIntent(utterance: "x"))),
-            ("parsing_intent(offered)", offered), ("parsing_intent(read again)", readAgain), ("loading_context", Self.machine(in: .loadingContext(request))),
+            ("parsing_intent(offered)", offered), ("parsing_intent(read again)", readAgain), ("loading_context(answering)", answering), ("loading_context", Self.machine(in: .loadingContext(request))),
             ("executing_action", Self.machine(in: .executingAction(locate))), ("awaiting_approval", Self.machine(in: .awaitingApproval(question))),
             ("finalizing", Self.machine(in: .finalizing(ActionResult(reply: reply)))), ("result_ready", Self.machine(in: .resultReady(reply))),
             ("error", Self.machine(in: .error(.notUnderstood))),
@@ -496,6 +544,7 @@ final class CoordinationMachineTests: XCTestCase {
             ("nearestIntentFound", .nearestIntentFound(request, role: .request)),
             ("answerClaimed", .answerClaimed(request, role: .request)), ("answerUnclaimed", .answerUnclaimed),
             ("requestRead", .requestRead(.init(request: SavedMatch(request, utterance: "x"), people: []))),
+            ("answerRead(answer)", .answerRead(.answer(.option(1)))), ("answerRead(unclear)", .answerRead(.unclear(lead: "?"))),
             ("interpreted(act)", .interpreted(.act(locate))), ("interpreted(ask)", .interpreted(.ask(question))),
             ("interpreted(say)", .interpreted(.say(reply, endsQuestion: false))),
             ("actionCompleted", .actionCompleted(ActionResult(reply: reply))), ("approvalRequested", .approvalRequested(question)),
@@ -514,7 +563,11 @@ final class CoordinationMachineTests: XCTestCase {
             "parsing_intent(read again) nothingMatched parsing_intent", "parsing_intent(read again) nearestIntentFound parsing_intent",
             "parsing_intent(offered) answerClaimed loading_context", "parsing_intent(offered) answerUnclaimed error",
             // The runner reports the request it read; the machine decides whether it is taken up.
-            "loading_context requestRead loading_context",
+            "loading_context requestRead loading_context", "loading_context(answering) requestRead loading_context",
+            // Words read as an answer: the asking area takes it, or the question is asked again.
+            "loading_context(answering) answerRead(answer) loading_context", "loading_context(answering) answerRead(unclear) awaiting_approval",
+            "loading_context(answering) interpreted(act) executing_action", "loading_context(answering) interpreted(ask) awaiting_approval",
+            "loading_context(answering) interpreted(say) result_ready", "loading_context(answering) failed error",
             "loading_context interpreted(act) executing_action", "loading_context interpreted(ask) awaiting_approval",
             "loading_context interpreted(say) result_ready",
             "executing_action actionCompleted finalizing", "executing_action approvalRequested awaiting_approval",

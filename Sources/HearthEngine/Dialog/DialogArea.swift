@@ -45,14 +45,8 @@ struct DialogArea: SkillArea {
         }
     }
 
-    enum Reading: Equatable {
-        case answer(DialogAnswer)
-        /// The words don't answer the question ("option 9" of six): ask it again after `lead`.
-        case askAgain(lead: String)
-    }
-
     /// Reads an answer to `question` once, for the area that asked.
-    static func read(_ intent: String, slots: ResolvedSlots, for question: PendingQuestion) -> Reading {
+    static func read(_ intent: String, slots: ResolvedSlots, for question: PendingQuestion) -> AnswerReading {
         switch intent {
         case "dialog.confirm": return .answer(.confirm)
         case "dialog.cancel": return .answer(.cancel)
@@ -63,25 +57,14 @@ struct DialogArea: SkillArea {
                 let number = index == -1 ? question.options.count : index
                 guard question.options.contains(where: { $0.number == number }) else {
                     let range = question.options.isEmpty ? "" : " Say a number from 1 to \(question.options.count)."
-                    return .askAgain(lead: "There's no option \(index).\(range)")
+                    return .unclear(lead: "There's no option \(index).\(range)")
                 }
                 return .answer(.option(number))
             }
             if let time = slots.times["start"] { return .answer(.time(time, phrase: slots.phrases["start"] ?? "")) }
-            return .askAgain(lead: "Sorry, I didn't get that.")
+            return .unclear(lead: "Sorry, I didn't get that.")
         default:
-            return .askAgain(lead: "Sorry, I didn't get that.")
-        }
-    }
-
-    /// The answer to a read-back (a change heard by voice, said back): "yes" carries out the action
-    /// as it was read, "no" leaves everything as it was, anything else asks again. A correction
-    /// ("no, ten") is a follow-up of the request, said back again in its turn.
-    static func take(_ reading: Reading, toReadBack question: PendingQuestion, of area: any SkillArea, now: Date) throws -> AreaOutcome {
-        switch reading {
-        case .answer(.confirm): return .act(try area.approved(erased: question))
-        case .answer(.cancel): return .say(ReplyText("OK, I've left it as it was."), endsQuestion: true)
-        default: return .ask(question.renewed(now: now), lead: "Sorry, I didn't catch that. Please say yes or no.")
+            return .unclear(lead: "Sorry, I didn't get that.")
         }
     }
 

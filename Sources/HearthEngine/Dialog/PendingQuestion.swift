@@ -38,7 +38,7 @@ public struct QuestionOption: Sendable, Equatable, Codable {
 }
 
 /// An answer to a pending question, read once by the dialog core from the dialog intents.
-enum DialogAnswer: Sendable, Equatable {
+public enum DialogAnswer: Sendable, Equatable {
     /// "yes", "proceed anyway".
     case confirm
     /// "no", "never mind".
@@ -99,4 +99,13 @@ public struct ActionResult: Sendable, Equatable {
     public init(reply: ReplyText, notifications: [OutboxNotification] = [], lastChange: LastChange = .unchanged) {
         self.reply = reply; self.notifications = notifications; self.lastChange = lastChange
     }
+}
+
+/// Words heard as an answer to the open question, as the dialog core read them (`DialogArea.read`):
+/// the machine decides what follows (the asking area takes it, a read-back is carried out or left,
+/// or the question is asked again).
+public enum AnswerReading: Sendable, Equatable {
+    case answer(DialogAnswer)
+    /// The words don't answer the question ("option 9" of six): ask it again after `lead`.
+    case unclear(lead: String)
 }
