@@ -50,6 +50,7 @@ public enum RequestFinder {
         "one more question", "another question", "last thing",
         "that is all for now", "that's all i need", "heads up", "just a heads up", "quick heads up", "fyi", "just fyi",
         "just so you know", "just checking", "quick question", "just a quick question", "one quick thing", "random question",
+        "quick one", "a quick one", "just a quick one", "quick thing", "one quick question", "one more quick thing", "quick favour", "quick favor",
         "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",
         // Hedges before what is reported ("I think Jake took out the trash already", "pretty sure
         // Emma's home"): the report is the request; the hedge asks nothing.
@@ -697,7 +698,8 @@ public enum RequestFinder {
                                                "that", "this", "know", "about", "please", "if", "and", "when", "now", "today", "tomorrow"]
     /// Words the family's people pattern reads that name nobody in particular.
     static let notNames: Set<String> = ["i", "me", "my", "myself", "we", "us", "everyone", "everybody", "the kids", "the children", "kids",
-                                        "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all"]
+                                        "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all",
+                                        "anyone", "anybody", "any of us", "either of us"]
 
     /// A request only to keep what was said ("please add it to his schedule", "can you put that in
     /// the calendar", "pop that on the family calendar please").
