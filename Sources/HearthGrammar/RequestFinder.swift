@@ -473,9 +473,13 @@ public enum RequestFinder {
     /// cut at their question marks would otherwise leave fragments that happen to match.
     public static func isProse(_ text: String) -> Bool {
         var other = 0, total = 0
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             total += 1
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == " " { continue }
+            // An apostrophe inside a word is part of it ("Thanks! where's Jake?" is prose).
+            if scalar == "'" || scalar == "\u{2019}", index > 0, index + 1 < scalars.count,
+               scalars[index - 1].properties.isAlphabetic, scalars[index + 1].properties.isAlphabetic { continue }
             if "()[]{}*+|\\^<>=_~`#".unicodeScalars.contains(scalar) || scalar.properties.generalCategory == .control { return false }
             other += 1
         }
