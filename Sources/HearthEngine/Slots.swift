@@ -154,7 +154,10 @@ struct SlotResolver {
             let addressingOthers = everyoneExcludesSpeaker
             return roster.members.filter { !addressingOthers || $0.id != speaker.id }.map(\.id)
         // "We", "us", "the family": the household (issue 32); a member living elsewhere joins when named.
-        case "the whole family", "the family", "us", "we", "us all", "we all", "all of us":
+        // "Anyone", asked about free time or plans ("is anyone free Tuesday at 3"): the household too,
+        // each member answered for, so the reply says who is free.
+        case "the whole family", "the family", "us", "we", "us all", "we all", "all of us",
+             "anyone", "anybody", "any of us", "either of us":
             return roster.household(saidBy: speaker.id)
         case "the kids", "the children":
             return roster.members.filter { $0.kind == .child }.map(\.id)

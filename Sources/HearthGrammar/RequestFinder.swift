@@ -50,6 +50,7 @@ public enum RequestFinder {
         "one more question", "another question", "last thing",
         "that is all for now", "that's all i need", "heads up", "just a heads up", "quick heads up", "fyi", "just fyi",
         "just so you know", "just checking", "quick question", "just a quick question", "one quick thing", "random question",
+        "quick one", "a quick one", "just a quick one", "quick thing", "one quick question", "one more quick thing", "quick favour", "quick favor",
         "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",
         // Hedges before what is reported ("I think Jake took out the trash already", "pretty sure
         // Emma's home"): the report is the request; the hedge asks nothing.
@@ -472,9 +473,13 @@ public enum RequestFinder {
     /// cut at their question marks would otherwise leave fragments that happen to match.
     public static func isProse(_ text: String) -> Bool {
         var other = 0, total = 0
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             total += 1
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == " " { continue }
+            // An apostrophe inside a word is part of it ("Thanks! where's Jake?" is prose).
+            if scalar == "'" || scalar == "\u{2019}", index > 0, index + 1 < scalars.count,
+               scalars[index - 1].properties.isAlphabetic, scalars[index + 1].properties.isAlphabetic { continue }
             if "()[]{}*+|\\^<>=_~`#".unicodeScalars.contains(scalar) || scalar.properties.generalCategory == .control { return false }
             other += 1
         }
@@ -697,7 +702,8 @@ public enum RequestFinder {
                                                "that", "this", "know", "about", "please", "if", "and", "when", "now", "today", "tomorrow"]
     /// Words the family's people pattern reads that name nobody in particular.
     static let notNames: Set<String> = ["i", "me", "my", "myself", "we", "us", "everyone", "everybody", "the kids", "the children", "kids",
-                                        "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all"]
+                                        "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all",
+                                        "anyone", "anybody", "any of us", "either of us"]
 
     /// A request only to keep what was said ("please add it to his schedule", "can you put that in
     /// the calendar", "pop that on the family calendar please").

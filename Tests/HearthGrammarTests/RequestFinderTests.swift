@@ -32,6 +32,10 @@ final class RequestFinderTests: XCTestCase {
                        "i need to know whether i am available on that day.")
         XCTAssertEqual(RequestFinder.readings(of: "Sounds good, show me when I am available. Thank you so much!")[1],
                        "show me when I am available.")
+        XCTAssertEqual(RequestFinder.readings(of: "Thanks! Also, where's Jake?"), ["Thanks! Also, where's Jake?", "where's Jake?"],
+                       "an apostrophe inside a word is no symbol: a short question is still prose")
+        XCTAssertEqual(RequestFinder.readings(of: "Hey, quick one: is Tom free on Sunday at noon?")[1],
+                       "is Tom free on Sunday at noon?", "'quick one' only announces the request")
     }
 
     /// Help asked for with a request said as a gerund is the request (issue 29): the verb is read
