@@ -31,6 +31,8 @@ struct TurnRun {
     /// Notifications of a change a correction undid, handed out with the reply.
     private var undoneNotifications: [OutboxNotification] = []
     private var transaction: (any StoreAccess)?
+    /// What the areas see of this turn, made once (again only after an undo changes the last change).
+    private var cachedContext: TurnContext?
     private var reachedCommit = false
 
     /// `speaker`: who the front door admitted (`Assistant.admitted`).
@@ -54,7 +56,7 @@ struct TurnRun {
             guard let speaker else { throw HearthError.internalState("no speaker") }
             try assistant.store.write { writer in
                 transaction = writer.joined
-                defer { transaction = nil }
+                defer { transaction = nil; cachedContext = nil }
                 let saved = try writer.reader.session(turn.session)
                 let question = saved?.pending.flatMap { try? JSONPayload.decode(PendingQuestion.self, from: $0) }
                 lastChange = saved?.lastChange.flatMap { try? JSONPayload.decode(UndoRecord.self, from: $0) }
@@ -96,12 +98,19 @@ struct TurnRun {
     /// Whether an area takes `text` as a free answer to a question it holds (a family member's
     /// question): the question asked last wins (`FreeAnswerClaim.chosen`).
     private mutating func freeAnswer(_ text: String) throws -> CoordinationMachine.Event {
-        guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
-        let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+        let context = try turnContext()
         let claims = try assistant.areas.areas.compactMap { try $0.claimsUnmatched(text, in: context) }
         guard let claimed = FreeAnswerClaim.chosen(claims)?.intent else { return .answerUnclaimed }
         let match = IntentMatch(intent: claimed, captures: [], literalLength: 0, priority: 0, patternSource: "(free answer)")
         return .answerClaimed(match, role: assistant.areas.role(of: claimed))
+    }
+
+    private mutating func turnContext() throws -> TurnContext {
+        if let cachedContext { return cachedContext }
+        guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
+        let made = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+        cachedContext = made
+        return made
     }
 
     /// The event the machine decides from: the intent recognised, its role, and what the turn reports.
@@ -112,7 +121,6 @@ struct TurnRun {
 
     /// Performs one effect; the event it produced, if any.
     private mutating func perform(_ effect: CoordinationMachine.Effect) throws -> CoordinationMachine.Event? {
-        guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
         let areas = assistant.areas
         switch effect {
         case .matchGrammar(let text):
@@ -147,12 +155,12 @@ struct TurnRun {
             guard let guess, guess.match == match, let owner = areas.owner(of: match.intent) else {
                 throw HearthError.internalState("no guess to ask about")
             }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            let context = try turnContext()
             let slots = try resolve(match, for: owner)
             return .interpreted(.ask(try DialogArea.whetherMeant(guess, slots: slots, utterance: turn.text, in: context)))
         case .interpret(let match, let question):
             if let note = unreadTimeNote { notes.append(note); unreadTimeNote = nil }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            let context = try turnContext()
             if let question {
                 guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
                 return .answerRead(DialogArea.read(match.intent, slots: try resolve(match, for: asking), for: question))
@@ -164,14 +172,14 @@ struct TurnRun {
             return .interpreted(try owner.interpret(AreaRequest(intent: match.intent, slots: slots, utterance: turn.text), in: context))
         case .answer(let answer, let question):
             guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            let context = try turnContext()
             return .interpreted(try asking.answer(erased: answer, to: question, in: context))
         case .approve(let question):
             guard let asking = areas.area(question.area) else { throw HearthError.internalState("no area \(question.area)") }
             return .interpreted(.act(try asking.approved(erased: question)))
         case .sayBack(let action), .sayBackAsHeard(let action):
             guard let area = areas.area(action.area) else { throw HearthError.internalState("no area \(action.area)") }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            let context = try turnContext()
             if case .sayBackAsHeard = effect { return .interpreted(.act(try area.withHeardReadBack(erased: action, heard: turn.text, in: context))) }
             return .interpreted(.act(try area.withReadBack(erased: action, in: context)))
         case .followUp(let kind, let said):
@@ -179,13 +187,14 @@ struct TurnRun {
             return try followUp(kind, said: said)
         case .undo(let record):
             guard let area = areas.area(record.area) else { throw HearthError.internalState("no area \(record.area)") }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            let context = try turnContext()
             undoneNotifications += try area.undo(erased: record, in: context).notifications
             lastChange = nil
+            cachedContext = nil
             return nil
         case .execute(let action):
             guard let area = areas.area(action.area) else { throw HearthError.internalState("no area \(action.area)") }
-            let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+            let context = try turnContext()
             switch try area.execute(erased: action, in: context) {
             case .completed(let result): return .actionCompleted(result)
             case .needsAnswer(let question): return .approvalRequested(question)
@@ -212,7 +221,7 @@ struct TurnRun {
     /// "and Jake?", "no, Thursday", "add Jake too": the last request rebuilt and handed to its area
     /// (the machine has checked there is one, and undone the change a correction replaces).
     private mutating func followUp(_ kind: FollowUp.Kind, said: IntentMatch) throws -> CoordinationMachine.Event {
-        guard let speaker, let transaction else { throw HearthError.internalState("effect outside a turn") }
+        guard let speaker else { throw HearthError.internalState("effect outside a turn") }
         guard let focus, let request = focus.request else { throw HearthError.internalState("no request to follow up") }
         let areas = assistant.areas
         guard let owner = areas.owner(of: request.intent) else { throw HearthError.internalState("no area for \(request.intent)") }
@@ -225,7 +234,7 @@ struct TurnRun {
         let match = rebuilt.match
         let slots = try resolve(match, for: owner)
         try send(.requestRead(read(rebuilt, slots: slots)))
-        let context = assistant.context(speaker: speaker, now: now, transaction: transaction, lastChange: lastChange, focus: focus)
+        let context = try turnContext()
         return .interpreted(try owner.interpret(AreaRequest(intent: rebuilt.intent, slots: slots, utterance: rebuilt.utterance), in: context))
     }
 
