@@ -128,7 +128,8 @@ public enum ReminderRules {
     // MARK: Words
 
     /// The connector said before the words ("to", "about", "of", "that", "sure" of "make sure"…) as a `Link`;
-    /// with none, "that" when the words are a sentence ("I have a meeting"), else "about".
+    /// with none, "that" when the words are a sentence ("I have a meeting"), "to" when they are an errand
+    /// ("buy milk tomorrow", "pick up the dry cleaning on Friday"), else "about".
     public static func link(said connector: String?, body: String?) -> Reminder.Link {
         switch connector?.lowercased() {
         case "to", "sure", "make sure": return .to  // "make sure I call …": the words are something to do
@@ -136,10 +137,15 @@ public enum ReminderRules {
         case .some: return .about
         case nil:
             let first = body?.lowercased().split(separator: " ").first.map(String.init) ?? ""
-            return ["i", "we", "you", "he", "she", "they", "it", "there", "i'm", "i've", "we're", "it's", "there's"].contains(first)
-                ? .that : .about
+            if ["i", "we", "you", "he", "she", "they", "it", "there", "i'm", "i've", "we're", "it's", "there's"].contains(first) { return .that }
+            return errandVerbs.contains(first) ? .to : .about
         }
     }
+
+    /// Words that start something to do, never a thing's name: "remind you to buy milk", not "about buy milk".
+    static let errandVerbs: Set<String> = ["buy", "call", "phone", "ring", "email", "e-mail", "pay", "return", "post", "mail", "renew",
+                                           "sign", "pick", "grab", "collect", "fetch", "bring", "take", "send", "book", "feed", "water",
+                                           "walk", "wash", "clean", "pack", "practise", "practice", "finish", "check", "order", "cancel"]
 
     static let firstToSecondPerson: [String: String] = [
         "i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're", "i've": "you've",

@@ -101,6 +101,23 @@ final class ReminderSkillTests: XCTestCase {
         XCTAssertEqual(try jakes("2026-02-02T09:00:00-05:00"), [], "cancelling the event removes what was attached to it")
     }
 
+    /// An errand said with a time is said back as something to do ("to buy milk", never "about buy
+    /// milk"), and a reminder "about it" with no lead goes when the event starts and says so (it said
+    /// "0 minutes before").
+    func testErrandsAndRemindersAtTheStartAreSaidAsMeant() throws {
+        let assistant = try Fixtures.demoAssistant()
+        func say(_ text: String) -> Reply { assistant.handle(Turn(text: text, speaker: "Lisa", now: Fixtures.monday)) }
+        XCTAssertEqual(say("buy milk tomorrow").reply, "OK, I'll remind you to buy milk tomorrow at 9:00 AM.")
+        XCTAssertEqual(say("Book Jake for a haircut tomorrow at 10am").state, "result_ready")
+        XCTAssertEqual(say("remind me about it").reply,
+                       "OK, I'll remind you when Jake's haircut starts, that's tomorrow at 10:00 AM. If it moves, the reminder moves with it.")
+        XCTAssertEqual(say("what are my reminders").reply,
+                       "You have 2 reminders:\n- Buy milk: tomorrow at 9:00 AM\n- When Jake's haircut starts: tomorrow at 10:00 AM")
+        XCTAssertEqual(ReminderRules.link(said: nil, body: "pick up the dry cleaning"), .to)
+        XCTAssertEqual(ReminderRules.link(said: nil, body: "the dentist"), .about)
+        XCTAssertEqual(ReminderRules.link(said: nil, body: "I have a meeting"), .that)
+    }
+
     func testSeveralMatchingEventsAskWhichOne() throws {
         let assistant = try Fixtures.demoAssistant()
         func say(_ text: String) -> Reply { assistant.handle(Turn(text: text, speaker: "Lisa", now: Fixtures.monday)) }

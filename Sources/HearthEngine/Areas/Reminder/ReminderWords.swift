@@ -47,6 +47,12 @@ struct ReminderWords {
     /// "an hour", "30 minutes", "2 hours".
     func lead(_ minutes: Int) -> String { minutes == 60 ? "an hour" : TimeFormatter.duration(minutes: minutes) }
 
+    /// "an hour before Emma's dentist appointment"; with no lead, "when Emma's dentist appointment starts".
+    func before(_ minutes: Int, _ occurrence: CalendarOccurrence) -> String {
+        let event = phrasing.eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees)
+        return minutes == 0 ? "when \(event) starts" : "\(lead(minutes)) before \(event)"
+    }
+
     /// "today at 5:00 PM", "on Thursday, Feb 5 at 4:00 PM" (in a sentence); without `on` in a list.
     func moment(_ date: Date, spoken: Bool, inSentence: Bool = true) -> String {
         "\(inSentence ? formatter.onDay(date, spoken: spoken) : formatter.day(date, spoken: spoken)) at \(formatter.time(date, spoken: spoken))"
@@ -63,8 +69,7 @@ struct ReminderWords {
                 ?? moment(item.due, spoken: spoken, inSentence: inSentence)
         case .beforeEvent(_, let minutes):
             guard let occurrence = item.occurrence else { return moment(item.due, spoken: spoken, inSentence: inSentence) }
-            return "\(lead(minutes)) before \(phrasing.eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees)), "
-                + moment(item.due, spoken: spoken, inSentence: inSentence)
+            return "\(before(minutes, occurrence)), " + moment(item.due, spoken: spoken, inSentence: inSentence)
         }
     }
 
@@ -76,8 +81,7 @@ struct ReminderWords {
         let also = others.isEmpty ? "" : " (\(members == nil ? "" : "also ")for \(phrasing.people(others)))"
         if words == nil, case .beforeEvent(_, let minutes) = item.reminder.schedule, let occurrence = item.occurrence {
             // "30 minutes before Jake's haircut: tomorrow at 10:30 AM"
-            let event = phrasing.eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees)
-            return "\(formatter.capitalized(lead(minutes))) before \(event): \(moment(item.due, spoken: false, inSentence: false))\(also)"
+            return "\(formatter.capitalized(before(minutes, occurrence))): \(moment(item.due, spoken: false, inSentence: false))\(also)"
         }
         let head = words.map { item.reminder.link == .to ? $0 : "\(item.reminder.link.rawValue) \($0)" } ?? "A reminder"
         return "\(formatter.capitalized(head)): \(when(item, spoken: false, inSentence: false))\(also)"
@@ -154,7 +158,7 @@ struct ReminderWords {
                     rule, start: event.start.addingTimeInterval(-TimeInterval(minutes * 60)), formatter: formatter, spoken: spoken) {
                     at = "\(pattern), starting \(formatter.day(first.due, spoken: spoken))"
                 }
-                return "\(head) \(lead(minutes)) before \(phrasing.eventPhrase(event.title, attendees: event.attendees)), that's \(at)."
+                return "\(head) \(before(minutes, occurrence)), that's \(at)."
                     + " If it moves, the reminder moves with it."
             }
         }
