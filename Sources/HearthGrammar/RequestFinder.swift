@@ -473,13 +473,17 @@ public enum RequestFinder {
     /// cut at their question marks would otherwise leave fragments that happen to match.
     public static func isProse(_ text: String) -> Bool {
         var other = 0, total = 0
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
+        // One pass with the scalar before and after in hand (no copy of the text).
+        var scalars = text.unicodeScalars.makeIterator()
+        var previous: Unicode.Scalar?
+        var current = scalars.next()
+        while let scalar = current {
+            let next = scalars.next()
+            defer { previous = scalar; current = next }
             total += 1
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == " " { continue }
             // An apostrophe inside a word is part of it ("Thanks! where's Jake?" is prose).
-            if scalar == "'" || scalar == "\u{2019}", index > 0, index + 1 < scalars.count,
-               scalars[index - 1].properties.isAlphabetic, scalars[index + 1].properties.isAlphabetic { continue }
+            if scalar == "'" || scalar == "\u{2019}", previous?.properties.isAlphabetic == true, next?.properties.isAlphabetic == true { continue }
             if "()[]{}*+|\\^<>=_~`#".unicodeScalars.contains(scalar) || scalar.properties.generalCategory == .control { return false }
             other += 1
         }
