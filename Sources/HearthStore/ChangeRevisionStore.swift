@@ -32,11 +32,14 @@ public enum ChangeRevision {
     public static let addedLater: [String: [String]] = [
         "chores": ["chore_proposal", "achievement"],  // v28, v30
         "family": ["member_guardian"],  // v29
-        "shopping": ["shopping_item"],  // v34, an area of its own (Shopping/ShoppingStore.swift)
     ]
 
-    /// Every table followed, by area: v26's and those added since.
-    public static var followed: [String: [String]] { areas.merging(addedLater) { $0 + $1 } }
+    /// Every table followed, by area: v26's, those added since, and those of areas that keep their
+    /// own storage (`StoreAreas`).
+    public static var followed: [String: [String]] {
+        let own = StoreAreas.all.compactMap { $0.followed }.reduce(into: [String: [String]]()) { $0[$1.area, default: []] += $1.tables }
+        return areas.merging(addedLater) { $0 + $1 }.merging(own) { $0 + $1 }
+    }
 
     /// Columns of a table in another area that a screen of this area shows too: turning location
     /// sharing off is a change to `member`, and where everyone is must hear of it.

@@ -731,9 +731,8 @@ enum Migrations {
             try db.execute(sql: "DROP TRIGGER family_revision_place_update")
             try revisionTrigger(db, name: "place_update", event: "AFTER UPDATE OF id, name, owner_id ON place")
         }
-        // Later areas add their migrations here, one each, numbered in order.
-        // The shopping list (issue 28's proof area): its schema is its own (Shopping/ShoppingStore.swift).
-        ShoppingSchema.register(&migrator)
+        // Areas whose storage is their own register theirs, in order (`StoreAreas.all`).
+        for area in StoreAreas.all { area.register(&migrator) }
         return migrator
     }
 

@@ -4,15 +4,16 @@ import HearthDomain
 
 // The shopping list's table (migration "v34-shopping-list"): one row per item on one of the
 // family's lists, with who added it. Everything about the area's storage is in this file: its
-// migration (registered from `Migrations` by `ShoppingSchema.register`), its change-revision area
-// (a screen that shows the list follows "shopping"), and its queries. Deletion and export need
+// migration and its change-revision area (a screen that shows the list follows "shopping"), both
+// read from `ShoppingSchema` through its line in `StoreAreas.all`, and its queries. Deletion and export need
 // nothing: `added_by` is a `_by` column (a removed member's items stay, added by nobody) and every
 // table is exported.
 
-public enum ShoppingSchema {
+public enum ShoppingSchema: AreaSchema {
     public static let table = "shopping_item"
     /// The area a screen follows for the list (`/v1/events/stream`).
     static let revisionArea = "shopping"
+    static var followed: (area: String, tables: [String])? { (revisionArea, [table]) }
 
     static func register(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v34-shopping-list") { db in
