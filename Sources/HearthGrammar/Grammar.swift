@@ -397,6 +397,27 @@ public struct Grammar: Sendable {
         if let moved = RequestFinder.timeSaidFirst(utterance), case .matched(let match, let normalized) = match(moved), !Self.isDialog(match.intent) {
             return .matched(match, normalized)
         }
+        // A day said as the owner of what it names ("tomorrow's game at 4"): as said, unless that
+        // reads nothing or swallows the day into a title ("tomorrow's game", booked today); then with
+        // the day after the thing ("the game tomorrow at 4"), where the frames read a day.
+        guard let owned = RequestFinder.dayAsOwner(utterance) else { return matchAsSaid(utterance) }
+        let asSaid = matchAsSaid(utterance)
+        if case .matched(let plain, _) = asSaid,
+           !plain.captures.contains(where: { $0.spec.type == .text && $0.original.lowercased().contains(owned.day + "'s") }) {
+            return asSaid
+        }
+        for moved in owned.readings {
+            // Kept only where a slot took the day: "put the bake sale Friday on the calendar for
+            // 10am" reads 10am today, so the day goes at the end ("… for 10am Friday").
+            guard case .matched(let match, let normalized) = match(moved), !Self.isDialog(match.intent),
+                  match.captures.contains(where: { $0.original.lowercased().contains(owned.day) }) else { continue }
+            return .matched(match, normalized)
+        }
+        return asSaid
+    }
+
+    /// `match` of the words as said (after the time-first reading).
+    private func matchAsSaid(_ utterance: String) -> MatchResult {
         let (found, firstClause) = RequestFinder.readingsAndClauses(of: utterance)
         let readings = RequestFinder.withPronounsNamed(found, in: utterance) { name in
             guard let people = nearest.people, case .match = people.match(Array(name.utf8)) else { return false }

@@ -420,6 +420,47 @@ public enum RequestFinder {
         return "\(rest) \(time)\(mark)"
     }
 
+    /// A day said as the owner of what it names ("tomorrow's game at 4", "put Friday's party on the
+    /// calendar", "what's on tomorrow's schedule for Emma"): the thing with the day after it ("the game
+    /// tomorrow at 4"), then the day at the end ("what's on the schedule for Emma tomorrow"), for the
+    /// frames to read the day in one or the other; empty when no day is said that way. The thing is
+    /// the words after the day, up to a preposition, a verb of being or the end (four at most).
+    /// `day` is the day's own word, for the caller to check a reading took it.
+    public static func dayAsOwner(_ utterance: String) -> (readings: [String], day: String)? {
+        // Most utterances have no "'s" at all: one scan decides (every parse comes here).
+        guard utterance.contains("'s") || utterance.contains("\u{2019}s") else { return nil }
+        let text = Substring(utterance)
+        let tokens = words(in: text, limit: 40)
+        guard let at = tokens.firstIndex(where: { $0.text.hasSuffix("'s") && ownerDays.contains(String($0.text.dropLast(2))) }),
+              at + 1 < tokens.count else { return nil }
+        var start = at
+        if start > 0, ["next", "this", "last", "coming"].contains(tokens[start - 1].text) { start -= 1 }
+        var end = at + 1
+        while end < tokens.count, end - at <= 4, !ownedStops.contains(tokens[end].text) {
+            // A thing's words run on only while nothing but a space separates them.
+            let gap = text[tokens[end - 1].range.upperBound..<tokens[end].range.lowerBound]
+            if end > at + 1, gap != " " { break }
+            end += 1
+        }
+        guard end > at + 1 else { return nil }
+        let day = text[tokens[start].range.lowerBound..<tokens[at].range.upperBound].dropLast(2)
+        let thing = text[tokens[at + 1].range.lowerBound..<tokens[end - 1].range.upperBound]
+        let before = text[..<tokens[start].range.lowerBound]
+        var after = String(text[tokens[end - 1].range.upperBound...])
+        let article = before.lowercased().hasSuffix("the ") ? "" : "the "
+        let afterThing = "\(before)\(article)\(thing) \(day)\(after)"
+        var mark = ""
+        while let last = after.last, ".!?".contains(last) { mark = String(last) + mark; after.removeLast() }
+        after = after.trimmingCharacters(in: .whitespaces)
+        let atEnd = "\(before)\(article)\(thing)\(after.isEmpty ? "" : " " + after) \(day)\(mark)"
+        return (afterThing == atEnd ? [afterThing] : [afterThing, atEnd], tokens[at].text.dropLast(2).lowercased())
+    }
+
+    static let ownerDays: Set<String> = ["today", "tomorrow", "tonight", "yesterday", "monday", "tuesday", "wednesday", "thursday",
+                                         "friday", "saturday", "sunday", "weekend", "week"]
+    static let ownedStops: Set<String> = ["at", "on", "in", "to", "for", "from", "with", "by", "and", "or", "is", "was", "are", "were",
+                                          "starts", "start", "begins", "ends", "please", "too", "instead", "that", "which"]
+
     static func isClockOrDate(_ word: String) -> Bool {
         guard let first = word.first, first.isNumber else { return false }
         return word.allSatisfy { $0.isNumber || $0 == ":" } || ["st", "nd", "rd", "th", "am", "pm"].contains(String(word.suffix(2)).lowercased())

@@ -6,6 +6,23 @@ import XCTest
 /// chatter alone leaves the words as said.
 final class RequestFinderTests: XCTestCase {
     /// A request said after its day or time is read with the time after it, where the frames read one.
+    /// A day said as the owner of what it names is read with the day after the thing.
+    func testADaySaidAsTheOwnerOfAThingGoesAfterIt() {
+        func readings(_ said: String) -> [String]? { RequestFinder.dayAsOwner(said)?.readings }
+        XCTAssertEqual(readings("tomorrow's game at 4"), ["the game tomorrow at 4", "the game at 4 tomorrow"])
+        XCTAssertEqual(readings("put Friday's party at 7 on the calendar"),
+                       ["put the party Friday at 7 on the calendar", "put the party at 7 on the calendar Friday"])
+        XCTAssertEqual(readings("What's on tomorrow\u{2019}s schedule for Emma?"),
+                       ["What's on the schedule tomorrow for Emma?", "What's on the schedule for Emma tomorrow?"])
+        XCTAssertEqual(readings("cancel next Thursday's piano lesson"), ["cancel the piano lesson next Thursday"])
+        XCTAssertEqual(RequestFinder.dayAsOwner("move the tomorrow's dentist to 5")?.readings.first, "move the dentist tomorrow to 5")
+        XCTAssertEqual(RequestFinder.dayAsOwner("cancel next Thursday's piano lesson")?.day, "thursday")
+        // No day owns anything: a member's things, a day alone, a day's that ends the sentence.
+        for said in ["Emma's soccer practice is tomorrow", "what's on tomorrow", "is it tomorrow's?", "where's Jake"] {
+            XCTAssertNil(RequestFinder.dayAsOwner(said), said)
+        }
+    }
+
     func testARequestSaidAfterItsDayIsReadWithTheDayAfterIt() {
         XCTAssertEqual(RequestFinder.timeSaidFirst("tomorrow schedule a team meeting at 3"), "schedule a team meeting at 3 tomorrow")
         XCTAssertEqual(RequestFinder.timeSaidFirst("Next week, cancel soccer on Thursday."), "cancel soccer on Thursday Next week.")
