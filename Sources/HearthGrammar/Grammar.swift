@@ -407,13 +407,25 @@ public struct Grammar: Sendable {
             return asSaid
         }
         for moved in owned.readings {
-            // Kept only where a slot took the day: "put the bake sale Friday on the calendar for
-            // 10am" reads 10am today, so the day goes at the end ("… for 10am Friday").
+            // Kept only where a slot for a time took the day: "put the bake sale Friday on the
+            // calendar for 10am" reads 10am today, so the day goes at the end ("… for 10am Friday"),
+            // and words passed on as said ("tell Tom tomorrow's game is at 4") stay as said. Every
+            // words-as-said slot must be the thing the day owned: in "shall we meet for today's
+            // party" the title would be "shall we meet for the party", so the words stay as said.
             guard case .matched(let match, let normalized) = match(moved), !Self.isDialog(match.intent),
-                  match.captures.contains(where: { $0.original.lowercased().contains(owned.day) }) else { continue }
+                  match.captures.contains(where: { $0.spec.type != .text && $0.original.lowercased().contains(owned.day) }),
+                  match.captures.allSatisfy({ $0.spec.type != .text || Self.names(owned.thing, $0.original) }) else { continue }
             return .matched(match, normalized)
         }
         return asSaid
+    }
+
+    /// Whether words taken as said are the thing a day owned: they start with it, an article aside
+    /// ("the game", "game tomorrow"), not with words said before it ("shall we meet for the party").
+    static func names(_ thing: String, _ words: String) -> Bool {
+        var said = words.lowercased()[...]
+        for article in ["the ", "a ", "an ", "our ", "my ", "your "] where said.hasPrefix(article) { said = said.dropFirst(article.count); break }
+        return said.hasPrefix(thing)
     }
 
     /// `match` of the words as said (after the time-first reading).

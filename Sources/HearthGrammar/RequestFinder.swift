@@ -425,8 +425,9 @@ public enum RequestFinder {
     /// tomorrow at 4"), then the day at the end ("what's on the schedule for Emma tomorrow"), for the
     /// frames to read the day in one or the other; empty when no day is said that way. The thing is
     /// the words after the day, up to a preposition, a verb of being or the end (four at most).
-    /// `day` is the day's own word, for the caller to check a reading took it.
-    public static func dayAsOwner(_ utterance: String) -> (readings: [String], day: String)? {
+    /// `day` is the day's own word, for the caller to check a reading took it; `thing` the words it
+    /// owned, for the caller to check a title is that thing and not the words said before it.
+    public static func dayAsOwner(_ utterance: String) -> (readings: [String], day: String, thing: String)? {
         // Most utterances have no "'s" at all: one scan decides (every parse comes here).
         guard utterance.contains("'s") || utterance.contains("\u{2019}s") else { return nil }
         let text = Substring(utterance)
@@ -453,7 +454,7 @@ public enum RequestFinder {
         while let last = after.last, ".!?".contains(last) { mark = String(last) + mark; after.removeLast() }
         after = after.trimmingCharacters(in: .whitespaces)
         let atEnd = "\(before)\(article)\(thing)\(after.isEmpty ? "" : " " + after) \(day)\(mark)"
-        return (afterThing == atEnd ? [afterThing] : [afterThing, atEnd], tokens[at].text.dropLast(2).lowercased())
+        return (afterThing == atEnd ? [afterThing] : [afterThing, atEnd], tokens[at].text.dropLast(2).lowercased(), thing.lowercased())
     }
 
     static let ownerDays: Set<String> = ["today", "tomorrow", "tonight", "yesterday", "monday", "tuesday", "wednesday", "thursday",

@@ -17,6 +17,11 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(readings("cancel next Thursday's piano lesson"), ["cancel the piano lesson next Thursday"])
         XCTAssertEqual(RequestFinder.dayAsOwner("move the tomorrow's dentist to 5")?.readings.first, "move the dentist tomorrow to 5")
         XCTAssertEqual(RequestFinder.dayAsOwner("cancel next Thursday's piano lesson")?.day, "thursday")
+        XCTAssertEqual(RequestFinder.dayAsOwner("shall we meet for today's party")?.thing, "party")
+        // A rewrite's title must be the thing the day owned, not the words said before the day.
+        XCTAssertTrue(Grammar.names("piano lesson", "the piano lesson"))
+        XCTAssertTrue(Grammar.names("game", "game"))
+        XCTAssertFalse(Grammar.names("party", "shall we meet for the party"))
         // No day owns anything: a member's things, a day alone, a day's that ends the sentence.
         for said in ["Emma's soccer practice is tomorrow", "what's on tomorrow", "is it tomorrow's?", "where's Jake"] {
             XCTAssertNil(RequestFinder.dayAsOwner(said), said)
