@@ -17,9 +17,9 @@ extension CalendarTurn {
             return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window, dailyHours: hours)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
-        case .findEvent(let title, let members, let range, let label, let soonest, let whether, let notesAsked):
+        case .findEvent(let title, let members, let range, let label, let soonest, let whether, let asked):
             return .completed(ActionResult(reply: try findEvent(title: title, members: members, range: range, label: label,
-                                                                soonest: soonest, whether: whether, notesAsked: notesAsked)))
+                                                                soonest: soonest, whether: whether, asked: asked)))
         case .cancelAll(let listed, let day):
             return try cancelAll(listed, day: day)
         case .createEventCancelling(let draft, let cancelling):
@@ -327,9 +327,10 @@ extension CalendarTurn {
     /// "when is Dale's birthday", "do I have a dentist appointment on Monday?", "what time is the
     /// party tonight": the events with that name, in the range said or coming up. A yes-or-no
     /// question (`whether`) is answered "Yes, …" or "No, …" first. One event found is said with its
-    /// notes; asked for them (`notesAsked`: "what are the notes for the dentist"), it says when there are none.
+    /// notes; asked for them ("what are the notes for the dentist"), it says when there are none.
+    /// Asked when it ends or how long it is, each event found is said that way.
     func findEvent(title: String, members: [MemberID]?, range: DateInterval?, label: String?, soonest: Bool,
-                   whether: Bool = false, notesAsked: Bool = false) throws -> ReplyText {
+                   whether: Bool = false, asked: EventQuestion = .when) throws -> ReplyText {
         var found: [CalendarOccurrence]
         if let range {
             found = try skill.occurrences(of: members, in: range, titled: title).filter { CalendarRules.titleMatches(title, title: $0.event.title) }
@@ -354,13 +355,24 @@ extension CalendarTurn {
             let name = whether && found.count == 1 ? "Yes, \(phrase)" : formatter.capitalized(phrase)
             let day = formatter.onDay(occurrence.start, spoken: spoken)
             if occurrence.event.isAllDay { return "\(name) is \(day), all day" }
-            return "\(name) is \(day) at \(formatter.time(occurrence.start, spoken: spoken))"
-                + (occurrence.event.location.map { spoken ? "" : ", at \($0)" } ?? "")
+            switch asked {
+            case .end:
+                // "Emma's soccer practice on Thursday, Feb 5 ends at 5:00 PM".
+                return "\(name) \(day) ends at \(formatter.time(occurrence.end, spoken: spoken))"
+            case .length:
+                let minutes = Int(occurrence.end.timeIntervalSince(occurrence.start) / 60)
+                return "\(name) \(day) is \(TimeFormatter.duration(minutes: minutes)) long, "
+                    + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
+            case .when, .notes:
+                return "\(name) is \(day) at \(formatter.time(occurrence.start, spoken: spoken))"
+                    + (occurrence.event.location.map { spoken ? "" : ", at \($0)" } ?? "")
+            }
         }
         if found.count == 1 {
             // One event found: what the family wrote down about it too ("the notes for the dentist").
             let notes = EventDetails.lines(of: found[0].event.notes)
-            let told = notes.isEmpty ? (notesAsked ? " It has no notes." : "") : " Notes: \(EventDetails.quoted(notes))."
+            let told = asked == .end || asked == .length ? ""
+                : notes.isEmpty ? (asked == .notes ? " It has no notes." : "") : " Notes: \(EventDetails.quoted(notes))."
             return words { line(found[0], spoken: $0) + "." + told }
         }
         let shown = found.prefix(5)

@@ -279,7 +279,8 @@ struct CalendarTurn: AreaAtWork {
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
                 return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),
                                       rangeLabel: said, soonest: Self.saysSoonest(request),
-                                      whether: resolved.texts["notes"] == nil && Self.asksWhether(request), notesAsked: resolved.texts["notes"] != nil))
+                                      whether: resolved.texts["notes"] == nil && Self.asksWhether(request),
+                                      asked: EventQuestion(notes: resolved.texts["notes"], detail: resolved.texts["detail"])))
             }
             let range = askedInterval(resolved.times["range"], said: resolved.phrases["range"]) ?? dayInterval(containing: now)
             let members = resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)

@@ -83,7 +83,7 @@ extension CalendarArea {
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
         /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
         /// within `range` when one was said, else coming up; only the soonest with `soonest`.
-        case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool, notesAsked: Bool)
+        case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool, asked: EventQuestion)
         /// Cancel every occurrence listed (the "All of them" answer to "which one?").
         case cancelAll([OccurrenceRef], day: DateInterval?)
         /// seed 000 Scenario 1's "Proceed anyway and I'll mark soccer as cancelled": book the new
@@ -156,5 +156,19 @@ extension CalendarArea {
     struct Change: Codable, Sendable, Equatable {
         var restore: [CalendarEvent]
         var remove: [EventID]
+    }
+}
+
+/// What a question about an event by name asks: when it is (and its notes, if any), its notes even
+/// when there are none ("what are the notes for the dentist"), when it ends ("what time does soccer
+/// finish"), or how long it is ("how long is the party").
+enum EventQuestion: String, Sendable, Equatable, Codable {
+    case when, notes, end, length
+
+    /// From the grammar's `notes` and `detail` words.
+    init(notes: String?, detail: String?) {
+        if notes != nil { self = .notes }
+        else if let detail { self = detail.contains("long") ? .length : .end }
+        else { self = .when }
     }
 }
