@@ -181,6 +181,20 @@ public struct Roster: Sendable, Equatable {
         return household.isEmpty ? members.map(\.id) : household
     }
 
+    /// Whom "both of us", "the two of us" and "either of us" mean when `speaker` says them: the
+    /// speaker and the one other member of the household like them — a parent's fellow parent, a
+    /// child's one brother or sister. The household when there is no single such member (three
+    /// children, a grandparent speaking), as "we".
+    public func pair(saidBy speaker: MemberID) -> [MemberID] {
+        let household = household(saidBy: speaker)
+        guard let me = self[speaker] else { return household }
+        let alike = members.filter { other in
+            other.id != speaker && household.contains(other.id) && other.kind == me.kind
+                && (me.kind == .child || other.role.canManage == me.role.canManage)
+        }
+        return alike.count == 1 ? [speaker, alike[0].id] : household
+    }
+
     /// The member a spoken name or alias refers to, case-insensitively.
     public func member(named word: String) -> Member? {
         let key = word.lowercased()

@@ -148,6 +148,9 @@ struct SlotResolver {
     /// speaker only when addressing people, e.g. for messages).
     func members(in phrase: String) throws(HearthError) -> [MemberID] {
         var text = phrase
+        // "Both of us", "we both", "either of us": two people, the speaker and their fellow parent
+        // (or a child's one brother or sister), not the whole household.
+        if Self.pairWords.contains(text) { return roster.pair(saidBy: speaker.id) }
         for filler in ["both ", "all of "] where text.hasPrefix(filler) { text.removeFirst(filler.count) }
         switch text {
         case "everyone", "everybody":
@@ -157,7 +160,7 @@ struct SlotResolver {
         // "Anyone", asked about free time or plans ("is anyone free Tuesday at 3"): the household too,
         // each member answered for, so the reply says who is free.
         case "the whole family", "the family", "us", "we", "us all", "we all", "all of us",
-             "anyone", "anybody", "any of us", "either of us":
+             "anyone", "anybody", "any of us":
             return roster.household(saidBy: speaker.id)
         case "the kids", "the children":
             return roster.members.filter { $0.kind == .child }.map(\.id)
@@ -183,6 +186,10 @@ struct SlotResolver {
         }
         return result
     }
+
+    /// Two people said as one (common.yaml `pair`).
+    static let pairWords: Set<String> = ["both of us", "the two of us", "the 2 of us", "the both of us", "we both", "us both", "we two",
+                                         "we 2", "us two", "us 2", "either of us", "neither of us"]
 
     /// Text slots: the words as said, trimmed, without leading articles or trailing punctuation.
     static func cleanText(_ text: String) -> String {

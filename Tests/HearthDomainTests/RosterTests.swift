@@ -16,4 +16,16 @@ final class RosterTests: XCTestCase, DemoMembers {
         XCTAssertEqual(family.membersNamed(in: "is it emmas turn or JAKE’S", for: lisa.id), [emma.id, jake.id], "with or without the apostrophe")
         XCTAssertNil(family.membersNamed(in: "approve it, I checked my list", for: lisa.id), "no names: nil")
     }
+
+    /// "Both of us", "either of us": the speaker and the one member like them in the household.
+    func testTwoOfUsIsTheSpeakerAndTheirFellowParentOrOnlySibling() {
+        XCTAssertEqual(roster.pair(saidBy: lisa.id), [lisa.id, tom.id], "a parent's fellow parent, not the children")
+        XCTAssertEqual(roster.pair(saidBy: tom.id), [tom.id, lisa.id])
+        XCTAssertEqual(roster.pair(saidBy: jake.id), [jake.id, emma.id], "a child's one brother or sister")
+        XCTAssertEqual(roster.pair(saidBy: sue.id), roster.household(saidBy: sue.id), "a grandparent elsewhere: as 'we'")
+        var zoe = emma
+        zoe.id = MemberID("zoe"); zoe.name = "Zoe"
+        let three = Roster(members: [lisa, tom, emma, jake, zoe])
+        XCTAssertEqual(three.pair(saidBy: jake.id), three.household(saidBy: jake.id), "three children: no one pair")
+    }
 }
