@@ -104,8 +104,10 @@ public struct EventDetails: Sendable, Equatable, Codable {
         }
         let added = after.attendees.filter { !before.attendees.contains($0) }
         let removed = before.attendees.filter { !after.attendees.contains($0) }
-        if !added.isEmpty { clauses.append("\(list(added.map(name))) \(added.count == 1 ? "is" : "are") going too") }
-        if !removed.isEmpty { clauses.append("\(list(removed.map(name))) \(removed.count == 1 ? "isn't" : "aren't") going any more") }
+        // One person is "is", unless it is "you".
+        func one(_ members: [MemberID]) -> Bool { members.count == 1 && name(members[0]) != "you" }
+        if !added.isEmpty { clauses.append("\(list(added.map(name))) \(one(added) ? "is" : "are") going too") }
+        if !removed.isEmpty { clauses.append("\(list(removed.map(name))) \(one(removed) ? "isn't" : "aren't") going any more") }
         return clauses
     }
 

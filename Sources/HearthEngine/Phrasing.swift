@@ -16,13 +16,13 @@ struct Phrasing {
         return joinedList(ids.contains(speaker.id) ? ["you"] + others : others)
     }
 
-    /// "Emma's dentist appointment", "your haircut", "swimming for Emma and Jake".
+    /// "Emma's dentist appointment", "your haircut", "the swimming for Emma and Jake".
     func eventPhrase(_ title: String, attendees: [MemberID]) -> String {
         let others = attendees.filter { $0 != speaker.id }
         let lower = withoutArticle(lowercasedFirst(title))
         if others.isEmpty { return "your \(lower)" }
         if others.count == 1 { return "\(name(others[0]))'s \(lower)" }
-        return "\(lower) for \(joinedList(others.map(name)))"
+        return "the \(lower) for \(joinedList(others.map(name)))"
     }
 
     /// A title without the "a" or "an" it may start with, for after a possessive: "Max's RE lesson",

@@ -217,7 +217,11 @@ extension ResolvedSlots {
             case .text, .place, .literal:
                 if let text = texts[capture.name] { slots[key] = .string(text) }
             case .referent:
-                slots[key] = .string(referents[capture.name]?.first?.name ?? capture.normalized)
+                // With no conversation, the words that refer ("it", "that one"); none when a
+                // pattern's referent is implied by other words ("Emma's coming too").
+                if let name = referents[capture.name]?.first?.name { slots[key] = .string(name) }
+                else if let first = capture.normalized.split(separator: " ").first,
+                        ["it", "that", "this", "them", "the"].contains(first) { slots[key] = .string(capture.normalized) }
             case .duration, .number, .ordinal:
                 if let number = numbers[capture.name] { slots[key] = .int(number) }
             case .datetime:

@@ -314,7 +314,9 @@ extension CalendarTurn {
         let newID = EventID(ids.next("evt"))
         let result = try skill.updateEvent(occurrence, details: details, wholeSeries: !single, newID: newID, actor: speaker, now: now,
                                            formatter: formatter, name: name)
-        let clauses = EventDetails.changes(from: event, to: result.event, name: name, duration: { TimeFormatter.duration(minutes: $0) })
+        // The speaker is "you" in the reply ("you're going too"), by name in what the others are told.
+        let clauses = EventDetails.changes(from: event, to: result.event, name: { $0 == speaker.id ? "you" : name($0) },
+                                           duration: { TimeFormatter.duration(minutes: $0) })
         var reply = words { spoken in
             let day = single ? " on \(formatter.dateWords(occurrence.start, spoken: spoken))" : ""
             let series = event.recurrence != nil && !single ? ", every time" : ""
