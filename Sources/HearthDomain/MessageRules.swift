@@ -146,7 +146,10 @@ public enum MessageRules {
                                           "he'd": "you'd", "she'd": "you'd", "they'd": "you'd"]
         let verbs: [String: String] = ["has": "have", "is": "are", "was": "were", "needs": "need", "wants": "want", "does": "do",
                                        "doesn't": "don't", "isn't": "aren't", "hasn't": "haven't", "wasn't": "weren't", "likes": "like",
-                                       "goes": "go", "knows": "know", "thinks": "think", "remembers": "remember", "feels": "feel"]
+                                       "goes": "go", "knows": "know", "thinks": "think", "remembers": "remember", "feels": "feel",
+                                       // Arriving and leaving, as in "let me know when he gets there" (issue 29).
+                                       "gets": "get", "arrives": "arrive", "leaves": "leave", "lands": "land", "comes": "come",
+                                       "reaches": "reach", "finishes": "finish", "makes": "make", "wakes": "wake"]
         var result: [String] = []
         var previousWasSubject = false
         for (index, token) in tokens.enumerated() {

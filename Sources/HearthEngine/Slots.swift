@@ -162,7 +162,8 @@ struct SlotResolver {
         case "the whole family", "the family", "us", "we", "us all", "we all", "all of us",
              "anyone", "anybody", "any of us":
             return roster.household(saidBy: speaker.id)
-        case "the kids", "the children":
+        // "My kids", "our children": the children, as "the kids".
+        case "the kids", "the children", "my kids", "my children", "our kids", "our children":
             return roster.members.filter { $0.kind == .child }.map(\.id)
         case "the adults", "the parents":
             return roster.members.filter { $0.kind == .adult && ($0.role.canManage || text == "the adults") }.map(\.id)

@@ -240,8 +240,15 @@ public enum Normalizer {
         }
         // Two lead-ins of one length that both start the words are the same phrase, so trying only
         // those with the first word (longest first) removes what trying them all would.
+        var askedIfMinded = false
         while let first = words.first, let phrase = leadInsByFirstWord[first.text]?.first(where: starts(with:)) {
             words.removeFirst(phrase.count)
+            askedIfMinded = phrase.last == "mind"
+        }
+        // "Would you mind telling Emma …", "do you mind adding …": the request said as a gerund is the
+        // request ("tell Emma …"), never an event called "telling Emma …".
+        if askedIfMinded, let first = words.first, let verb = RequestFinder.requestGerunds[first.text] {
+            words[0] = RawToken(text: verb, source: first.source)
         }
         while let phrase = tails.first(where: ends(with:)) { words.removeLast(phrase.count) }
         // Speech-to-text hears "show the list" as "how the list": no question starts that way.

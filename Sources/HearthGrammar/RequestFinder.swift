@@ -156,6 +156,8 @@ public enum RequestFinder {
         "creating": "create", "finding": "find", "checking": "check", "reminding": "remind", "planning": "plan",
         "changing": "change", "sending": "send", "telling": "tell", "showing": "show", "assigning": "assign",
         "sharing": "share", "blocking": "block", "entering": "enter", "deleting": "delete", "removing": "remove",
+        "asking": "ask", "letting": "let", "texting": "text", "messaging": "message", "giving": "give", "marking": "mark",
+        "taking": "take", "announcing": "announce", "reading": "read",
     ]
 
     /// "(can you) help me (in|with) adding X" → "add X"; nil when the words are not that.
@@ -403,6 +405,9 @@ public enum RequestFinder {
             length += 1
         }
         guard anchored, length > 0, length + 1 < tokens.count else { return nil }
+        // "Morning! Can you …", "evening, tell Tom …": a bare part of the day said alone first is a
+        // greeting, not the time of the request ("this morning cancel …" keeps its time).
+        if length == 1, ["morning", "afternoon", "evening"].contains(tokens[0].text) { return nil }
         let opener = tokens[length].text
         if !leadingRequestOpeners.contains(opener) {
             // "is Tom free", "are we all available", "am I busy".

@@ -84,7 +84,9 @@ struct MessageArea: SkillArea {
     static func draft(of request: AreaRequest, recipients: [MemberID], kind: MessageKind) -> MessageDraft {
         let verb = request.slots.texts["verb"]?.lowercased() ?? ""
         let asking = ["ask", "check with", "find out", "see if", "poll", "quiz"].contains { verb.hasPrefix($0) }
-        let composed = MessageRules.compose(words: bodyWords(request), asking: asking, link: request.slots.texts["link"])
+        // "have Jake call me", "get Tom to text me": what someone is had do is asked of them, as after "to".
+        let had = verb == "have" || verb == "get"
+        let composed = MessageRules.compose(words: bodyWords(request), asking: asking, link: request.slots.texts["link"] ?? (had ? "to" : nil))
         return MessageDraft(recipients: recipients, body: composed.body, requiresResponse: composed.requiresResponse,
                             priority: MessageRules.priority(in: request.utterance), kind: kind)
     }
