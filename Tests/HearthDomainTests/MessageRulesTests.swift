@@ -41,6 +41,14 @@ final class MessageRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(MessageRules.compose(words: "he did his homework", asking: true, link: "if").body, "Did you do your homework?")
         XCTAssertEqual(MessageRules.compose(words: "she did ok on the test", asking: true, link: "if").body, "Did you do ok on the test?")
         XCTAssertEqual(MessageRules.compose(words: "he did finish his homework", asking: true, link: "if").body, "Did you finish your homework?")
+        // An irregular past, and "has" or "'s" as the helper before a participle.
+        XCTAssertEqual(MessageRules.compose(words: "he fed the cat", asking: true, link: "if").body, "Did you feed the cat?")
+        XCTAssertEqual(MessageRules.compose(words: "she went to the bank", asking: true, link: "if").body, "Did you go to the bank?")
+        XCTAssertEqual(MessageRules.compose(words: "he had lunch", asking: true, link: "whether").body, "Did you have lunch?")
+        XCTAssertEqual(MessageRules.compose(words: "he has fed the cat", asking: true, link: "if").body, "Have you fed the cat?")
+        XCTAssertEqual(MessageRules.compose(words: "she has finished the report", asking: true, link: "if").body, "Have you finished the report?")
+        XCTAssertEqual(MessageRules.compose(words: "she's been to the library", asking: true, link: "if").body, "Have you been to the library?")
+        XCTAssertEqual(MessageRules.compose(words: "he's coming to dinner", asking: true, link: "if").body, "Are you coming to dinner?")
         // "ask the kids if I should pick them up": "them" are the ones asked.
         XCTAssertEqual(MessageRules.compose(words: "I should pick them up", asking: true, link: "if").body, "Should I pick you up?")
         XCTAssertEqual(MessageRules.compose(words: "what they want for dinner", asking: true).body, "What do you want for dinner?")
