@@ -39,24 +39,24 @@ public struct CoordinationMachine: Sendable, Equatable {
     /// What the conversation remembers as the turn begins (restored from the session): all the
     /// machine needs to decide a follow-up, with no store.
     public struct Recall: Sendable, Equatable {
-        /// The conversation is about a request a follow-up can rebuild ("and Jake?").
-        public var hasRequest: Bool
+        /// What the conversation is about (current, the speaker's), which the turn's focus builds on.
+        public var focus: ConversationFocus?
         /// What it was about has lapsed (`ConversationFocus.lifetime`): a follow-up says so.
         public var lapsed: Bool
-        /// When the request the conversation is about made its change, if it made one.
-        public var changeMadeAt: Date?
         /// The change "undo that" would put back.
         public var lastChange: UndoRecord?
         public var now: Date
         /// Who is speaking: what the conversation is about is theirs (nil: the turn keeps no focus).
         public var speaker: MemberID?
-        /// What the conversation is about (current, the speaker's), which the turn's focus builds on.
-        public var focus: ConversationFocus?
 
-        public init(hasRequest: Bool = false, lapsed: Bool = false, changeMadeAt: Date? = nil, lastChange: UndoRecord? = nil,
-                    now: Date = .distantPast, speaker: MemberID? = nil) {
-            self.hasRequest = hasRequest; self.lapsed = lapsed; self.changeMadeAt = changeMadeAt
-            self.lastChange = lastChange; self.now = now; self.speaker = speaker
+        /// The conversation is about a request a follow-up can rebuild ("and Jake?").
+        public var hasRequest: Bool { focus?.request != nil }
+        /// When the request the conversation is about made its change, if it made one.
+        public var changeMadeAt: Date? { focus?.changeMadeAt }
+
+        public init(focus: ConversationFocus? = nil, lapsed: Bool = false, lastChange: UndoRecord? = nil, now: Date = .distantPast,
+                    speaker: MemberID? = nil) {
+            self.focus = focus; self.lapsed = lapsed; self.lastChange = lastChange; self.now = now; self.speaker = speaker
         }
 
         /// What a turn restores: the focus the conversation kept is the speaker's only if they set it
@@ -65,9 +65,7 @@ public struct CoordinationMachine: Sendable, Equatable {
         init(speaker: MemberID, kept: ConversationFocus?, lastChange: UndoRecord?, now: Date) {
             let theirs = kept.flatMap { $0.speaker == speaker ? $0 : nil }
             let current = theirs.flatMap { $0.isCurrent(at: now) ? $0 : nil }
-            self.init(hasRequest: current?.request != nil, lapsed: theirs != nil && current == nil, changeMadeAt: current?.changeMadeAt,
-                      lastChange: lastChange, now: now, speaker: speaker)
-            focus = current
+            self.init(focus: current, lapsed: theirs != nil && current == nil, lastChange: lastChange, now: now, speaker: speaker)
         }
 
         /// The change a correction or an addition replaces: the one the conversation's request just

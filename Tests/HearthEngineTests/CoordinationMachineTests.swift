@@ -216,7 +216,7 @@ final class CoordinationMachineTests: XCTestCase {
         let remindIt = IntentMatch(intent: "reminder.create", captures: [it], literalLength: 8, priority: 10, patternSource: "")
         let correct = IntentMatch(intent: FollowUpKind.correct.rawValue, captures: [when], literalLength: 2, priority: 10, patternSource: "")
 
-        var asked = Machine(waitingOn: question, recall: .init(hasRequest: true))
+        var asked = Machine(waitingOn: question, recall: .init(focus: booked()))
         XCTAssertEqual(drive(&asked, [.utteranceReceived("no, friday at 11"), .intentRecognized(correct, role: .followUp(.correct))]),
                        [.readAgain(correct, preferring: .answer)])
         XCTAssertEqual(drive(&asked, [.intentRecognized(answer, role: .answer)]), [.interpret(answer, answering: question)])
@@ -378,15 +378,15 @@ final class CoordinationMachineTests: XCTestCase {
         guard case .error(.unclearReference(let said)) = lapsed.state else { return XCTFail("\(lapsed.state)") }
         XCTAssertTrue(said.hasPrefix("It's been a while"), said)
 
-        var following = Machine(recall: .init(hasRequest: true, changeMadeAt: undo.madeAt, lastChange: undo, now: undo.madeAt))
+        var following = Machine(recall: .init(focus: booked(changeMadeAt: undo.madeAt), lastChange: undo, now: undo.madeAt))
         XCTAssertEqual(drive(&following, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))]),
                        [.followUp(.followUp, said: andJake)], "asking again changes nothing, so nothing is undone")
         let more = IntentMatch(intent: FollowUpKind.more.rawValue, captures: [], literalLength: 4, priority: 12, patternSource: "")
-        var paging = Machine(recall: .init(hasRequest: true, changeMadeAt: undo.madeAt, lastChange: undo, now: undo.madeAt))
+        var paging = Machine(recall: .init(focus: booked(changeMadeAt: undo.madeAt), lastChange: undo, now: undo.madeAt))
         XCTAssertEqual(drive(&paging, [.utteranceReceived("more"), .intentRecognized(more, role: .followUp(.more))]),
                        [.followUp(.more, said: more)], "the next page changes nothing, so nothing is undone")
         // With a question open, a follow-up settles it quietly once it has run.
-        var asked = Machine(waitingOn: question, recall: .init(hasRequest: true))
+        var asked = Machine(waitingOn: question, recall: .init(focus: booked()))
         XCTAssertEqual(drive(&asked, [.utteranceReceived("and jake?"), .intentRecognized(andJake, role: .followUp(.followUp))]),
                        [.readAgain(andJake, preferring: .answer)], "an answer to the question comes first, if the words are one")
         XCTAssertEqual(drive(&asked, [.intentRecognized(andJake, role: .followUp(.followUp))]), [.followUp(.followUp, said: andJake)])
@@ -401,21 +401,21 @@ final class CoordinationMachineTests: XCTestCase {
         let record = UndoRecord(area: CalendarArea.id, change: "scheduling Emma's dentist appointment", madeAt: made, payload: "{}")
         let thursday = IntentMatch(intent: FollowUpKind.correct.rawValue, captures: [], literalLength: 2, priority: 10, patternSource: "")
         for kind in [FollowUpKind.correct, .add] {
-            var machine = Machine(recall: .init(hasRequest: true, changeMadeAt: made, lastChange: record, now: made + 60))
+            var machine = Machine(recall: .init(focus: booked(changeMadeAt: made), lastChange: record, now: made + 60))
             XCTAssertEqual(drive(&machine, [.utteranceReceived("no, thursday"), .intentRecognized(thursday, role: .followUp(kind))]),
                            [.undo(record), .note("(I've undone scheduling Emma's dentist appointment.)"), .rememberChange(.forget),
                             .followUp(kind, said: thursday)])
         }
-        let late = Machine.Recall(hasRequest: true, changeMadeAt: made, lastChange: record, now: made + UndoRecord.lifetime + 1)
-        let otherChange = Machine.Recall(hasRequest: true, changeMadeAt: made - 5, lastChange: record, now: made + 60)
-        let nothingMade = Machine.Recall(hasRequest: true, changeMadeAt: nil, lastChange: record, now: made + 60)
+        let late = Machine.Recall(focus: booked(changeMadeAt: made), lastChange: record, now: made + UndoRecord.lifetime + 1)
+        let otherChange = Machine.Recall(focus: booked(changeMadeAt: made - 5), lastChange: record, now: made + 60)
+        let nothingMade = Machine.Recall(focus: booked(), lastChange: record, now: made + 60)
         for recall in [late, otherChange, nothingMade] {
             var machine = Machine(recall: recall)
             XCTAssertEqual(drive(&machine, [.utteranceReceived("no, thursday"), .intentRecognized(thursday, role: .followUp(.correct))]),
                            [.followUp(.correct, said: thursday)], "\(recall)")
         }
         // The undo is part of the turn: should the corrected request fail, it is rolled back with it.
-        var failing = Machine(recall: .init(hasRequest: true, changeMadeAt: made, lastChange: record, now: made + 60))
+        var failing = Machine(recall: .init(focus: booked(changeMadeAt: made), lastChange: record, now: made + 60))
         drive(&failing, [.utteranceReceived("no, thursday"), .intentRecognized(thursday, role: .followUp(.correct))])
         XCTAssertEqual(drive(&failing, [.failed(.timeNotUnderstood("thursday"))]), [])
     }
@@ -425,6 +425,11 @@ final class CoordinationMachineTests: XCTestCase {
     let lisa = MemberID("lisa")
     let emmaReferent = Referent(kind: .member, id: "emma", name: "Emma")
     func dentist(_ id: String = "e1") -> Referent { Referent(kind: .event, id: id, name: "Emma's dentist appointment") }
+    /// The conversation is about a booking (which made its change at `changeMadeAt`, if it made one).
+    func booked(changeMadeAt: Date? = nil) -> ConversationFocus {
+        focus(SavedMatch(request, utterance: "book the dentist"), referents: [], at: changeMadeAt ?? .distantPast, changeMadeAt: changeMadeAt)
+    }
+
     func focus(_ request: SavedMatch?, referents: [Referent], at time: Date, changeMadeAt: Date? = nil, speaker: MemberID? = nil) -> ConversationFocus {
         ConversationFocus(speaker: speaker ?? lisa, request: request, changeMadeAt: changeMadeAt, referents: referents, updatedAt: time)
     }
