@@ -386,7 +386,7 @@ public enum ChoreRules {
     /// regular endings ("-ied", "-ed", "-ing") and a final silent "e" ("raked" and "rake" → "rak").
     /// A comparison key, never shown.
     public static func lemma(_ word: String) -> String {
-        if let base = irregularPast[word] { return silentE(base) }
+        if let base = EnglishVerbs.irregularPast[word] { return silentE(base) }
         var stem = word
         if stem.count > 4, stem.hasSuffix("ied") {
             stem = String(stem.dropLast(3)) + "y"
@@ -411,26 +411,6 @@ public enum ChoreRules {
         word.count > 3 && word.hasSuffix("e") && !word.hasSuffix("ee") ? String(word.dropLast()) : word
     }
 
-    /// English's irregular past tenses and participles → base form: the general table, not a list
-    /// per chore.
-    static let irregularPast: [String: String] = [
-        "swept": "sweep", "kept": "keep", "slept": "sleep", "wept": "weep", "crept": "creep", "felt": "feel", "knelt": "kneel",
-        "dealt": "deal", "meant": "mean", "hung": "hang", "took": "take", "taken": "take", "threw": "throw", "thrown": "throw",
-        "fed": "feed", "bled": "bleed", "led": "lead", "made": "make", "brought": "bring", "bought": "buy", "caught": "catch",
-        "taught": "teach", "fought": "fight", "sought": "seek", "thought": "think", "did": "do", "done": "do", "gave": "give",
-        "given": "give", "got": "get", "gotten": "get", "went": "go", "gone": "go", "left": "leave", "ran": "run", "sat": "sit",
-        "shook": "shake", "shaken": "shake", "spun": "spin", "swung": "swing", "wrung": "wring", "wound": "wind", "wrote": "write",
-        "written": "write", "drew": "draw", "drawn": "draw", "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride",
-        "built": "build", "bent": "bend", "sent": "send", "spent": "spend", "lent": "lend", "lit": "light", "dug": "dig",
-        "stuck": "stick", "hid": "hide", "hidden": "hide", "ate": "eat", "eaten": "eat", "froze": "freeze", "frozen": "freeze",
-        "chose": "choose", "chosen": "choose", "broke": "break", "broken": "break", "woke": "wake", "woken": "wake", "wore": "wear",
-        "worn": "wear", "tore": "tear", "torn": "tear", "began": "begin", "begun": "begin", "sold": "sell", "told": "tell",
-        "found": "find", "held": "hold", "stood": "stand", "met": "meet", "fell": "fall", "fallen": "fall", "grew": "grow",
-        "grown": "grow", "knew": "know", "known": "know", "blew": "blow", "blown": "blow", "flew": "fly", "flown": "fly",
-        "saw": "see", "seen": "see", "came": "come", "became": "become", "rang": "ring", "rung": "ring", "drank": "drink",
-        "drunk": "drink", "ground": "grind", "laid": "lay", "paid": "pay", "said": "say", "hit": "hit", "put": "put", "set": "set",
-        "cut": "cut", "shut": "shut", "split": "split", "spread": "spread", "let": "let",
-    ]
 
     /// The verbs among `stopWords` that say what is done to a chore's thing, as lemmas.
     private static let choreVerbs: Set<String> = Set(["take", "do", "clean", "tidy", "make", "empty", "put", "finish", "wash"].map(lemma))

@@ -182,23 +182,23 @@ public enum MessageRules {
         let subjectWord = ["i"].contains(subject.lowercased()) ? "I" : subject.lowercased() == "you" ? "you" : subject
         // "she's been", "he's finished": "has", so "Have you been"; "she's coming": "Are you coming".
         if subject.lowercased() == "you're" {
-            return ([isParticiple(verb) ? "Have" : "Are", "you"] + tokens.dropFirst()).joined(separator: " ")
+            return ([EnglishVerbs.isParticiple(verb) ? "Have" : "Are", "you"] + tokens.dropFirst()).joined(separator: " ")
         }
         if subject.lowercased() == "you've" { return (["Have", "you"] + tokens.dropFirst()).joined(separator: " ") }
         if auxiliaries.contains(verb) { return ([capitalized(verb), subjectWord] + rest).joined(separator: " ") }
         // "has/have/had" before a past participle is the helper: "he has fed the cat" → "Have you fed the cat".
-        if ["has", "have", "had"].contains(verb), let next = rest.first?.lowercased(), isParticiple(next) {
+        if ["has", "have", "had"].contains(verb), let next = rest.first?.lowercased(), EnglishVerbs.isParticiple(next) {
             return ([verb == "had" ? "Had" : "Have", subjectWord] + rest).joined(separator: " ")
         }
-        // An irregular past: "he fed the cat" → "Did you feed the cat", "she went" → "Did you go".
-        if let base = irregularPast[verb] { return (["Did", subjectWord, base] + rest).joined(separator: " ") }
         if verb == "did" {
             // "did" as the verb itself ("he did his homework" → "Did you do your homework"), not a helper ("he did finish").
             let main = rest.first.map { didObjects.contains($0.lowercased()) } ?? true
             return (["Did", subjectWord] + (main ? ["do"] : []) + rest).joined(separator: " ")
         }
+        // An irregular past: "he fed the cat" → "Did you feed the cat", "she went" → "Did you go".
+        if let base = EnglishVerbs.irregularPast[verb] { return (["Did", subjectWord, base] + rest).joined(separator: " ") }
         if verb.count > 4, verb.hasSuffix("ed"), !["need", "feed", "bleed", "speed"].contains(verb) {
-            return (["Did", subjectWord, baseOfPast(verb)] + rest).joined(separator: " ")
+            return (["Did", subjectWord, EnglishVerbs.baseOfPast(verb)] + rest).joined(separator: " ")
         }
         let plural = ["i", "you", "we"].contains(subject.lowercased())
         let base: String = switch verb {
@@ -210,43 +210,11 @@ public enum MessageRules {
         return ([plural ? "Do" : "Does", subjectWord, base] + rest).joined(separator: " ")
     }
 
-    /// The common irregular pasts a family says about what someone did, and their base form.
-    static let irregularPast: [String: String] = [
-        "fed": "feed", "went": "go", "took": "take", "ate": "eat", "got": "get", "made": "make", "saw": "see", "came": "come",
-        "left": "leave", "bought": "buy", "brought": "bring", "said": "say", "told": "tell", "gave": "give", "found": "find",
-        "forgot": "forget", "ran": "run", "wrote": "write", "sent": "send", "paid": "pay", "wore": "wear", "slept": "sleep",
-        "kept": "keep", "caught": "catch", "drank": "drink", "swam": "swim", "began": "begin", "won": "win", "lost": "lose",
-        "spoke": "speak", "heard": "hear", "knew": "know", "thought": "think", "fell": "fall", "felt": "feel", "met": "meet",
-        "sat": "sit", "stood": "stand", "taught": "teach", "understood": "understand", "woke": "wake", "built": "build",
-        "broke": "break", "chose": "choose", "drove": "drive", "flew": "fly", "grew": "grow", "rode": "ride", "rang": "ring",
-        "sang": "sing", "sold": "sell", "spent": "spend", "threw": "throw", "had": "have",
-    ]
-    /// A past participle: irregular ("eaten", "gone") or regular ("finished"; not "need" or "feed").
-    static func isParticiple(_ word: String) -> Bool {
-        participles.contains(word) || (word.count > 4 && word.hasSuffix("ed") && !["need", "feed", "bleed", "speed"].contains(word))
-    }
-    /// Irregular past participles, after "has" ("has eaten", "has gone").
-    static let participles: Set<String> = [
-        "been", "done", "gone", "eaten", "taken", "seen", "given", "written", "fed", "got", "gotten", "made", "bought", "brought",
-        "left", "sent", "paid", "told", "said", "found", "forgotten", "run", "come", "slept", "kept", "caught", "drunk", "swum",
-        "begun", "won", "lost", "spoken", "heard", "known", "thought", "fallen", "felt", "met", "sat", "stood", "taught",
-        "woken", "built", "broken", "chosen", "driven", "flown", "grown", "ridden", "rung", "sung", "sold", "spent", "thrown", "worn",
-    ]
-
     /// What follows "did" when it is the verb itself: something done ("his homework", "the dishes",
     /// "it", "well"), not another verb.
     static let didObjects: Set<String> = ["my", "your", "his", "her", "their", "our", "the", "a", "an", "it", "that", "this", "those",
                                           "these", "all", "any", "some", "everything", "anything", "something", "ok", "okay", "well",
                                           "fine", "good", "alright", "great", "homework", "chores", "enough"]
-
-    /// "finished" → "finish", "stopped" → "stop", "liked" → "like", "tried" → "try".
-    static func baseOfPast(_ verb: String) -> String {
-        if verb.hasSuffix("ied") { return verb.dropLast(3) + "y" }
-        var stem = String(verb.dropLast(2))
-        if let last = stem.last, stem.count > 2, stem.dropLast().last == last, !"lsz".contains(last) { stem.removeLast() }
-        else if ["at", "iz", "v", "c", "us", "ak", "ik", "ok", "ar", "om", "in", "ag", "ut"].contains(where: stem.hasSuffix) { stem += "e" }
-        return stem
-    }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
     static func lowercasedFirst(_ text: String) -> String {

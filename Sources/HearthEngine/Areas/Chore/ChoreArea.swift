@@ -315,7 +315,8 @@ struct ChoreTurn: AreaAtWork {
                 }, endsQuestion: false)
             }
             let whose = member.map { words.whose($0) } ?? "the"
-            let what = said.map { "'\($0)'" } ?? "anything"
+            // Said as done ("I took out the trash"): named as the chore it would be ("take out the trash").
+            let what = said.map { "'\(kind == .whichToComplete ? EnglishVerbs.asToDo($0) : $0)'" } ?? "anything"
             let list = member == nil ? "on the chore list" : "on \(whose) chore list"
             return .say(ReplyText("I can't find \(what) \(list)."), endsQuestion: false)
         }
@@ -525,12 +526,15 @@ struct ChoreTurn: AreaAtWork {
                 return daily ? words.shortDay(due) : "\(words.shortDay(due)) \(words.shortDate(due))"
             }
             reply = phrasing.words { spoken in
-                // Who does each turn only when turns change hands; one member's own chore lists the days.
-                let next = assigned.series.count == 1 && series.sharing == .rotate
-                    ? assigned.upcoming.map { "\(day($0.due, spoken: spoken)) \($0.assignee.map(phrasing.name) ?? who)" }
-                    : assigned.upcoming.prefix(3).map { day($0.due, spoken: spoken) }
+                // Who does each turn when turns change hands; otherwise the day it starts ("every day at
+                // 6 PM: Mon, Tue, Wed" read as if only those three days).
+                let rotating = assigned.series.count == 1 && series.sharing == .rotate
+                let next = rotating
+                    ? ": " + assigned.upcoming.map { "\(day($0.due, spoken: spoken)) \($0.assignee.map(phrasing.name) ?? who)" }
+                        .joined(separator: spoken ? "; " : ", ")
+                    : assigned.upcoming.first.map { ", starting \(day($0.due, spoken: spoken))" } ?? ""
                 let title = formatter.capitalized(words.title(assignment.title, spoken: spoken))  // it starts the sentence
-                return "Done! \(title) for \(who)\(each), \(how)\(turns): \(next.joined(separator: spoken ? "; " : ", ")). "
+                return "Done! \(title) for \(who)\(each), \(how)\(turns)\(next). "
                     + "\(words.points(assignment.points)) each time.\(told)"
             }
         } else {
