@@ -83,6 +83,29 @@ struct SkillAreas: Sendable {
         return owner(of: intent) is DialogArea ? .conversation : .request
     }
 
+    /// "help with chores": the help of the areas the topic names (by the words of an area's topic or
+    /// its name: "chores", "points", "the calendar", "reminders"); every area's when it names none.
+    func help(about topic: String?) -> ReplyText {
+        let said = Set((topic ?? "").lowercased().split { !$0.isLetter }.map { Self.helpWord(String($0)) })
+            .subtracting(["the", "my", "our", "a", "an", "with", "and", "to", "in", "of", "for", "me", "us", "about", "family", "this", "that"])
+        let named = areas.filter { area in
+            let help = area.help
+            guard !help.examples.isEmpty else { return false }
+            let words = (help.topic + " " + type(of: area).id.rawValue).lowercased().split { !$0.isLetter }.map { Self.helpWord(String($0)) }
+            return !said.isDisjoint(with: words)
+        }.map(\.help)
+        guard !named.isEmpty else { return help }
+        let topics = joinedList(named.map(\.topic))
+        let spoken = named.flatMap { $0.spoken.isEmpty ? Array($0.examples.prefix(2)) : $0.spoken }
+        return ReplyText("For \(topics), try:\n" + named.flatMap(\.examples).map { "- \($0)" }.joined(separator: "\n"),
+                         speak: "For \(topics), say: \(joinedList(spoken, conjunction: "or")).")
+    }
+
+    /// A word of a help topic as compared: "chores" and "chore" alike.
+    private static func helpWord(_ word: String) -> String {
+        word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+    }
+
     /// "help": what each area can do, from the areas themselves.
     var help: ReplyText {
         let helps = areas.map(\.help).filter { !$0.examples.isEmpty }

@@ -16,7 +16,8 @@ struct DialogArea: SkillArea {
     let help = AreaHelp(topic: "", examples: [], spoken: [])
 
     enum Action: AreaActionValue {
-        case help
+        /// What Hearth can do; about one topic when one was said ("help with chores").
+        case help(topic: String?)
         /// Put back the conversation's last change.
         case undo
     }
@@ -24,15 +25,15 @@ struct DialogArea: SkillArea {
     func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
         switch request.intent {
         case "dialog.undo": return act(.undo)
-        case "dialog.help": return act(.help)
+        case "dialog.help": return act(.help(topic: request.slots.texts["topic"]))
         default: throw HearthError.nothingPending  // an answer with no question (the machine stops these first)
         }
     }
 
     func execute(_ action: Action, in turn: TurnContext) throws -> Execution {
         switch action {
-        case .help:
-            return .completed(ActionResult(reply: turn.areas.help))
+        case .help(let topic):
+            return .completed(ActionResult(reply: turn.areas.help(about: topic)))
         case .undo:
             guard let record = turn.lastChange, turn.now.timeIntervalSince(record.madeAt) <= UndoRecord.lifetime,
                   let area = turn.areas.area(record.area) else {
