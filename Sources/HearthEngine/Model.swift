@@ -1,5 +1,6 @@
 import Foundation
 import HearthDomain
+import HearthGrammar
 
 /// What Hearth says: `display` for screens (may hold line breaks and numbered lists), `speak` for
 /// text-to-speech (plain sentences, no markup).
@@ -21,6 +22,9 @@ public enum HearthError: Error, Sendable, Equatable {
     /// Not understood, but the words are clearly those of an area's request that changes something
     /// (`NearestIntent`): the closest help, never a guess ("For chores, try saying something like …").
     case notUnderstoodNear(topic: String, example: String)
+    /// Nothing but small talk ("thanks!", "good morning"): nothing asked, so nothing done, said
+    /// back to politely.
+    case smallTalk(RequestFinder.SmallTalk)
     case timeNotUnderstood(String)
     case ambiguousTime(String, choices: [String])
     /// "except holidays" without saying which.
@@ -58,7 +62,7 @@ public enum HearthError: Error, Sendable, Equatable {
         case .emptyInput: "empty_input"
         case .inputTooLong: "input_too_long"
         case .grammarLimit: "too_complex"
-        case .notUnderstood, .notUnderstoodNear: "not_understood"
+        case .notUnderstood, .notUnderstoodNear, .smallTalk: "not_understood"
         case .timeNotUnderstood: "time_not_understood"
         case .ambiguousTime, .unclearHolidays: "ambiguous_time"
         case .unknownMember: "unknown_member"
@@ -89,6 +93,12 @@ public enum HearthError: Error, Sendable, Equatable {
             return ReplyText("That sentence is too complicated for me. Please say it more simply.")
         case .notUnderstood:
             return ReplyText("Sorry, I didn't understand that. Say \"help\" to hear what I can do.")
+        case .smallTalk(.thanks):
+            return ReplyText("You're welcome!")
+        case .smallTalk(.greeting):
+            return ReplyText("Hello! What can I do for you?")
+        case .smallTalk(.acknowledgement):
+            return ReplyText("OK.")
         case .notUnderstoodNear(let topic, let example):
             return ReplyText("Sorry, I didn't understand that. For \(topic), try saying something like \"\(example)\".",
                              speak: "Sorry, I didn't understand that. For \(topic), try saying something like: \(example).")

@@ -130,7 +130,7 @@ struct TurnRun {
             case .tooLong(let bytes): throw HearthError.inputTooLong(bytes: bytes)
             case .limitExceeded: throw HearthError.grammarLimit
             case .noMatch(let nearChange):
-                return .nothingMatched(failure: notUnderstood(nearChange))
+                return .nothingMatched(failure: RequestFinder.smallTalk(trimmed).map(HearthError.smallTalk) ?? notUnderstood(nearChange))
             case .matched(let found):
                 return recognized(found)
             case .nearest(let match):

@@ -36,7 +36,8 @@ public enum RequestFinder {
         // Texting shorthand, and the assistant greeted or thanked by name ("Morning Hearth :)").
         "thx", "thnx", "tnx", "ty", "tysm", "thx so much",
         "morning hearth", "evening hearth", "good morning hearth", "good evening hearth", "hi hearth", "hey hearth", "hello hearth",
-        "thanks hearth", "thank you hearth", "cheers hearth",
+        "thanks hearth", "thank you hearth", "cheers hearth", "thanks for the help", "thanks for your help", "thank you for the help",
+        "thank you for your help", "thanks for that", "you're the best", "you are the best", "you're a star", "you're a lifesaver",
         // Putting off what was offered: "maybe later", "not now", "some other time".
         "thanks very much", "thank you for that", "maybe later", "may be later", "perhaps later", "not now", "not yet", "not right now", "not today",
         "not at this time", "not at the moment", "not for now", "maybe another time", "maybe some other time", "some other time",
@@ -66,6 +67,25 @@ public enum RequestFinder {
         "i just remembered", "just remembered", "i remembered", "i forgot to mention", "i forgot to tell you", "i almost forgot",
         "oh i almost forgot", "before i forget", "oh before i forget", "while i remember", "while i think of it", "i nearly forgot",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// What an utterance of nothing but small talk is ("thanks!", "good morning", "ok cool"): said
+    /// back to politely instead of "I didn't understand". Nil when any word is more than that.
+    public enum SmallTalk: Sendable, Equatable { case thanks, greeting, acknowledgement }
+
+    public static func smallTalk(_ utterance: String) -> SmallTalk? {
+        let tokens = words(in: Substring(utterance.lowercased()), limit: 24).map(\.text)
+        guard !tokens.isEmpty, tokens.count < 24 else { return nil }
+        var at = 0, heard: [[String]] = []
+        while at < tokens.count {
+            guard let phrase = acknowledgementsByFirstWord[tokens[at]]?.first(where: { tokens[at...].starts(with: $0) }) else { return nil }
+            heard.append(phrase)
+            at += phrase.count
+        }
+        let said = Set(heard.joined())
+        if !said.isDisjoint(with: ["thanks", "thank", "thx", "thnx", "tnx", "ty", "tysm", "cheers", "appreciate", "appreciated"]) { return .thanks }
+        if !said.isDisjoint(with: ["hello", "hi", "hey", "morning", "afternoon", "evening", "hiya", "heya", "howdy", "greetings"]) { return .greeting }
+        return .acknowledgement
+    }
 
     /// Words that join an acknowledgement to the request after it ("great, and …", "ok so …").
     static let joiners: Set<String> = ["and", "so", "but", "then", "also", "now", "plus"]

@@ -282,4 +282,15 @@ final class RequestFinderTests: XCTestCase {
         // One sentence is read as said.
         XCTAssertEqual(named("give her 10 points"), ["give her 10 points"])
     }
+
+    /// Nothing but small talk is told apart from a request, and what kind it is.
+    func testSmallTalkAloneIsToldApart() {
+        XCTAssertEqual(RequestFinder.smallTalk("Thanks so much!"), .thanks)
+        XCTAssertEqual(RequestFinder.smallTalk("thanks for the help, you're the best"), .thanks)
+        XCTAssertEqual(RequestFinder.smallTalk("Good morning, Hearth"), .greeting)
+        XCTAssertEqual(RequestFinder.smallTalk("ok cool"), .acknowledgement)
+        for request in ["thanks! is Tom free on Thursday", "thank Tom for dinner", "good morning everyone, dinner's at 6", "", "ok?? buy milk"] {
+            XCTAssertNil(RequestFinder.smallTalk(request), request)
+        }
+    }
 }
