@@ -150,7 +150,7 @@ public enum Normalizer {
         mark(NumberWords.starts.subtracting(["a"]), .numberWord)
         mark(["a"], .article)
         mark(["hundred"], .hundred)
-        mark(["sharp", "sharply", "off", "day"] + namedDays.map { $0 + "'s" }, .speechSlip)
+        mark(["sharp", "sharply", "off", "day", "straight", "right"] + namedDays.map { $0 + "'s" }, .speechSlip)
         mark(hesitations, .hesitation)
         mark(leadIns.map { $0[0] } + ["how"], .leadIn)
         mark(tails.map { $0[$0.count - 1] }, .tail)
@@ -272,6 +272,9 @@ public enum Normalizer {
                 if nearClock { continue }
             }
             if token.text == "off", next == "about" { continue }
+            // "straight after school", "right after school": the same time as "after school".
+            if token.text == "straight" || token.text == "right", next == "after",
+               index + 2 < tokens.count, tokens[index + 2].text == "school" { continue }
             // "on sunday day": the day said twice.
             if token.text == "day", let previous = words.last?.text, namedDays.contains(previous), next == nil { continue }
             if token.text.hasSuffix("'s"), namedDays.contains(String(token.text.dropLast(2))),

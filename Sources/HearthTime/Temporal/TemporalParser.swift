@@ -1263,6 +1263,16 @@ struct TemporalParser {
                 || accept("like") || accept("just")
             guard let (amount, unit) = parseQuantity() else { pos = start; return false }
             _ = accept("time") || accept("s") || accept(["from", "now"]) || accept("hence")
+            // "in 2 weeks on tuesday": that weekday, so many weeks on (as "2 weeks on tuesday").
+            if unit == .week, isWord("on") {
+                let save = pos
+                pos += 1
+                if let base = parseDay() {
+                    try applyRelative(amount: amount, unit: unit, from: base, sign: 1, isNow: false)
+                    return true
+                }
+                pos = save
+            }
             try applyRelative(amount: amount, unit: unit, from: .today, sign: 1, isNow: true)
             return true
         }

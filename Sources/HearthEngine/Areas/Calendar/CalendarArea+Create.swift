@@ -386,9 +386,13 @@ extension CalendarTurn {
         // Mid-sentence: "free tomorrow at 10:00 AM", not "free Tomorrow".
         // A part of the day asked about ("Thursday afternoon") is said as its hours.
         let span = interval.duration > 3600
-        let when = "\(formatter.onDay(interval.start)) " + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: false))"
-                                                                  : "at \(formatter.time(interval.start))")
-        let spokenWhen = "\(formatter.onDay(interval.start, spoken: true)) "
+        // A whole day asked about ("is Jake free on Saturday"): "all day", not "from 12:00 to 12:00 AM".
+        let wholeDay = interval == dayInterval(containing: interval.start)
+        let when = wholeDay ? "all day \(formatter.onDay(interval.start))"
+            : "\(formatter.onDay(interval.start)) " + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: false))"
+                                                           : "at \(formatter.time(interval.start))")
+        let spokenWhen = wholeDay ? "all day \(formatter.onDay(interval.start, spoken: true))"
+            : "\(formatter.onDay(interval.start, spoken: true)) "
             + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: true))" : "at \(formatter.time(interval.start, spoken: true))")
         let who = people(members)
         guard !busy.isEmpty else {

@@ -423,7 +423,10 @@ struct CalendarTurn: AreaAtWork {
             change.newStart = start
             change.keepDay = true
         } else if let time = resolved.times["when"] {
-            guard let start = time.start, time.rrule == nil else { throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "") }
+            // "Emma's piano is moving to Wednesdays": one weekday said in the plural moves the whole series.
+            let toWeekday = time.rrule.map { $0.hasPrefix("FREQ=WEEKLY;BYDAY=") && $0.split(separator: ";").count == 2 && !$0.contains(",") } ?? false
+            guard let start = time.start, time.rrule == nil || toWeekday else { throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "") }
+            if toWeekday { change.scope = .series }
             change.newStart = start
             change.keepTime = !time.hasTimeOfDay
             // "to next week", "to the week after": the same weekday that week.
