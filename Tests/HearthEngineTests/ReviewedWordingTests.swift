@@ -47,6 +47,18 @@ final class ReviewedWordingTests: XCTestCase {
         XCTAssertFalse(asks("the party tonight, is it on"))
     }
 
+    func testWhetherFreeOrBusyWasAskedIsReadFromTheWords() {
+        XCTAssertEqual(AvailabilityQuestion(words: "Is Jake free on Saturday?"), .whetherFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "is Tom available Thursday afternoon"), .whetherFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "Is Jake busy on Saturday?"), .whetherBusy)
+        XCTAssertEqual(AvailabilityQuestion(words: "do we have anything on saturday"), .whetherBusy)
+        XCTAssertEqual(AvailabilityQuestion(words: "is my calendar full on the 12th"), .whetherBusy)
+        XCTAssertEqual(AvailabilityQuestion(words: "is Emma not busy at 4"), .whetherFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "isn't Tom free on Friday"), .whetherFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "how busy am I on the 3rd"), .howBusy)
+        XCTAssertEqual(AvailabilityQuestion(words: "how free is Tom tomorrow"), .howBusy)
+    }
+
     func testMyCalendarIsTheSpeakersAndOurCalendarIsTheFamilys() throws {
         let assistant = try Fixtures.demoAssistant()
         XCTAssertEqual(say(assistant, "what's on my schedule thursday").reply, "Nothing on the calendar for you on Thursday, Feb 5.")

@@ -24,8 +24,8 @@ extension CalendarTurn {
             return try cancelAll(listed, day: day)
         case .createEventCancelling(let draft, let cancelling):
             return try createEventCancelling(draft, cancelling: cancelling)
-        case .checkAvailability(let members, let interval):
-            return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval)))
+        case .checkAvailability(let members, let interval, let asked):
+            return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval, asked: asked)))
         case .bookedReminders(let on):
             let already = try skill.setBookedReminders(on, by: speaker, now: now)
             return .completed(ActionResult(reply: ReplyText(CalendarSkill.bookedRemindersWords(on, already: already))))
@@ -380,7 +380,7 @@ extension CalendarTurn {
                          speak: (whether ? "Yes. " : "") + shown.map { line($0, spoken: true) + "." }.joined(separator: " "))
     }
 
-    func checkAvailability(members: [MemberID], interval: DateInterval) throws -> ReplyText {
+    func checkAvailability(members: [MemberID], interval: DateInterval, asked: AvailabilityQuestion) throws -> ReplyText {
         let busy = CalendarSkill.withoutRedundantBreaks(try skill.busyOccurrences(of: members, in: interval)
             .filter { $0.start < interval.end && interval.start < $0.end })
         // Mid-sentence: "free tomorrow at 10:00 AM", not "free Tomorrow".
@@ -395,9 +395,13 @@ extension CalendarTurn {
             : "\(formatter.onDay(interval.start, spoken: true)) "
             + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: true))" : "at \(formatter.time(interval.start, spoken: true))")
         let who = people(members)
+        // "Yes" answers the question as asked: "is Jake free" — yes, free; "is Jake busy" — no, free.
+        let free = asked == .howBusy ? "" : asked == .whetherFree ? "Yes, " : "No, "
+        let taken = asked == .howBusy ? "" : asked == .whetherFree ? "No, " : "Yes, "
         guard !busy.isEmpty else {
             let verb = members == [speaker.id] || members.count > 1 ? "are" : "is"
-            return ReplyText("Yes, \(who) \(verb) free \(when).", speak: "Yes, \(who) \(verb) free \(spokenWhen).")
+            let opening = free.isEmpty ? formatter.capitalized(who) : "\(free)\(who)"
+            return ReplyText("\(opening) \(verb) free \(when).", speak: "\(opening) \(verb) free \(spokenWhen).")
         }
         return words { spoken in
             let reasons = busy.map { occurrence in
@@ -405,7 +409,7 @@ extension CalendarTurn {
                 + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(phrasing.titleAsThing(occurrence.event.title)) "
                 + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
             }
-            return "No, \(joinedList(reasons))."
+            return taken.isEmpty ? formatter.capitalized(joinedList(reasons)) + "." : "\(taken)\(joinedList(reasons))."
         }
     }
 

@@ -298,7 +298,7 @@ struct CalendarTurn: AreaAtWork {
             // resolver books an afternoon event at.
             let asked = askedInterval(time, said: resolved.phrases["when"]) ?? DateInterval(start: start, duration: 3600)
             let members = resolved.members["members"] ?? [speaker.id]
-            return act(.checkAvailability(members: members, interval: asked))
+            return act(.checkAvailability(members: members, interval: asked, asked: AvailabilityQuestion(words: request.utterance)))
         case "calendar.move_event":
             if var change = try referredChange(.move, resolved, verb: "Move") {
                 if let minutes = resolved.numbers["shift"], let start = change.occurrenceStart {

@@ -89,7 +89,7 @@ extension CalendarArea {
         /// seed 000 Scenario 1's "Proceed anyway and I'll mark soccer as cancelled": book the new
         /// event and cancel the occurrences it clashes with, in one turn (one undo).
         case createEventCancelling(EventDraft, cancelling: [OccurrenceRef])
-        case checkAvailability(members: [MemberID], interval: DateInterval)
+        case checkAvailability(members: [MemberID], interval: DateInterval, asked: AvailabilityQuestion)
         /// "Remind me of the events I book for the kids" (true) / "stop …" (false): the speaker's own choice.
         case bookedReminders(Bool)
     }
@@ -162,6 +162,33 @@ extension CalendarArea {
 /// What a question about an event by name asks: when it is (and its notes, if any), its notes even
 /// when there are none ("what are the notes for the dentist"), when it ends ("what time does soccer
 /// finish"), or how long it is ("how long is the party").
+/// How "is Jake free on Saturday" was asked: whether free ("is Jake free", "is Tom available"),
+/// whether busy ("is Jake busy", "do we have anything on Saturday" — "No, …" when nothing is on),
+/// or how busy ("how busy am I on Thursday" — no yes or no).
+enum AvailabilityQuestion: String, Sendable, Equatable, Codable {
+    case whetherFree, whetherBusy, howBusy
+
+    /// From the words said: the first word about being free or busy decides, a "not" before it
+    /// turns it round ("is Emma not busy" asks whether she is free), a "how" before it asks how.
+    init(words said: String) {
+        let words = said.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
+        let free: Set<String> = ["free", "available", "open", "clear", "empty", "unbooked", "spare"]
+        let busy: Set<String> = ["busy", "booked", "full", "packed", "anything", "something", "plans", "occupied"]
+        guard let at = words.firstIndex(where: { free.contains($0) || busy.contains($0) }) else {
+            self = .whetherFree
+            return
+        }
+        let before = words[..<at]
+        if before.contains("how") {
+            self = .howBusy
+            return
+        }
+        // "is Emma not busy", "Tom isn't free?"; not the question's own "isn't Tom free".
+        let negated = before.last.map { $0 == "not" || ($0.hasSuffix("n't") && before.count > 1) } ?? false
+        self = busy.contains(words[at]) != negated ? .whetherBusy : .whetherFree
+    }
+}
+
 enum EventQuestion: String, Sendable, Equatable, Codable {
     case when, notes, end, length
 
