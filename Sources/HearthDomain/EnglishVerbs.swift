@@ -32,9 +32,14 @@ public enum EnglishVerbs {
         "woken", "built", "broken", "chosen", "driven", "flown", "grown", "ridden", "rung", "sung", "sold", "spent", "thrown", "worn",
     ]
 
-    /// A past participle: irregular ("eaten", "gone") or regular ("finished"; not "need" or "feed").
+    /// A past participle: irregular ("eaten", "gone") or regular ("finished").
     static func isParticiple(_ word: String) -> Bool {
-        participles.contains(word) || (word.count > 4 && word.hasSuffix("ed") && !["need", "feed", "bleed", "speed"].contains(word))
+        participles.contains(word) || isRegularPast(word)
+    }
+
+    /// A regular past tense or participle: "finished", "tidied"; not "need", "feed" or "bed".
+    static func isRegularPast(_ word: String) -> Bool {
+        word.count > 4 && word.hasSuffix("ed") && !["need", "feed", "bleed", "speed"].contains(word)
     }
 
     /// "finished" → "finish", "stopped" → "stop", "liked" → "like", "tried" → "try".

@@ -197,7 +197,7 @@ public enum MessageRules {
         }
         // An irregular past: "he fed the cat" → "Did you feed the cat", "she went" → "Did you go".
         if let base = EnglishVerbs.irregularPast[verb] { return (["Did", subjectWord, base] + rest).joined(separator: " ") }
-        if verb.count > 4, verb.hasSuffix("ed"), !["need", "feed", "bleed", "speed"].contains(verb) {
+        if EnglishVerbs.isRegularPast(verb) {
             return (["Did", subjectWord, EnglishVerbs.baseOfPast(verb)] + rest).joined(separator: " ")
         }
         let plural = ["i", "you", "we"].contains(subject.lowercased())

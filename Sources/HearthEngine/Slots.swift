@@ -188,9 +188,8 @@ struct SlotResolver {
         return result
     }
 
-    /// Two people said as one (common.yaml `pair`).
-    static let pairWords: Set<String> = ["both of us", "the two of us", "the 2 of us", "the both of us", "we both", "us both", "we two",
-                                         "we 2", "us two", "us 2", "either of us", "neither of us"]
+    /// Two people said as one (the grammar's `{pair}`).
+    static let pairWords = Set(GroupWords.pair)
 
     /// Text slots: the words as said, trimmed, without leading articles or trailing punctuation.
     static func cleanText(_ text: String) -> String {

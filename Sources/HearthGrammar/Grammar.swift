@@ -177,7 +177,7 @@ public struct Grammar: Sendable {
             }
         }
         var definitions: [String: (file: String, pattern: String)] = [:]
-        for (name, words) in vocabulary {
+        for (name, words) in GroupWords.adding(to: vocabulary) {
             let alternatives = Set(words.map { $0.lowercased() }).sorted { ($0.count, $0) > ($1.count, $1) }
             let escaped = alternatives.map(escape).joined(separator: "|")
             definitions[name] = ("vocabulary", escaped.isEmpty ? "(?!)" : "(?:\(escaped))")

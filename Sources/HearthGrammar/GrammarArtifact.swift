@@ -173,8 +173,10 @@ enum GrammarArtifact {
         var description: String { "grammar artifact: \(reason)" }
     }
 
-    /// Names an artifact by everything it is built from.
-    static func key(sources: [(String, String)], vocabulary: [String: [String]]) -> UInt64 {
+    /// Names an artifact by everything it is built from: the files, the family's words and the
+    /// built-in word lists (`GroupWords`), so a changed list never reads an old artifact.
+    static func key(sources: [(String, String)], vocabulary given: [String: [String]]) -> UInt64 {
+        let vocabulary = GroupWords.adding(to: given)
         var hasher = StableHash()
         hasher.add(format)
         var version = [UInt8](repeating: 0, count: 64)

@@ -772,10 +772,9 @@ public enum RequestFinder {
     static let objectFollowers: Set<String> = ["a", "an", "the", "some", "on", "to", "for", "in", "at", "up", "off", "out", "down", "back",
                                                "that", "this", "know", "about", "please", "if", "and", "when", "now", "today", "tomorrow"]
     /// Words the family's people pattern reads that name nobody in particular.
-    static let notNames: Set<String> = ["i", "me", "my", "myself", "we", "us", "everyone", "everybody", "the kids", "the children", "kids",
-                                        "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all",
-                                        "anyone", "anybody", "any of us", "either of us", "both of us", "the two of us", "the 2 of us",
-                                        "the both of us", "we both", "us both", "we two", "we 2", "us two", "us 2", "neither of us"]
+    static let notNames = Set(["i", "me", "my", "myself", "we", "us", "everyone", "everybody", "the kids", "the children", "kids",
+                               "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all",
+                               "anyone", "anybody", "any of us"] + GroupWords.pair)
 
     /// A request only to keep what was said ("please add it to his schedule", "can you put that in
     /// the calendar", "pop that on the family calendar please").
