@@ -136,13 +136,13 @@ public struct NearestIntent: Sendable {
     /// time resolver reads whole (`reads`), `{people}` the people named. Nil when there is none.
     public func guess(_ text: NormalizedText, reads: (String) -> Bool) -> (intent: String, sentence: String)? {
         guard let intent = clearlyNearest(text) else { return nil }
-        return sentence(of: intent, in: text, reads: reads).map { (intent, $0) }
+        return sentences(of: intent, in: text, reads: reads).first.map { (intent, $0) }
     }
 
-    /// `intent`'s `nearest:` sentence filled from `text` (see `guess`), when it has one whose
-    /// placeholders were all found: for a caller that has the clear winner already.
-    public func sentence(of intent: String, in text: NormalizedText, reads: (String) -> Bool) -> String? {
-        guard let index = classes.firstIndex(of: intent), !sentences[index].isEmpty else { return nil }
+    /// `intent`'s `nearest:` sentences filled from `text` (see `guess`), those whose placeholders
+    /// were all found, the one to try first first: for a caller that has the clear winner already.
+    public func sentences(of intent: String, in text: NormalizedText, reads: (String) -> Bool) -> [String] {
+        guard let index = classes.firstIndex(of: intent), !sentences[index].isEmpty else { return [] }
         let tokens = text.tokens
         var taken = [Bool](repeating: false, count: tokens.count)
         func phrase(_ range: Range<Int>) -> String { tokens[range].map(\.text).joined(separator: " ") }
@@ -171,16 +171,34 @@ public struct NearestIntent: Sendable {
                 end -= 1
             }
         }
-        let values = ["when": when, "people": who]
-        for sentence in sentences[index] {
-            let names = Backoff.placeholders(in: sentence)
-            guard names.allSatisfy({ values[$0] ?? nil != nil }) else { continue }
-            var filled = sentence
-            for name in names { filled = filled.replacingOccurrences(of: "{\(name)}", with: values[name]!!) }
-            return filled
+        // Nobody of the family named, but someone asked about by name ("see if John is available on
+        // Monday", "check whether Rosa has anything tomorrow"): the word after "if" or "whether" that a
+        // verb follows goes in as the people, so the grammar's `unknown_name` reads it and the engine
+        // says there is no such person — not the speaker's own calendar. The sentence without it
+        // comes next, for when the grammar does not take the word for a name ("if it is free").
+        var candidates: [[String: String?]] = [["when": when, "people": who]]
+        if who == nil, let name = tokens.indices.first(where: { index in
+            index > 0 && index + 1 < tokens.count && !taken[index] && ["if", "whether"].contains(tokens[index - 1].text)
+                && Self.verbsAfterAName.contains(tokens[index + 1].text)
+        }) {
+            candidates.insert(["when": when, "people": tokens[name].text], at: 0)
         }
-        return nil
+        var found: [String] = []
+        for values in candidates {
+            for sentence in sentences[index] {
+                let names = Backoff.placeholders(in: sentence)
+                guard names.allSatisfy({ values[$0] ?? nil != nil }) else { continue }
+                var filled = sentence
+                for name in names { filled = filled.replacingOccurrences(of: "{\(name)}", with: values[name]!!) }
+                found.append(filled)
+                break
+            }
+        }
+        return found
     }
+
+    /// Verbs that follow a person asked about ("if John is free", "whether Rosa has anything").
+    static let verbsAfterAName: Set<String> = ["is", "are", "was", "will", "has", "have", "had", "can", "could", "would", "does", "did"]
 
     /// Words for the speaker alone: the `nearest:` sentences without `{people}` say them already.
     static let speakerWords: Set<String> = ["i", "me", "my", "myself"]

@@ -31,6 +31,22 @@ final class NearestIntentTests: XCTestCase {
         XCTAssertEqual(match.capture("members")?.normalized, "emma")
     }
 
+    func testSomeoneAskedAboutByANameNoMemberHasIsPutInFirstAndTheSentenceWithoutThemNext() throws {
+        let text = "see if john is available for a meeting on friday"
+        guard case .noMatch(let normalized) = Self.grammar.match(text) else { return XCTFail("a pattern matches \(text)") }
+        let intent = try XCTUnwrap(Self.grammar.nearest.clearlyNearest(normalized))
+        XCTAssertEqual(intent, "calendar.check_availability")
+        let sentences = Self.grammar.nearest.sentences(of: intent, in: normalized) { Self.times.contains($0) }
+        XCTAssertEqual(sentences, ["is john free on friday", "am i free on friday"])
+        // The first is read as a name no member has: the engine answers "There's no John in the family."
+        guard case .matched(let match, _) = Self.grammar.match(sentences[0]) else { return XCTFail("its sentence must match") }
+        XCTAssertEqual(match.capture("unknown_name")?.normalized, "john")
+        // A word that is no name ("if it is free") is not put in as one.
+        let other = "could you see if it is available for a meeting on friday"
+        guard case .noMatch(let plain) = Self.grammar.match(other) else { return XCTFail("a pattern matches \(other)") }
+        XCTAssertEqual(Self.grammar.nearest.sentences(of: intent, in: plain) { Self.times.contains($0) }.last, "am i free on friday")
+    }
+
     func testEverySentenceMatchesItsIntentAndOnlyIntentsThatChangeNothingHaveThem() {
         let reads: Set<String> = ["calendar.show", "calendar.find_free_time", "calendar.check_availability", "reminder.list", "chore.list", "points.balance"]
         let model = Self.grammar.nearest

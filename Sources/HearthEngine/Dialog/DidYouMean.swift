@@ -60,9 +60,8 @@ extension Assistant {
             }
             // The intent whose words these clearly are, put back into its own sentence and matched.
             guard let near = grammar.nearest.clearlyNearest(normalized) else { return .noMatch() }
-            if let sentence = grammar.nearest.sentence(of: near, in: normalized, reads: readsWhole),
-               case .matched(let match, _) = grammar.match(sentence), match.intent == near {
-                return .nearest(match)
+            for sentence in grammar.nearest.sentences(of: near, in: normalized, reads: readsWhole) {
+                if case .matched(let match, _) = grammar.match(sentence), match.intent == near { return .nearest(match) }
             }
             return .noMatch(nearChange: grammar.nearest.mayRun(near) ? nil : near)
         }
