@@ -529,9 +529,8 @@ if wants("serve --stdio RSS") {
     process.standardError = FileHandle.nullDevice
     try process.run()
     // Read-only requests (a write per turn would measure the database's growth, not the server's).
-    // Not "how many points": on ten years of chores it takes ~130 ms a turn (see docs/performance.md).
     let requests = [("where is everyone", "Lisa"), ("what's on tomorrow", "Lisa"), ("what are my chores", "Jake"),
-                    ("is jake free friday at 3", "Tom"), ("blorp the flibbet", "Lisa")]
+                    ("is jake free friday at 3", "Tom"), ("how many points do I have", "Emma"), ("blorp the flibbet", "Lisa")]
     let writer = Thread {
         let handle = input.fileHandleForWriting
         var batch = ""

@@ -141,25 +141,35 @@ extension StoreReader {
 
     // MARK: Points
 
-    /// A member's balance: the sum of their ledger.
+    /// A member's balance: the sum of their ledger (kept as it changes, `PointsBalance`).
     public func pointsBalance(of member: MemberID) throws -> Int {
-        try Int.fetchOne(try db.cachedStatement(sql: "SELECT COALESCE(SUM(amount), 0) FROM points_entry WHERE member_id = ?"),
+        try Int.fetchOne(try db.cachedStatement(sql: "SELECT balance FROM points_balance WHERE member_id = ?"),
                          arguments: [member.rawValue]) ?? 0
     }
 
     /// Per member with a ledger: the balance, and what lines of `earning` kinds added in each of
-    /// `ranges` (at or after its start, before its end). Summed by SQLite: ten years of chores are
-    /// tens of thousands of lines, too many to load for "how many points do I have".
+    /// `ranges` (at or after its start, before its end). The balances are kept rows
+    /// (`PointsBalance`) and the earnings are read through the (member, time) index within the
+    /// ranges, so neither grows with ten years of chores (issue 31; `QueryPlanTests`).
     public func pointsTotals(earning: Set<PointsEntry.Kind>, in ranges: [DateInterval]) throws -> [MemberID: (balance: Int, earned: [Int])] {
-        let kinds = earning.map(\.rawValue).sorted()
-        let kindList = kinds.map { _ in "?" }.joined(separator: ", ")
-        let columns = ranges.map { _ in "COALESCE(SUM(CASE WHEN kind IN (\(kindList)) AND at >= ? AND at < ? THEN amount END), 0)" }
-        let sql = "SELECT member_id, COALESCE(SUM(amount), 0)\(columns.map { ", " + $0 }.joined()) FROM points_entry GROUP BY member_id"
-        var arguments: [any DatabaseValueConvertible] = []
-        for range in ranges { arguments += kinds as [any DatabaseValueConvertible]; arguments += [range.start.timeIntervalSince1970, range.end.timeIntervalSince1970] }
         var totals: [MemberID: (balance: Int, earned: [Int])] = [:]
+        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT member_id, balance FROM points_balance WHERE lines > 0")) {
+            totals[MemberID(row[0] as String)] = (row[1], ranges.map { _ in 0 })
+        }
+        guard let from = ranges.map(\.start).min(), let to = ranges.map(\.end).max(), !totals.isEmpty else { return totals }
+        let kinds = earning.map(\.rawValue).sorted()
+        let columns = ranges.map { _ in "COALESCE(SUM(CASE WHEN e.at >= ? AND e.at < ? THEN e.amount END), 0)" }
+        let sql = """
+            SELECT b.member_id\(columns.map { ", " + $0 }.joined()) FROM points_balance b
+            JOIN points_entry e ON e.member_id = b.member_id AND e.at >= ? AND e.at < ?
+            WHERE b.lines > 0 AND e.kind IN (\(databaseQuestionMarks(count: kinds.count))) GROUP BY b.member_id
+            """
+        var arguments: [any DatabaseValueConvertible] = []
+        for range in ranges { arguments += [range.start.timeIntervalSince1970, range.end.timeIntervalSince1970] }
+        arguments += [from.timeIntervalSince1970, to.timeIntervalSince1970]
+        arguments += kinds as [any DatabaseValueConvertible]
         for row in try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) {
-            totals[MemberID(row[0] as String)] = (row[1], ranges.indices.map { row[$0 + 2] })
+            totals[MemberID(row[0] as String)]?.earned = ranges.indices.map { row[$0 + 1] }
         }
         return totals
     }

@@ -181,7 +181,9 @@ extension StoreWriter {
                 try statement.execute(arguments: StatementArguments(row.map(\.databaseValue)))
             }
         }
-        // The title index is derived, never exported: built from the restored events.
+        // The title index and the balances are derived, never exported: built from the restored
+        // events and ledger.
         try EventTitleIndex.rebuild(db)
+        try PointsBalance.rebuild(db)
     }
 }

@@ -59,12 +59,13 @@ extension StoreReader {
     }
 
     /// The family's tables, from the schema itself (a table added later is included; the revision
-    /// bookkeeping of "v17-family-revision" and the title index of "v19-event-title-words" are not
-    /// family data and are left out).
+    /// bookkeeping of "v17-family-revision", the title index of "v19-event-title-words" and the
+    /// points balances of "v35-points-balance" are not family data, only derived from it, and are
+    /// left out: never exported, rebuilt by a restore).
     public func tableNames() throws -> [String] {
         try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name
-            """).filter { $0 != FamilyRevision.table && $0 != EventTitleIndex.table && $0 != ChangeRevision.table }
+            """).filter { ![FamilyRevision.table, EventTitleIndex.table, ChangeRevision.table, PointsBalance.table].contains($0) }
     }
 
     /// Every (table, column) holding `value` exactly: what still names a member after their deletion.

@@ -731,6 +731,14 @@ enum Migrations {
             try db.execute(sql: "DROP TRIGGER family_revision_place_update")
             try revisionTrigger(db, name: "place_update", event: "AFTER UPDATE OF id, name, owner_id ON place")
         }
+        // Each member's points balance and ledger line count, kept by triggers as the ledger changes
+        // (issue 31): "how many points do I have" summed the whole ledger — ten years of daily chores
+        // are tens of thousands of lines — on every ask. Derived: never exported, rebuilt on restore
+        // (`PointsBalance`). Registered before the areas' own migrations, one of which came first
+        // (v34): the migrator applies each unapplied one by name, in this order.
+        migrator.registerMigration("v35-points-balance") { db in
+            try PointsBalance.create(db)
+        }
         // Areas whose storage is their own register theirs, in order (`StoreAreas.all`).
         for area in StoreAreas.all { area.register(&migrator) }
         return migrator

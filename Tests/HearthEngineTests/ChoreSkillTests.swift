@@ -661,6 +661,7 @@ final class ChoreSkillTests: XCTestCase {
             for child in [emma, jake] {
                 let stored = try self.balance(child)
                 XCTAssertEqual(stored, expected[child]!, "\(context): \(child)'s balance against the test's own reckoning")
+                XCTAssertEqual(stored, try entries(child).reduce(0) { $0 + $1.amount }, "\(context): the kept balance is the ledger's sum")
                 XCTAssertGreaterThanOrEqual(stored, 0, "\(context): \(child)")
                 XCTAssertEqual(try entries(child).count, lines[child]!, "\(context): \(child)'s ledger lines, one per change")
             }

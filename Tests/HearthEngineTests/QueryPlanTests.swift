@@ -12,7 +12,7 @@ import HearthSkills
 /// "turn kinds" table shows the time (docs/performance.md, "Performance").
 final class QueryPlanTests: XCTestCase {
     /// Tables that grow with history; a full scan of any of them grows the turn with it.
-    static let growing: Set<String> = ["event", "event_attendee", "event_title_word", "notification"]
+    static let growing: Set<String> = ["event", "event_attendee", "event_title_word", "notification", "points_entry"]
 
     /// Searches bounded only above that read what is still live, not history: the notifications
     /// waiting to be handed out, and the series that never end.
@@ -97,6 +97,18 @@ final class QueryPlanTests: XCTestCase {
             let ran = try statements(on: store) { reply = assistant.handle(Turn(text: text, speaker: "Lisa", session: "read")) }
             XCTAssertNotNil(reply?.intent, text)
             XCTAssertTrue(ran.contains { $0.contains("FROM event") }, "\(text) reads the calendar")
+            try assertNoScans(ran, on: store, text)
+        }
+    }
+
+    func testPointsTurnsReadTheKeptBalancesNotTheLedgersHistory() throws {
+        let (assistant, store) = try family()
+        for (text, speaker) in [("how many points do I have", "Emma"), ("what's everyone's points", "Lisa"), ("who has the most points", "Lisa"),
+                                ("how many points does the family have", "Lisa")] {
+            var reply: Reply?
+            let ran = try statements(on: store) { reply = assistant.handle(Turn(text: text, speaker: speaker, session: "points")) }
+            XCTAssertNotNil(reply?.intent, text)
+            XCTAssertTrue(ran.contains { $0.contains("points_balance") }, "\(text) reads the kept balances")
             try assertNoScans(ran, on: store, text)
         }
     }
