@@ -15,6 +15,13 @@ final class ShoppingRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(ShoppingRules.items(in: " , and "), [])
     }
 
+    func testAListSaidWithoutCommasIsSplitOnlyWhereEachWordIsAnItem() {
+        XCTAssertEqual(ShoppingRules.items(in: "milk eggs and bread"), ["milk", "eggs", "bread"])
+        XCTAssertEqual(ShoppingRules.items(in: "apples oranges and grapes"), ["apples", "oranges", "grapes"])
+        XCTAssertEqual(ShoppingRules.items(in: "apple juice and ice cream"), ["apple juice", "ice cream"])
+        XCTAssertEqual(ShoppingRules.items(in: "chicken nuggets"), ["chicken nuggets"])
+    }
+
     func testTheGroceryListIsTheShoppingListAndAStoreHasItsOwn() {
         for said in [nil, "", "shopping", "the grocery", "Groceries", "our shopping list", "supermarket"] {
             XCTAssertEqual(ShoppingRules.list(named: said), "shopping", "\(said ?? "nil")")

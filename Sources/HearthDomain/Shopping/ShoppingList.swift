@@ -55,12 +55,27 @@ public enum ShoppingRules {
             while let first = words.first, words.count > 1, dropped.contains(first) { words.removeFirst() }
             while let last = words.last, words.count > 1, ["too", "also", "please", "as well", "thanks"].contains(last) { words.removeLast() }
             if words.count == 1, dropped.contains(words[0]) { continue }
-            let item = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".!?'\" "))
-            guard !item.isEmpty, seen.insert(key(item)).inserted else { continue }
-            result.append(item)
+            // Said without commas, as speech-to-text writes a list ("milk eggs and bread"): words that
+            // are each an item on their own are several items; "orange juice", "ice cream" stay one.
+            let pieces = words.count > 1 && words.allSatisfy(staples.contains) ? words.map { [$0] } : [words]
+            for piece in pieces {
+                let item = piece.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".!?'\" "))
+                guard !item.isEmpty, seen.insert(key(item)).inserted else { continue }
+                result.append(item)
+            }
         }
         return result
     }
+
+    /// Items a single word names whole, so a run of them said without commas is a list. Plural
+    /// or uncountable only: "apple juice", "tomato sauce", "chicken nuggets" are never split.
+    static let staples: Set<String> = [
+        "milk", "eggs", "bread", "butter", "cheese", "yogurt", "yoghurt", "rice", "pasta", "cereal", "flour", "sugar", "oats",
+        "coffee", "tea", "juice", "bacon", "ham", "apples", "bananas", "oranges", "grapes", "lemons", "limes", "pears",
+        "strawberries", "blueberries", "raspberries", "avocados", "onions", "potatoes", "carrots", "tomatoes", "cucumbers",
+        "peppers", "lettuce", "spinach", "broccoli", "garlic", "mushrooms", "crackers", "cookies", "napkins", "batteries",
+        "diapers", "nappies", "wipes", "shampoo", "toothpaste", "detergent",
+    ]
 
     static let dropped: Set<String> = ["a", "an", "the", "some", "more", "also", "any", "extra", "another", "of"]
     /// Foods said with "and" that are one item.

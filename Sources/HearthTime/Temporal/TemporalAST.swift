@@ -51,11 +51,12 @@ enum TemporalClock: Sendable, Equatable {
 /// Parts of day and meal/school anchors. Hours documented in `TemporalAPI.swift`.
 enum TemporalPartOfDay: Sendable, Equatable {
     case morning, lunch, afterLunch, afternoon, afterSchool, beforeDinner, dinner, evening, night, afterDinner,
-         endOfDay, breakfast
+         endOfDay, breakfast, beforeSchool, beforeBed
 
     /// Default instant (hour, minute) when no clock time is given.
     var defaultTime: (hour: Int, minute: Int) {
         switch self {
+        case .beforeSchool: (7, 30)
         case .breakfast: (8, 0)
         case .morning: (9, 0)
         case .lunch: (12, 0)
@@ -68,13 +69,14 @@ enum TemporalPartOfDay: Sendable, Equatable {
         case .evening: (18, 0)
         case .night: (19, 0)
         case .afterDinner: (19, 0)
+        case .beforeBed: (20, 0)
         }
     }
 
     /// How a bare hour 1–12 said with this part of day is read.
     var meridiem: TemporalMeridiem {
         switch self {
-        case .breakfast, .morning: .am
+        case .breakfast, .morning, .beforeSchool: .am
         default: .pm
         }
     }

@@ -723,6 +723,8 @@ struct TemporalParser {
     }
 
     mutating func parsePartWord() -> TemporalPartOfDay? {
+        // "before school" (7:30 AM), also after "morning": "tomorrow morning before school".
+        if accept(["before", "school"]) || accept(["morning", "before", "school"]) { return .beforeSchool }
         if accept("morning") || accept("mornin") { return .morning }
         if accept("afternoon") { return .afternoon }
         if accept("evening") { return .evening }
@@ -731,6 +733,7 @@ struct TemporalParser {
         if accept(["after", "school"]) { return .afterSchool }
         if accept(["before", "dinner"]) { return .beforeDinner }
         if accept(["after", "dinner"]) { return .afterDinner }
+        if accept(["before", "bed"]) || accept(["before", "bedtime"]) || accept("bedtime") || accept(["bed", "time"]) { return .beforeBed }
         if accept(["after", "lunch"]) { return .afterLunch }
         if accept("dinnertime") || accept(["dinner", "time"]) || accept("dinner") || accept("supper") { return .dinner }
         if accept("breakfast") { return .breakfast }

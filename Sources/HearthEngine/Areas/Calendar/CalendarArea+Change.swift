@@ -352,6 +352,18 @@ extension CalendarTurn {
     func referredChange(_ kind: EventChange.Kind, _ resolved: ResolvedSlots, verb: String) throws -> EventChange? {
         guard let referents = resolved.referents["it"] else { return nil }
         guard let meant = referents.first, let start = meant.occurrence else {
+            // Someone joining or leaving with no event in mind ("Tom's coming too"): ask which event
+            // they join, in their words, rather than "Change what?".
+            if kind == .update, let joining = resolved.members["add_attendees"], !joining.isEmpty {
+                let who = joining == [speaker.id] ? "are you" : (joining.count == 1 ? "is " : "are ") + people(joining)
+                let example = joining.count == 1 && joining != [speaker.id] ? name(joining[0]) + "'s" : "I'm"
+                throw HearthError.unclearReference("Which event \(who) coming to? Say it like \"\(example) coming to the dentist appointment too\".")
+            }
+            if kind == .update, let leaving = resolved.members["remove_attendees"], !leaving.isEmpty {
+                let who = leaving == [speaker.id] ? "are you" : (leaving.count == 1 ? "is " : "are ") + people(leaving)
+                let example = leaving.count == 1 && leaving != [speaker.id] ? name(leaving[0]) : "me"
+                throw HearthError.unclearReference("Which event \(who) not coming to? Say it like \"take \(example) off the dentist appointment\".")
+            }
             throw HearthError.unclearReference("\(verb) what? Say which event, like \"\(verb.lowercased()) Emma's dentist appointment\".")
         }
         return EventChange(kind: kind, title: meant.name, eventID: EventID(meant.id), occurrenceStart: start)

@@ -432,6 +432,8 @@ struct ChoreTurn: AreaAtWork {
         }
         let statuses: [ChoreStatus]
         if status.contains("overdue") || status.contains("late") { statuses = [.overdue] }
+        // "not done", "undone", "not finished": still to do, never the ones done.
+        else if ["not ", "undone", "unfinished", "incomplete"].contains(where: status.contains) { statuses = [.overdue, .pending] }
         else if ["done", "complet", "finish"].contains(where: status.contains) { statuses = [.completed, .pendingReview] }
         else if status.contains("review") || status.contains("approv") { statuses = [.pendingReview] }
         else { statuses = [.overdue, .pending, .pendingReview] }
