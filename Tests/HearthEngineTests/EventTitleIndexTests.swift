@@ -141,6 +141,33 @@ final class EventTitleIndexTests: XCTestCase {
         XCTAssertEqual(try indexed("evt_blank"), [], "a title of filler words has nothing to look up")
     }
 
+    /// A word years of history share, asked about on one day: the day's few events are read
+    /// (through `event_on_start`), not every event with the word, and the answer is the same.
+    func testACommonWordOnOneDayReadsTheDayNotTheWordsHistory() throws {
+        try store.write { writer in
+            for index in 0..<300 {
+                try writer.insert(event("evt_old_dentist_\(index)", "Dentist", daysAhead: -2 - index, attendees: ["emma"]), seriesEnd: nil, at: now, by: nil)
+            }
+            try writer.insert(event("evt_friday_dentist", "Emma's dentist", daysAhead: 4, hour: 10, attendees: ["emma"]), seriesEnd: nil, at: now, by: nil)
+            try writer.insert(event("evt_friday_piano", "Piano", daysAhead: 4, hour: 15, attendees: ["emma"]), seriesEnd: nil, at: now, by: nil)
+        }
+        let friday = DateInterval(start: calendar.date(byAdding: .day, value: 4, to: calendar.startOfDay(for: now))!, duration: 86_400)
+        final class Seen: @unchecked Sendable { var sql: [String] = [] }
+        let seen = Seen()
+        try store.writer.writeWithoutTransaction { db in
+            db.trace(options: .statement) { if case .statement(let statement) = $0 { seen.sql.append(statement.sql) } }
+        }
+        let onFriday = try skill.findEvents(titled: "dentist", members: nil, day: friday, now: now)
+        try store.writer.writeWithoutTransaction { $0.trace(options: [], nil) }
+        let statements = seen.sql
+        XCTAssertEqual(onFriday.map(\.event.id.rawValue), ["evt_friday_dentist"])
+        XCTAssertTrue(statements.contains { $0.contains("INDEXED BY event_on_start") }, "the day's events are read")
+        XCTAssertFalse(statements.contains { $0.contains("SELECT w.event_id FROM event_title_word w") }, "not the word's 300 events")
+        // A rare word still goes through the index, on a day or over the months ahead.
+        XCTAssertEqual(try skill.findEvents(titled: "piano", members: nil, day: friday, now: now).map(\.event.id.rawValue), ["evt_friday_piano"])
+        XCTAssertEqual(try found("dentist"), ["Emma's dentist"])
+    }
+
     // MARK: - The index finds what the full scan found
 
     /// Random titles and requests: the indexed `findEvents` returns exactly what the full scan
