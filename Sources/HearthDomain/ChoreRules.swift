@@ -470,6 +470,20 @@ public enum ChoreRules {
         best(said, in: rewards.filter(\.active)) { [$0.title] + $0.aliases }
     }
 
+    /// Whether every word of the name said is one of `reward`'s (title or aliases): "screen time",
+    /// "the movie", "five dollars" name theirs wholly; "movie night" only shares a word with "Pick
+    /// the movie" — a guess, which spends no points until it is said again.
+    /// The words a request for a reward may add that name no reward: how it is had ("choose the
+    /// movie") and a unit said in full ("30 minutes screen time").
+    static let rewardFillers = significantWords("choose pick get have watch use spend min mins minute minutes hour hours")
+
+    public static func namesWholly(_ said: String, _ reward: Reward) -> Bool {
+        let words = significantWords(rewardName(said: said)).subtracting(rewardFillers)
+        guard !words.isEmpty else { return true }
+        let own = ([reward.title] + reward.aliases).reduce(into: Set<String>()) { $0.formUnion(significantWords($1)) }
+        return words.isSubset(of: own)
+    }
+
     /// The chores a spoken title names best (equals keep their order). Nothing said —
     /// or nothing but filler, as in "my chores" — names them all.
     public static func chores(matching said: String?, in chores: [Chore]) -> [Chore] {
