@@ -477,10 +477,19 @@ public enum ChoreRules {
     /// movie") and a unit said in full ("30 minutes screen time").
     static let rewardFillers = significantWords("choose pick get have watch use spend min mins minute minutes hour hours")
 
+    /// A number said as a word or in digits ("thirty", "30").
+    static func isNumber(_ word: String) -> Bool {
+        word.allSatisfy(\.isNumber) || numberWords.contains(word)
+    }
+    static let numberWords: Set<String> = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                                           "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "hundred"]
+
     public static func namesWholly(_ said: String, _ reward: Reward) -> Bool {
-        let words = significantWords(rewardName(said: said)).subtracting(rewardFillers)
-        guard !words.isEmpty else { return true }
         let own = ([reward.title] + reward.aliases).reduce(into: Set<String>()) { $0.formUnion(significantWords($1)) }
+        // A number said for a reward with one ("thirty minutes screen time" for "30 min …") is its
+        // amount, however it was said.
+        let counted = own.contains { isNumber($0) || $0.hasPrefix("$") }
+        let words = significantWords(rewardName(said: said)).subtracting(rewardFillers).filter { !(counted && isNumber($0)) }
         return words.isSubset(of: own)
     }
 

@@ -267,6 +267,7 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
             XCTAssertFalse(nearest.map { ChoreRules.namesWholly(said, $0) } ?? true, said)
         }
         XCTAssertTrue(ChoreRules.namesWholly("the movie reward", rewards[1]))
+        XCTAssertTrue(ChoreRules.namesWholly("thirty minutes screen time", rewards[0]), "a number said in words is the reward's amount")
         XCTAssertNil(ChoreRules.reward(matching: "30", in: rewards), "a number alone names nothing")
         XCTAssertNil(ChoreRules.reward(matching: "30 minutes", in: rewards))
         var retired = rewards
