@@ -51,7 +51,7 @@ struct RewardArea: SkillArea {
             // redemption spends points, so the nearest is offered, not redeemed.
             guard ChoreRules.namesWholly(said, reward) else {
                 let asked = ChoreRules.rewardName(said: said)
-                return .say(ReplyText("There's no reward called \(asked). The closest is \(reward.title) (\(reward.cost) points): "
+                return .say(ReplyText("There's no reward called \(asked). The closest is \(reward.title) (\(counted(reward.cost, "point"))): "
                                       + "say \"redeem \(reward.title)\" if that's the one."), endsQuestion: false)
             }
             return act(.redeem(reward.id, member: member))
