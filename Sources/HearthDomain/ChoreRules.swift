@@ -470,6 +470,29 @@ public enum ChoreRules {
         best(said, in: rewards.filter(\.active)) { [$0.title] + $0.aliases }
     }
 
+    /// Whether every word of the name said is one of `reward`'s (title or aliases): "screen time",
+    /// "the movie", "five dollars" name theirs wholly; "movie night" only shares a word with "Pick
+    /// the movie" — a guess, which spends no points until it is said again.
+    /// The words a request for a reward may add that name no reward: how it is had ("choose the
+    /// movie") and a unit said in full ("30 minutes screen time").
+    static let rewardFillers = significantWords("choose pick get have watch use spend min mins minute minutes hour hours")
+
+    /// A number said as a word or in digits ("thirty", "30").
+    static func isNumber(_ word: String) -> Bool {
+        word.allSatisfy(\.isNumber) || numberWords.contains(word)
+    }
+    static let numberWords: Set<String> = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                                           "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "hundred"]
+
+    public static func namesWholly(_ said: String, _ reward: Reward) -> Bool {
+        let own = ([reward.title] + reward.aliases).reduce(into: Set<String>()) { $0.formUnion(significantWords($1)) }
+        // A number said for a reward with one ("thirty minutes screen time" for "30 min …") is its
+        // amount, however it was said.
+        let counted = own.contains { isNumber($0) || $0.hasPrefix("$") }
+        let words = significantWords(rewardName(said: said)).subtracting(rewardFillers).filter { !(counted && isNumber($0)) }
+        return words.isSubset(of: own)
+    }
+
     /// The chores a spoken title names best (equals keep their order). Nothing said —
     /// or nothing but filler, as in "my chores" — names them all.
     public static func chores(matching said: String?, in chores: [Chore]) -> [Chore] {

@@ -258,7 +258,16 @@ final class ChoreRulesTests: XCTestCase, DemoMembers {
                         "choose the movie": "Pick the movie", "$5": "$5 cash", "five dollars": "$5 cash", "cash": "$5 cash"]
         for (said, title) in expected {
             XCTAssertEqual(ChoreRules.reward(matching: said, in: rewards)?.title, title, said)
+            XCTAssertTrue(rewards.first { $0.title == title }.map { ChoreRules.namesWholly(said, $0) } ?? false, "\(said) names it wholly")
         }
+        // Only a word shared: the nearest, but a guess (a redemption offers it instead of spending).
+        for said in ["movie night", "movie marathon", "more cash money tree", "screen break"] {
+            let nearest = ChoreRules.reward(matching: said, in: rewards)
+            XCTAssertNotNil(nearest, said)
+            XCTAssertFalse(nearest.map { ChoreRules.namesWholly(said, $0) } ?? true, said)
+        }
+        XCTAssertTrue(ChoreRules.namesWholly("the movie reward", rewards[1]))
+        XCTAssertTrue(ChoreRules.namesWholly("thirty minutes screen time", rewards[0]), "a number said in words is the reward's amount")
         XCTAssertNil(ChoreRules.reward(matching: "30", in: rewards), "a number alone names nothing")
         XCTAssertNil(ChoreRules.reward(matching: "30 minutes", in: rewards))
         var retired = rewards

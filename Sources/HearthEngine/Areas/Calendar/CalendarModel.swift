@@ -159,9 +159,6 @@ extension CalendarArea {
     }
 }
 
-/// What a question about an event by name asks: when it is (and its notes, if any), its notes even
-/// when there are none ("what are the notes for the dentist"), when it ends ("what time does soccer
-/// finish"), or how long it is ("how long is the party").
 /// How "is Jake free on Saturday" was asked: whether free ("is Jake free", "is Tom available"),
 /// whether busy ("is Jake busy", "do we have anything on Saturday" — "No, …" when nothing is on),
 /// or how busy ("how busy am I on Thursday" — no yes or no).
@@ -189,6 +186,9 @@ enum AvailabilityQuestion: String, Sendable, Equatable, Codable {
     }
 }
 
+/// What a question about an event by name asks: when it is (and its notes, if any), its notes even
+/// when there are none ("what are the notes for the dentist"), when it ends ("what time does soccer
+/// finish"), or how long it is ("how long is the party").
 enum EventQuestion: String, Sendable, Equatable, Codable {
     case when, notes, end, length
 

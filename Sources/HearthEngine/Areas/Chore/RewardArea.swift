@@ -47,6 +47,13 @@ struct RewardArea: SkillArea {
                 let what = slots.texts["reward"].map { "There's no reward called \(ChoreRules.rewardName(said: $0)). " } ?? ""
                 return .say(ReplyText("\(what)The rewards are \(offer)."), endsQuestion: false)
             }
+            // Only part of the name said is the reward's ("movie night" → Pick the movie): a
+            // redemption spends points, so the nearest is offered, not redeemed.
+            guard ChoreRules.namesWholly(said, reward) else {
+                let asked = ChoreRules.rewardName(said: said)
+                return .say(ReplyText("There's no reward called \(asked). The closest is \(reward.title) (\(counted(reward.cost, "point"))): "
+                                      + "say \"redeem \(reward.title)\" if that's the one."), endsQuestion: false)
+            }
             return act(.redeem(reward.id, member: member))
         case "reward.list":
             let member = slots.members["member"]?.first ?? speaker.id
