@@ -183,6 +183,15 @@ extension FamilyRules {
         return "\(who) \(summary.prefix(1).lowercased() + summary.dropFirst())"
     }
 
+    /// A line of the log as told to the one who made it: "Emma checked off Feed the dog" → "You
+    /// checked off Feed the dog", "Tom set a reminder for themselves" → "… for yourself". A line
+    /// that does not start with their name (one written before the log named names) is kept.
+    public static func ownLine(_ line: String, name: String) -> String {
+        guard line.hasPrefix(name + " ") else { return line }
+        let rest = line.dropFirst(name.count + 1)
+        return "You " + rest.replacingOccurrences(of: "themselves", with: "yourself")
+    }
+
     /// Whether a line of the family's log mentions every one of `words` (lowercase): one of the
     /// line's words starts with each ("point" is in "5 points", not in "appointment").
     public static func line(_ line: String, mentions words: [String]) -> Bool {

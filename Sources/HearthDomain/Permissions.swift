@@ -40,6 +40,8 @@ public enum Permissions {
         case schoolHolidayEdit
         // The family itself
         case memberAdd, memberRemove, coParentAdd, coParentRemove, invite, placeManage, familyDelete, activityRead, export
+        /// The lines of the family's log one made oneself ("what did I just do"): anyone's own.
+        case activityReadOwn
         /// Another member's details (home time zone, age, name), a word the whole family uses for
         /// someone, or a word another member uses (issue 32). A member's role is `memberRoleChange`.
         case memberEdit
@@ -140,6 +142,7 @@ public enum Permissions {
         case .memberAccess: return managers
         case .memberRoleChange: return owner
         case .memberOwnWords: return everyone
+        case .activityReadOwn: return everyone
         case .outboxDeliver: return managers
         case .deviceManage: return managers
         case .feedManage: return managers
@@ -217,7 +220,8 @@ public enum Permissions {
         case .invite: return "Only the family's owner can invite someone."
         case .placeManage: return "Only a parent can change the family's places."
         case .familyDelete: return "Only the family's owner can delete the family."
-        case .activityRead: return "Only a parent can see what's changed in the family."
+        case .activityRead: return "Only a parent can see what's changed in the family. You can ask what you changed."
+        case .activityReadOwn: return "You can't see what you've changed."
         case .pinSetOthers: return "Only a parent can change someone else's PIN."
         case .pinRequire: return "Only a parent can change whether a PIN is required."
         case .export: return "Only a parent can export the family's data."

@@ -394,9 +394,10 @@ public struct FamilySkill: Sendable {
 
     /// What changed from `start` to `end`, newest first, by `member` when given: lines as said.
     /// `matching`: only lines whose summary holds every word; `offset`: skip that many (paging).
+    /// Anyone reads their own changes; the whole family's, or another member's, parents only.
     public func activity(by member: MemberID?, from start: Date, to end: Date, matching words: [String] = [], reader actor: Member,
                          limit: Int = 20, offset: Int = 0) throws -> [String] {
-        try SkillError.checkPermission(Permissions.check(actor: actor, action: .activityRead)?.text)
+        try SkillError.checkPermission(Permissions.check(actor: actor, action: member == actor.id ? .activityReadOwn : .activityRead)?.text)
         return try store.read { reader in
             let roster = Roster(members: try reader.members())
             return try reader.activity(by: member, from: start, to: end, matching: words, limit: limit, offset: offset).map { entry in

@@ -99,7 +99,7 @@ struct PinCommand: ParsableCommand {
         @Argument(help: "Whose PIN.") var name: String
         @Argument(help: "The PIN (read from standard input when left out).") var pin: String?
         /// Anyone sets their own; another member's is a parent's (`SignInRules` adds: not the owner's).
-        var access: Access { .member(options.speaker.map { $0.lowercased() == name.lowercased() } == true ? [] : [.pinSetOthers]) }
+        var access: Access { .member(options.speaks(as: name) ? [] : [.pinSetOthers]) }
 
         func run() throws {
             let entered = try enter()
@@ -119,7 +119,7 @@ struct PinCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "clear", abstract: "Removes a member's PIN.")
         @OptionGroup var options: FamilyOptions
         @Argument(help: "Whose PIN.") var name: String
-        var access: Access { .member(options.speaker.map { $0.lowercased() == name.lowercased() } == true ? [] : [.pinSetOthers]) }
+        var access: Access { .member(options.speaks(as: name) ? [] : [.pinSetOthers]) }
 
         func run() throws {
             let entered = try enter()

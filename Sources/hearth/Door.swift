@@ -111,6 +111,14 @@ extension EntersFamily {
 }
 
 extension FamilyOptions {
+    /// Whether `--as` names `member` (names compared without case): a command about the speaker's
+    /// own things asks the table for the "own" action, anyone else's for the "others" one. The
+    /// household device (no `--as`) and no member given are never one's own.
+    func speaks(as member: String?) -> Bool {
+        guard let member, let speaker else { return false }
+        return speaker.lowercased() == member.lowercased()
+    }
+
     /// The PIN given with `--pin`, else `$HEARTH_PIN`.
     var givenPIN: String? { pin ?? ProcessInfo.processInfo.environment["HEARTH_PIN"].flatMap { $0.isEmpty ? nil : $0 } }
 

@@ -485,7 +485,7 @@ struct FamilyCommand: ParsableCommand {
     /// seed 001's activity log, searched and paged (issue 32): parents only, as by voice.
     struct Activity: ParsableCommand, EntersFamily {
         static let configuration = CommandConfiguration(commandName: "activity",
-                                                        abstract: "What changed in the family, newest first: the last 7 days unless --from and --to say (parents only).")
+                                                        abstract: "What changed in the family, newest first: the last 7 days unless --from and --to say (parents; anyone's own with --member).")
         @OptionGroup var options: FamilyOptions
         @Option(help: "Only what this member changed.") var member: String?
         @Option(help: "From this day, YYYY-MM-DD.") var from: String?
@@ -493,7 +493,8 @@ struct FamilyCommand: ParsableCommand {
         @Option(help: "Only lines holding every one of these words (\"dentist\", \"soccer moved\").") var search: String?
         @Option(help: "Which page, from 1.") var page: Int = 1
         @Option(name: .customLong("per-page"), help: "Lines per page.") var perPage: Int = 20
-        var access: Access { .member([.activityRead]) }
+        /// One's own changes (`--member` oneself) anyone reads; the family's, or another's, parents.
+        var access: Access { .member([options.speaks(as: member) ? .activityReadOwn : .activityRead]) }
 
         func run() throws {
             let entered = try enter()

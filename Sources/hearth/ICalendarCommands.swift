@@ -66,8 +66,7 @@ struct ImportCommand: ParsableCommand, EntersFamily {
     /// ics: onto a calendar (someone else's is a parent's); json: restores into a new, empty file.
     var access: Access {
         if format.lowercased() == "json" { return .open("restores an export into a new, empty file; reads no family") }
-        let own = member.map { name in options.speaker.map { $0.lowercased() == name.lowercased() } ?? false } ?? false
-        return .member(own ? [.calendarCreate] : [.calendarCreate, .calendarCreateForOthers])
+        return .member(options.speaks(as: member) ? [.calendarCreate] : [.calendarCreate, .calendarCreateForOthers])
     }
 
     func validate() throws {

@@ -33,7 +33,7 @@ struct LocationCommand: ParsableCommand {
         @Flag(help: "Print JSON: {\"stored\", \"explanation\", \"notifications\"}.") var json = false
         /// Their own position from a member's device; anyone else's only from the owner.
         var access: Access {
-            .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [.locationReportOwn] : [.locationReportOthers])
+            .member(options.speaks(as: member) ? [.locationReportOwn] : [.locationReportOthers])
         }
 
         /// Bad input: one clear line on stderr, exit 1, nothing stored.

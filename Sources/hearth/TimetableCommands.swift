@@ -17,7 +17,7 @@ private func timetableSkill(_ options: FamilyOptions, _ store: FamilyStore) thro
 /// What a timetable command asks of the door: `own` for the student's own timetable, `others` for
 /// anyone else's (a parent's who manages the family, or a reader's).
 private func timetableAccess(_ options: FamilyOptions, member: String, own: Permissions.Action, others: Permissions.Action) -> Access {
-    .member(options.speaker.map { $0.lowercased() == member.lowercased() } == true ? [own] : [others])
+    .member(options.speaks(as: member) ? [own] : [others])
 }
 
 /// A timetable file's problem as one line naming the file: "emma.csv, line 1: …", "junk.csv is 10.0 MB; …".

@@ -385,6 +385,8 @@ final class DoorFixture {
             Probe(path: "place list", arguments: { ["place", "list", "--db", $0] }, actions: fixed([])),
             Probe(path: "family delete", arguments: { ["family", "delete", "--yes", "--db", $0] }, actions: fixed([.familyDelete])),
             Probe(path: "family activity", arguments: { ["family", "activity", "--search", "demo", "--db", $0] }, actions: fixed([.activityRead])),
+            Probe(path: "family activity", arguments: { ["family", "activity", "--member", "Emma", "--db", $0] },
+                  actions: own(.activityReadOwn, .activityRead, of: "Emma")),
             Probe(path: "invite new", arguments: { ["invite", "Max", "--role", "member", "--db", $0] }, actions: fixed([.invite])),
             Probe(path: "invite accept", arguments: { ["invite", "accept", "not-a-code", "--db", $0] }, actions: nil),
             Probe(path: "invite list", arguments: { ["invite", "list", "--db", $0] }, actions: fixed([.invite])),

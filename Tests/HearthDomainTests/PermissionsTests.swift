@@ -21,7 +21,7 @@ final class PermissionsTests: XCTestCase, DemoMembers {
         .timetableReadOwn: "yyyyy", .timetableReadOthers: "yyyy-", .timetableEditOwn: "yyyyy", .timetableEdit: "yy---",
         .timetableSetWeek: "yyy-y", .schoolHolidayEdit: "yyy--",
         .memberAdd: "yy---", .memberRemove: "yy---", .coParentAdd: "y----", .coParentRemove: "y----", .invite: "y----",
-        .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .export: "yy---",
+        .placeManage: "yy---", .familyDelete: "y----", .activityRead: "yy---", .activityReadOwn: "yyyyy", .export: "yy---",
         .pinSetOthers: "yy---", .pinRequire: "yy---", .householdDevice: "y----", .outboxDeliver: "yy---",
         .memberEdit: "yy---", .parentUpdates: "yy---", .bookedReminders: "yyy--", .memberAccess: "yy---", .memberRoleChange: "y----", .memberOwnWords: "yyyyy",
         .deviceManage: "yy---", .feedManage: "yy---", .backup: "yy---", .pushManage: "yy---",

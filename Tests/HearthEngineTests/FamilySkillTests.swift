@@ -55,7 +55,15 @@ final class FamilySkillTests: XCTestCase {
         let lines = try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60), reader: try member("lisa"))
         XCTAssertEqual(lines, ["Tom added Max as a child, age 8"])
         XCTAssertThrowsError(try skill.activity(by: nil, from: now, to: now, reader: try member("emma"))) { error in
-            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can see what's changed in the family."))
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can see what's changed in the family. You can ask what you changed."))
+        }
+        // One's own lines are one's own: a child reads hers, not her brother's.
+        try store.write { try $0.append(ActivityEntry(at: now, actor: MemberID("emma"), action: "complete", subjectType: "chore", subjectID: nil,
+                                                      summary: "completed a chore for 5 points")) }
+        XCTAssertEqual(try skill.activity(by: MemberID("emma"), from: now, to: now.addingTimeInterval(60), reader: try member("emma")),
+                       ["Emma completed a chore for 5 points"])
+        XCTAssertThrowsError(try skill.activity(by: MemberID("jake"), from: now, to: now, reader: try member("emma"))) { error in
+            XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can see what's changed in the family. You can ask what you changed."))
         }
     }
 
@@ -240,6 +248,15 @@ final class FamilySkillTests: XCTestCase {
         XCTAssertEqual(line("lisa", "update", "event", "evt_1", "Moved Dentist to Friday at 3 PM"), "Lisa moved Dentist to Friday at 3 PM")
         XCTAssertEqual(line(nil, "init", "family", nil, "Demo family created"), "Demo family created")
         XCTAssertEqual(line("jake", "complete", "chore", "c1", "Completed a chore for 10 point(s)"), "Jake completed a chore for 10 points")
+    }
+
+    /// One's own lines as told to oneself: the name becomes "you", "themselves" "yourself"; a line
+    /// that starts with someone else's name (or none) is kept as it is.
+    func testOwnActivityLines() {
+        XCTAssertEqual(FamilyRules.ownLine("Emma set a reminder for themselves", name: "Emma"), "You set a reminder for yourself")
+        XCTAssertEqual(FamilyRules.ownLine("Tom gave Jake 5 points", name: "Tom"), "You gave Jake 5 points")
+        XCTAssertEqual(FamilyRules.ownLine("Tomas added the place Pool", name: "Tom"), "Tomas added the place Pool")
+        XCTAssertEqual(FamilyRules.ownLine("Demo family created", name: "Lisa"), "Demo family created")
     }
 
     /// The log searched by voice: a line mentions a word when one of its words starts with it.

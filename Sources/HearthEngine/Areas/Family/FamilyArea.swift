@@ -32,7 +32,8 @@ struct FamilyArea: SkillArea {
         /// Whose changes (nil: everyone's), from when to when, and how the range was said.
         /// `about`: what changed, as said ("the dentist appointment"), when the log is searched.
         /// `page`: 1 for the newest lines, 2 for the ones before them ("more"), …
-        case activity(MemberID?, from: Date, to: Date, said: String?, about: String? = nil, page: Int = 1)
+        /// `last`: only the newest line ("what did I just do"); its pages are one line each.
+        case activity(MemberID?, from: Date, to: Date, said: String?, about: String? = nil, page: Int = 1, last: Bool = false)
         /// Everyone in the family, as the speaker knows them.
         case list
         /// A change to a member (issue 32), and the place a time zone was said as ("Chicago").
@@ -71,7 +72,8 @@ struct FamilyArea: SkillArea {
             let prompt = ReplyText("Remove \(member.name) from the family? That deletes \(member.name)'s chores, messages, locations, points and reminders. Say yes or no.")
             return .ask(try ask(Question(member: member.id, name: member.name), prompt: prompt, subject: "removing \(member.name)", in: turn))
         case "family.activity":
-            let member = request.slots.members["member"]?.first
+            // "what did you just do": the assistant did what the speaker asked, so the speaker's changes.
+            let member = request.slots.texts["by_assistant"] != nil ? turn.speaker.id : request.slots.members["member"]?.first
             let range = request.slots.times["range"]
             let about = (request.slots.phrases["about"] ?? request.slots.texts["about"])
                 .map { $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -82,7 +84,8 @@ struct FamilyArea: SkillArea {
             if let start = range?.start, range?.end == nil { end = turn.calendar.date(byAdding: .day, value: 1, to: turn.calendar.startOfDay(for: start)) ?? turn.now }
             // "this week's activity": the range as "this week".
             let said = request.slots.phrases["range"].map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
-            return act(.activity(member, from: start, to: end, said: said, about: about, page: max(1, request.slots.numbers[FollowUp.pageSlot] ?? 1)))
+            return act(.activity(member, from: start, to: end, said: said, about: about, page: max(1, request.slots.numbers[FollowUp.pageSlot] ?? 1),
+                                 last: request.slots.texts["last"] != nil))
         case "family.list_members":
             return act(.list)
         case "family.update_member":
@@ -184,27 +187,37 @@ struct FamilyArea: SkillArea {
         case .parentUpdates(let on):
             let already = try skill.setParentUpdates(on, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText(FamilySkill.parentUpdatesWords(on, already: already))))
-        case .activity(let member, let start, let end, let said, let about, let page):
-            let shown = Self.shownLines
+        case .activity(let member, let start, let end, let said, let about, let page, let last):
+            let shown = last ? 1 : Self.shownLines
             let skipped = (page - 1) * shown
             // One line past the page says whether there are older ones.
             var lines = try Self.searchedActivity(about, by: member, from: start, to: end, skill: skill, turn: turn, shown: shown + 1, skipping: skipped)
             let more = lines.count > shown
-            lines = Array(lines.prefix(shown))
-            let who = member.map { turn.phrasing.name($0) }
+            // One's own lines say "you": "You checked off Feed the dog".
+            let own = member == turn.speaker.id
+            lines = Array(lines.prefix(shown)).map { own ? FamilyRules.ownLine($0, name: turn.speaker.name) : $0 }
+            let who = member.map { own ? "you" : turn.phrasing.name($0) }
             let days = about == nil ? Self.recentDays : Self.searchedDays
             let when = said.map { " \($0)" } ?? " in the last \(days) days"  // plural-ok: a fixed span
             let topic = about.map { " about \(Self.topicWords($0))" } ?? ""
             guard !lines.isEmpty else {
                 if page > 1 {
-                    return .completed(ActionResult(reply: ReplyText("There are no older changes\(topic)\(when): that was all of them.")))
+                    return .completed(ActionResult(reply: ReplyText(last ? "There's nothing before that\(when)."
+                        : "There are no older changes\(topic)\(when): that was all of them.")))
                 }
+                let has = own ? "You haven't" : who.map { "\($0) hasn't" }
                 if let about {
                     let what = Self.topicWords(about)
-                    return .completed(ActionResult(reply: ReplyText(who.map { "\($0) hasn't changed anything about \(what)\(when)." }
+                    return .completed(ActionResult(reply: ReplyText(has.map { "\($0) changed anything about \(what)\(when)." }
                         ?? "Nothing about \(what) has changed\(when).")))
                 }
-                return .completed(ActionResult(reply: ReplyText(who.map { "\($0) hasn't changed anything\(when)." } ?? "Nothing has changed\(when).")))
+                return .completed(ActionResult(reply: ReplyText(has.map { "\($0) changed anything\(when)." } ?? "Nothing has changed\(when).")))
+            }
+            if last, let line = lines.first {
+                // "Your last change: you checked off Feed the dog." — "more" reads the one before.
+                let lead = page > 1 ? "Before that" : own ? "Your last change" : who.map { "\($0)'s last change" } ?? "The last change"
+                let said = own ? line.prefix(1).lowercased() + line.dropFirst() : line
+                return .completed(ActionResult(reply: ReplyText("\(lead): \(said).", speak: "\(lead): \(turn.formatter.spokenDates(in: said)).")))
             }
             let which = page > 1 ? ", changes \(skipped + 1) to \(skipped + lines.count)" : ""
             let lead = (who.map { "Here's what \($0) changed\(topic)\(when)" } ?? "Here's what changed\(topic)\(when)") + which + ":"
