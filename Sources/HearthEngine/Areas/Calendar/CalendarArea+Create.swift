@@ -388,12 +388,17 @@ extension CalendarTurn {
         let span = interval.duration > 3600
         // A whole day asked about ("is Jake free on Saturday"): "all day", not "from 12:00 to 12:00 AM".
         let wholeDay = interval == dayInterval(containing: interval.start)
-        let when = wholeDay ? "all day \(formatter.onDay(interval.start))"
-            : "\(formatter.onDay(interval.start)) " + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: false))"
-                                                           : "at \(formatter.time(interval.start))")
-        let spokenWhen = wholeDay ? "all day \(formatter.onDay(interval.start, spoken: true))"
-            : "\(formatter.onDay(interval.start, spoken: true)) "
-            + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: true))" : "at \(formatter.time(interval.start, spoken: true))")
+        // Several days ("is the weekend free", "is Emma free this week"): their dates, and each
+        // event found with its day.
+        let severalDays = !calendar.isDate(interval.start, inSameDayAs: interval.end.addingTimeInterval(-1))
+        let wholeDays = severalDays && calendar.startOfDay(for: interval.start) == interval.start && calendar.startOfDay(for: interval.end) == interval.end
+        func when(spoken: Bool) -> String {
+            if wholeDay { return "all day \(formatter.onDay(interval.start, spoken: spoken))" }
+            if wholeDays { return formatter.allDay(from: interval.start, to: interval.end, spoken: spoken) }
+            if severalDays { return formatter.onDays(interval, spoken: spoken) }
+            return "\(formatter.onDay(interval.start, spoken: spoken)) "
+                + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: spoken))" : "at \(formatter.time(interval.start, spoken: spoken))")
+        }
         let who = people(members)
         // "Yes" answers the question as asked: "is Jake free" — yes, free; "is Jake busy" — no, free.
         let free = asked == .howBusy ? "" : asked == .whetherFree ? "Yes, " : "No, "
@@ -401,12 +406,13 @@ extension CalendarTurn {
         guard !busy.isEmpty else {
             let verb = members == [speaker.id] || members.count > 1 ? "are" : "is"
             let opening = free.isEmpty ? formatter.capitalized(who) : "\(free)\(who)"
-            return ReplyText("\(opening) \(verb) free \(when).", speak: "\(opening) \(verb) free \(spokenWhen).")
+            return ReplyText("\(opening) \(verb) free \(when(spoken: false)).", speak: "\(opening) \(verb) free \(when(spoken: true)).")
         }
         return words { spoken in
             let reasons = busy.map { occurrence in
                 "\(joinedList(occurrence.event.attendees.filter(members.contains).map { $0 == speaker.id ? "you" : name($0) })) "
                 + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(phrasing.titleAsThing(occurrence.event.title)) "
+                + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
                 + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
             }
             return taken.isEmpty ? formatter.capitalized(joinedList(reasons)) + "." : "\(taken)\(joinedList(reasons))."

@@ -286,6 +286,12 @@ struct CalendarTurn: AreaAtWork {
             let members = resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)
             return act(.showCalendar(members: members, range: range, rangeLabel: said ?? "today"))
         case "calendar.check_availability":
+            // "is the pool free on Saturday": nothing of the family's, so no calendar to look in —
+            // said, not answered from the speaker's own.
+            if let thing = resolved.texts["thing"] {
+                let said = ["the", "a", "an", "our", "my", "your"].contains(thing.lowercased().split(separator: " ").first ?? "") ? thing : "the \(thing)"
+                throw HearthError.invalidRequest("I only keep the family's calendars, so I can't tell if \(said) is free.")
+            }
             guard let time = resolved.times["when"], let start = time.start else {
                 throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "")
             }
