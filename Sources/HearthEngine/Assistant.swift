@@ -268,12 +268,19 @@ public final class Assistant: Sendable {
             logger.debug("turn refused", metadata: ["reason": "\(refusal.reply.error?.code ?? "sign_in")"])
             return refusal.reply
         }
-        var run = TurnRun(assistant: self, turn: incoming, speaker: speaker, now: now)
-        run.run()
-        let reply = run.reply()
+        let reply = separateRequests(in: incoming.text).map { handle(parts: $0, of: incoming, speaker: speaker, now: now) }
+            ?? run(incoming, speaker: speaker, now: now)
         let micros = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1000
         // Privacy: intent, state and timing only; never the words.
         logger.debug("turn", metadata: ["intent": "\(reply.intent ?? "none")", "state": "\(reply.state)", "us": "\(micros)"])
         return reply
+    }
+
+    /// One turn's request run by the machine for `speaker`, whom the door admitted (a message of
+    /// several requests runs each part so: `SeveralRequests.swift`; each skill asks the table).
+    func run(_ turn: Turn, speaker: Member, now: Date) -> Reply {
+        var run = TurnRun(assistant: self, turn: turn, speaker: speaker, now: now)
+        run.run()
+        return run.reply()
     }
 }

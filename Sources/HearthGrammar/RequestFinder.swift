@@ -169,6 +169,91 @@ public enum RequestFinder {
         return (readings, clauses)
     }
 
+    // MARK: - Two requests in one
+
+    /// Ways to say several requests in one message (issue 29, "two requests in one"), fewest parts
+    /// first: its sentences once chatter is left out ("Add milk to the list. Remind me to call
+    /// grandma at 5."), then within them the clauses "and", "and then", "and also", ", then" join
+    /// ("add milk to the shopping list and remind me to call grandma at 5"). Each way is only a
+    /// candidate: the turn runs one as separate requests only when every part reads as a request by
+    /// itself, and splits at "and" only when the whole does not ("tell Tom dinner is ready and
+    /// remind Jake" is one message; "Emma and Jake have soccer" one event). At most three parts,
+    /// at most three joiners tried; empty for the usual single request.
+    public static func requestParts(of utterance: String) -> [(parts: [String], atJoiner: Bool)] {
+        let lowered = utterance.lowercased()
+        let hasJoiner = lowered.contains(" and ") || lowered.contains(", then ") || lowered.contains(", also ")
+        let hasStop = utterance.contains { ".!?;".contains($0) }
+        guard hasJoiner || hasStop, isProse(utterance) else { return [] }
+        let said = sentences(of: withFacesAsStops(utterance)).compactMap { withoutChatter($0) }.map { trimmedPart(String($0)) }.filter { !$0.isEmpty }
+        var ways: [(parts: [String], atJoiner: Bool)] = []
+        // A part that only asks to keep what another said ("…at 2. Can you put that in the
+        // calendar?") belongs with it: the readings find that request whole. One that does
+        // something with it ("… and tell Tom about it") is a request of its own, run after it.
+        let pointsBack = { (part: String) in isKeepItRequest(Substring(part)) }
+        if said.contains(where: pointsBack) { return [] }
+        if said.count >= 2, said.count <= maximumParts { ways.append((said, false)) }
+        guard hasJoiner, said.count <= maximumParts else { return ways }
+        // Each sentence's joiners, and every choice of them to split at (fewest first).
+        var pieces: [[String]] = []
+        for sentence in said {
+            let found = joinerMatches(in: sentence)
+            guard found.count <= maximumJoiners else { return ways }
+            var options: [[String]] = []
+            for mask in 0..<(1 << found.count) {
+                var parts: [String] = [], start = sentence.startIndex
+                for (bit, joiner) in found.enumerated() where mask & (1 << bit) != 0 {
+                    parts.append(String(sentence[start..<joiner.lowerBound])); start = joiner.upperBound
+                }
+                parts.append(String(sentence[start...]))
+                options.append(parts.map(trimmedPart))
+            }
+            pieces.append(options.sorted { $0.count < $1.count }.map { $0.joined(separator: "\u{1}") })
+        }
+        // The sentences' choices combined, fewest parts overall first.
+        var combined: [[String]] = [[]]
+        for options in pieces {
+            combined = combined.flatMap { sofar in options.map { sofar + $0.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init) } }
+        }
+        for parts in combined.sorted(by: { $0.count < $1.count })
+        where parts.count >= 2 && parts.count <= maximumParts && parts.count > said.count
+            && parts.allSatisfy({ words(in: Substring($0)).count >= 2 && !pointsBack($0) }) {
+            ways.append((parts, true))
+        }
+        return ways
+    }
+
+    static let maximumParts = 3
+    static let maximumJoiners = 3
+
+    /// Where "and", "and then", "and also", ", then", ", also" join two clauses of `sentence`.
+    static func joinerMatches(in sentence: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        var from = sentence.startIndex
+        let joiners = [", and then ", ", and also ", " and then ", " and also ", ", and ", " and ", ", then ", ", also "]
+        while from < sentence.endIndex {
+            let next = joiners.compactMap { sentence.range(of: $0, options: .caseInsensitive, range: from..<sentence.endIndex) }
+                .min { $0.lowerBound < $1.lowerBound || $0.lowerBound == $1.lowerBound && $0.upperBound > $1.upperBound }
+            guard let next else { break }
+            found.append(next)
+            from = next.upperBound
+        }
+        return found
+    }
+
+    /// A part without the marks and spaces around it and the word that joined it to the one
+    /// before ("Then remind Jake at 6." → "remind Jake at 6").
+    static func trimmedPart(_ part: String) -> String {
+        var part = Substring(part.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ".!?;,"))))
+        let lowered = part.lowercased()
+        if let lead = partLeads.first(where: { lowered.hasPrefix($0 + " ") }) {
+            part = part.dropFirst(lead.count + 1).drop { $0 == " " || $0 == "," }
+        }
+        return String(part)
+    }
+
+    /// Words that join a request to the one before it, said at its start, longest first.
+    static let partLeads = ["and after that", "and then", "and also", "after that", "then also", "then", "also", "and", "plus"]
+
     /// The verbs a request starts with, as their gerunds ("adding" → "add").
     static let requestGerunds: [String: String] = [
         "adding": "add", "scheduling": "schedule", "rescheduling": "reschedule", "booking": "book", "putting": "put",

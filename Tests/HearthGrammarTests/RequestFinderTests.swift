@@ -293,4 +293,33 @@ final class RequestFinderTests: XCTestCase {
             XCTAssertNil(RequestFinder.smallTalk(request), request)
         }
     }
+
+    /// Two requests in one (issue 29): the ways to split a message, fewest parts first — its
+    /// sentences, then the clauses "and", "and then", ", then" join — each part without the marks
+    /// and the joining word around it. Only candidates: the turn runs a way only when every part
+    /// reads as a request (`Assistant.separateRequests`).
+    func testSeveralRequestsAreSplitAtSentencesThenAtJoiners() {
+        func ways(_ text: String) -> [[String]] { RequestFinder.requestParts(of: text).map(\.parts) }
+        XCTAssertEqual(ways("add milk to the shopping list and remind me to call grandma at 5"),
+                       [["add milk to the shopping list", "remind me to call grandma at 5"]])
+        XCTAssertEqual(RequestFinder.requestParts(of: "add milk to the shopping list and remind me to call grandma at 5").map(\.atJoiner), [true])
+        XCTAssertEqual(ways("Add eggs to the list. Then remind Jake to feed the dog at 6."),
+                       [["Add eggs to the list", "remind Jake to feed the dog at 6"]])
+        XCTAssertEqual(ways("what's on the shopping list, then when is soccer"), [["what's on the shopping list", "when is soccer"]])
+        // Three joiners: every choice of them, fewest parts first (one "and" may be inside a part).
+        let three = ways("add bread and milk to the list and remind me at 5")
+        XCTAssertEqual(three.first?.count, 2)
+        XCTAssertTrue(three.contains(["add bread and milk to the list", "remind me at 5"]), "\(three)")
+        XCTAssertTrue(three.allSatisfy { $0.count <= 3 })
+        // Chatter is no part; a part of one word is none.
+        XCTAssertEqual(ways("Thanks! Also, is Tom free on Thursday?"), [])
+        XCTAssertFalse(ways("Emma and Jake have soccer").contains { $0.contains("Emma") })
+        // A part that only asks to keep what the one before said belongs with it: never split.
+        XCTAssertEqual(ways("Jake has a party on Saturday at 2. Can you put that in the calendar?"), [])
+        XCTAssertEqual(ways("Jake has a party on Saturday at 2 and please add it to the calendar"), [])
+        // One that does something with it is a request of its own, run after the first.
+        XCTAssertEqual(ways("add the dentist on Friday at 3 and tell Tom about it"), [["add the dentist on Friday at 3", "tell Tom about it"]])
+        // The usual single request costs nothing.
+        XCTAssertEqual(ways("what's on tomorrow"), [])
+    }
 }
