@@ -247,8 +247,16 @@ struct CalendarTurn: AreaAtWork {
             // A time with no name ("add an event on the 15th at 5"): an event, so questions read
             // "Who is the event for?", never "Who is the  for?".
             if title.trimmingCharacters(in: .whitespaces).isEmpty { title = "event" }
+            // "my son's haircut": whose it is is asked or said, not part of the title ("Haircut").
+            if let first = title.split(separator: " ").first, title.count > first.count, first.lowercased().hasSuffix("'s"),
+               Self.notOneself.contains(String(first.lowercased().dropLast(2))) {
+                title = String(title.dropFirst(first.count + 1))
+            }
             var attendees = resolved.members["attendees"] ?? []
             if Self.speakerJoins(request), !attendees.contains(speaker.id) { attendees.append(speaker.id) }
+            // Nobody named, but the speaker's own: "book a car service on Tuesday at 10 for me",
+            // "add my dentist appointment on Friday", "put it on my calendar" — not "who is it for?".
+            if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.saysForSpeaker(request) { attendees = [speaker.id] }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
             var unknown = resolved.texts["unknown_attendee"].map { UnknownAttendee(name: $0.capitalized, title: title) }
             if unknown == nil, attendees.isEmpty, let said = resolved.phrases["title"] {
@@ -396,6 +404,28 @@ struct CalendarTurn: AreaAtWork {
 
     /// "what's on my schedule Wednesday", "how does my Thursday look", "check my weekend": the
     /// speaker's own calendar, where no one else was named ("my family's calendar" is the family's).
+    /// The speaker's own event, said without a name: "… for me", "… for myself", "on my calendar",
+    /// or "my" before what it is ("my dentist appointment" — not "my son's dentist appointment",
+    /// "my family dinner" or "my mum's birthday", someone else's).
+    static func saysForSpeaker(_ request: AreaRequest) -> Bool {
+        let words = request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
+        return words.indices.dropLast().contains { index in
+            let next = words[index + 1]
+            switch words[index] {
+            case "for": return next == "me" || next == "myself"
+            case "my": return ["calendar", "calendars", "schedule", "diary", "planner", "agenda"].contains(next)
+                || !next.hasSuffix("'s") && !next.hasSuffix("s'") && !notOneself.contains(next)
+            default: return false
+            }
+        }
+    }
+
+    /// After "my", words for someone else or for everyone: "my son's …", "my family dinner".
+    static let notOneself: Set<String> = ["son", "daughter", "kid", "kids", "child", "children", "boy", "boys", "girl", "girls", "baby",
+                                          "wife", "husband", "partner", "mom", "mum", "dad", "mother", "father", "parents", "brother",
+                                          "sister", "grandma", "grandpa", "granny", "nan", "nana", "family", "families", "twins", "friend",
+                                          "friends", "team", "class", "own"]
+
     static func saysMine(_ request: AreaRequest) -> Bool {
         let words = request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }
         return words.indices.contains { words[$0] == "my" && !(words.dropFirst($0 + 1).first?.hasPrefix("family") ?? false) }
