@@ -180,6 +180,8 @@ public enum RequestFinder {
     /// remind Jake" is one message; "Emma and Jake have soccer" one event). At most three parts,
     /// at most three joiners tried; empty for the usual single request.
     public static func requestParts(of utterance: String) -> [(parts: [String], atJoiner: Bool)] {
+        // Nothing longer than the grammar reads is split (the fuzz test's megabyte of " and ").
+        guard utterance.utf8.count <= Grammar.maximumInputLength else { return [] }
         let lowered = utterance.lowercased()
         let hasJoiner = lowered.contains(" and ") || lowered.contains(", then ") || lowered.contains(", also ")
         let hasStop = utterance.contains { ".!?;".contains($0) }
@@ -235,6 +237,8 @@ public enum RequestFinder {
                 .min { $0.lowerBound < $1.lowerBound || $0.lowerBound == $1.lowerBound && $0.upperBound > $1.upperBound }
             guard let next else { break }
             found.append(next)
+            // More than are ever tried: the caller gives up, so stop looking.
+            if found.count > maximumJoiners { break }
             from = next.upperBound
         }
         return found
