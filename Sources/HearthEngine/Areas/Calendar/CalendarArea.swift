@@ -402,8 +402,6 @@ struct CalendarTurn: AreaAtWork {
         return ["do", "does", "did", "is", "are", "was", "were", "will", "have", "has", "am"].contains(first)
     }
 
-    /// "what's on my schedule Wednesday", "how does my Thursday look", "check my weekend": the
-    /// speaker's own calendar, where no one else was named ("my family's calendar" is the family's).
     /// The speaker's own event, said without a name: "… for me", "… for myself", "on my calendar",
     /// or "my" before what it is ("my dentist appointment" — not "my son's dentist appointment",
     /// "my family dinner" or "my mum's birthday", someone else's).
@@ -413,8 +411,7 @@ struct CalendarTurn: AreaAtWork {
             let next = words[index + 1]
             switch words[index] {
             case "for": return next == "me" || next == "myself"
-            case "my": return ["calendar", "calendars", "schedule", "diary", "planner", "agenda"].contains(next)
-                || !next.hasSuffix("'s") && !next.hasSuffix("s'") && !notOneself.contains(next)
+            case "my": return !next.hasSuffix("'s") && !next.hasSuffix("s'") && !notOneself.contains(next)
             default: return false
             }
         }
@@ -426,6 +423,8 @@ struct CalendarTurn: AreaAtWork {
                                           "sister", "grandma", "grandpa", "granny", "nan", "nana", "family", "families", "twins", "friend",
                                           "friends", "team", "class", "own"]
 
+    /// "what's on my schedule Wednesday", "how does my Thursday look", "check my weekend": the
+    /// speaker's own calendar, where no one else was named ("my family's calendar" is the family's).
     static func saysMine(_ request: AreaRequest) -> Bool {
         let words = request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }
         return words.indices.contains { words[$0] == "my" && !(words.dropFirst($0 + 1).first?.hasPrefix("family") ?? false) }
