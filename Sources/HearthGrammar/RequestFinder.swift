@@ -186,7 +186,7 @@ public enum RequestFinder {
         let hasJoiner = lowered.contains(" and ") || lowered.contains(", then ") || lowered.contains(", also ")
         let hasStop = utterance.contains { ".!?;".contains($0) }
         guard hasJoiner || hasStop, isProse(utterance) else { return [] }
-        let said = sentences(of: withFacesAsStops(utterance)).compactMap { withoutChatter($0) }.map { trimmedPart(String($0)) }.filter { !$0.isEmpty }
+        let said = sentences(of: withFacesAsStops(utterance), anyFullStop: true).compactMap { withoutChatter($0) }.map { trimmedPart(String($0)) }.filter { !$0.isEmpty }
         var ways: [(parts: [String], atJoiner: Bool)] = []
         // A part that only asks to keep what another said ("…at 2. Can you put that in the
         // calendar?") belongs with it: the readings find that request whole. One that does
@@ -672,8 +672,11 @@ public enum RequestFinder {
     }
 
     /// The sentences of `text`: split after ".", "!", "?" or ";" followed by a space (a full stop
-    /// only before a capital or the end, so "10 a.m. tomorrow" stays whole).
-    static func sentences(of text: String) -> [Substring] {
+    /// only before a capital or the end, so "10 a.m. tomorrow" stays whole). With `anyFullStop`, a
+    /// spaced full stop after a word that is no abbreviation ends a sentence before lower case too
+    /// ("what's on tomorrow. is Tom free on Friday"): for splitting requests, where each part must
+    /// read as a request by itself.
+    static func sentences(of text: String, anyFullStop: Bool = false) -> [Substring] {
         var result: [Substring] = []
         var start = text.startIndex
         var index = text.startIndex
@@ -697,7 +700,7 @@ public enum RequestFinder {
                 let abbreviated = character == "." && after == next && Self.endsWithAbbreviation(text[start..<index])
                 // Typed in lower case, a full stop still ends a sentence that is only chatter
                 // ("sure thing. also add piano lesson …", "ok thanks. what's on tomorrow").
-                if atEnd || (spaced && !abbreviated && (character != "." || capitalNext || after > next || isChatter(text[start..<index]))) {
+                if atEnd || (spaced && !abbreviated && (character != "." || capitalNext || after > next || anyFullStop || isChatter(text[start..<index]))) {
                     let sentence = text[start..<after].trimmingCharacters(in: .whitespaces)
                     if !sentence.isEmpty { result.append(Substring(sentence)) }
                     start = after

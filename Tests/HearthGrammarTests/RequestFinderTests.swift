@@ -306,6 +306,9 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(ways("Add eggs to the list. Then remind Jake to feed the dog at 6."),
                        [["Add eggs to the list", "remind Jake to feed the dog at 6"]])
         XCTAssertEqual(ways("what's on the shopping list, then when is soccer"), [["what's on the shopping list", "when is soccer"]])
+        // Typed in lower case, a full stop still separates parts; an abbreviation's does not.
+        XCTAssertEqual(ways("what's on tomorrow. is Tom free on Friday"), [["what's on tomorrow", "is Tom free on Friday"]])
+        XCTAssertEqual(ways("remind me at 10 a.m. tomorrow to call grandma"), [])
         // Three joiners: every choice of them, fewest parts first (one "and" may be inside a part).
         let three = ways("add bread and milk to the list and remind me at 5")
         XCTAssertEqual(three.first?.count, 2)

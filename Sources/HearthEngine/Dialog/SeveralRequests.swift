@@ -16,18 +16,31 @@ extension Assistant {
     func separateRequests(in text: String) -> [String]? {
         let ways = RequestFinder.requestParts(of: text)
         guard !ways.isEmpty else { return nil }
-        var wholeReads: Bool?
+        var whole: IntentMatch??
         for way in ways {
             if way.atJoiner {
                 // Read as said, not one of its sentences or clauses (which the grammar also tries).
-                if wholeReads == nil {
-                    if case .matched(_, let reading) = grammar.match(text) { wholeReads = reading.text == Normalizer.normalize(text).text } else { wholeReads = false }
+                if whole == nil {
+                    if case .matched(let match, let reading) = grammar.match(text), reading.text == Normalizer.normalize(text).text { whole = .some(match) } else { whole = .some(nil) }
                 }
-                if wholeReads == true { continue }
+                // A cue frame that passed over words ("what's on tomorrow and is Tom free on
+                // Friday" read as the free-time question) did not read the whole either.
+                if let match = whole ?? nil, match.passedOver == 0, !Self.wordsRunOn(match, into: way.parts.dropFirst()) { continue }
             }
             if way.parts.allSatisfy(readsAsRequest) { return way.parts }
         }
         return nil
+    }
+
+    /// Whether the whole read as one request only because a free-text slot ran on into the parts
+    /// after a joiner: "remind me to call grandma at 5 and add milk to the shopping list" is no
+    /// reminder "to call grandma at 5 and add milk to the shopping list" when "add milk to the
+    /// shopping list" reads as a request by itself. A message's words are passed on as said
+    /// ("tell Tom dinner is ready and remind Jake …" is one message).
+    static func wordsRunOn(_ match: IntentMatch, into later: ArraySlice<String>) -> Bool {
+        guard !match.intent.hasPrefix("message."), let next = later.first else { return false }
+        let said = " " + Normalizer.normalize(next).text
+        return match.captures.contains { $0.spec.type == .text && $0.normalized.contains(said) }
     }
 
     private func readsAsRequest(_ part: String) -> Bool {
