@@ -16,11 +16,17 @@ struct Phrasing {
         return joinedList(ids.contains(speaker.id) ? ["you"] + others : others)
     }
 
-    /// "Emma's dentist appointment", "your haircut", "the swimming for Emma and Jake".
+    /// "Emma's dentist appointment", "your haircut", "the swimming for Emma and Jake", "your
+    /// meeting with Tom", "the barbecue for you, Tom and Emma". A child's appointment an adult goes to with them stays the child's
+    /// ("Emma's dentist appointment", though the parent who booked it attends too).
     func eventPhrase(_ title: String, attendees: [MemberID]) -> String {
         let others = attendees.filter { $0 != speaker.id }
         let lower = withoutArticle(lowercasedFirst(title))
         if others.isEmpty { return "your \(lower)" }
+        let accompanied = CalendarRules.childGoesWithAnAdult(title: title) && others.allSatisfy { roster[$0]?.kind == .child }
+        if attendees.contains(speaker.id), !accompanied {
+            return others.count == 1 ? "your \(lower) with \(name(others[0]))" : "the \(lower) for \(people(attendees))"
+        }
         if others.count == 1 { return "\(name(others[0]))'s \(lower)" }
         return "the \(lower) for \(joinedList(others.map(name)))"
     }
