@@ -20,18 +20,32 @@ extension CalendarRules {
     }
 
     /// Lowercased words of a phrase, possessives dropped ("Jake's" → "jake"), plurals folded
-    /// ("lessons" → "lesson") so that "swimming lessons" finds "Swimming lesson".
+    /// ("lessons" → "lesson") so that "swimming lessons" finds "Swimming lesson". One pass over the
+    /// characters: it runs for every candidate event of a look-up (issue 31).
     public static func words(_ text: String) -> [String] {
-        text.lowercased()
-            .split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’") }
-            .map { word -> String in
-                var word = String(word).replacingOccurrences(of: "’", with: "'")
-                if word.hasSuffix("'s") { word.removeLast(2) }
-                word = word.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
-                if word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") { word.removeLast() }
-                return word
+        var result: [String] = []
+        var current = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            var word = Substring(current)
+            current = ""
+            if word.hasSuffix("'s") { word.removeLast(2) }
+            while word.first == "'" { word.removeFirst() }
+            while word.last == "'" { word.removeLast() }
+            if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 3 { word.removeLast() }
+            if !word.isEmpty { result.append(String(word)) }
+        }
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if character == "'" || character == "\u{2019}" {
+                current.append("'")
+            } else {
+                flush()
             }
-            .filter { !$0.isEmpty }
+        }
+        flush()
+        return result
     }
 
     /// The words of a title or of what was said that `titleMatches` compares: `words` without the
@@ -46,14 +60,28 @@ extension CalendarRules {
     /// title ("dentist" → "Dentist appointment"), or every title word was said ("piano lesson" →
     /// "Piano"). Case, articles, possessives and plurals don't matter.
     public static func titleMatches(_ said: String, title: String) -> Bool {
-        if namesAnyEvent(said) { return true }
-        let query = meaningfulWords(said)
-        let titleWords = meaningfulWords(title)
-        guard !query.isEmpty, !titleWords.isEmpty else { return false }
-        let titleSet = Set(titleWords)
-        if query.allSatisfy(titleSet.contains) { return true }
-        let querySet = Set(query)
-        return titleWords.allSatisfy(querySet.contains)
+        TitleQuery(said).matches(title: title)
+    }
+
+    /// What was said, read once for matching many titles (`titleMatches`).
+    public struct TitleQuery: Sendable {
+        let namesAny: Bool
+        let words: [String]
+        let set: Set<String>
+
+        public init(_ said: String) {
+            namesAny = CalendarRules.namesAnyEvent(said)
+            words = CalendarRules.meaningfulWords(said)
+            set = Set(words)
+        }
+
+        public func matches(title: String) -> Bool {
+            if namesAny { return true }
+            let titleWords = CalendarRules.meaningfulWords(title)
+            guard !words.isEmpty, !titleWords.isEmpty else { return false }
+            if words.allSatisfy(titleWords.contains) { return true }
+            return titleWords.allSatisfy(set.contains)
+        }
     }
 
     /// Words for a kind of event that a title adds without saying which one ("Dentist appointment",
@@ -130,20 +158,24 @@ extension CalendarRules {
         var seen: Set<EventID> = []
         var result: [CalendarOccurrence] = []
         let clock = calendar == nil ? nil : saidClock(said)
+        let query = TitleQuery(said)
         for occurrence in occurrences.sorted(by: { $0.start < $1.start }) {
-            if let clock, let calendar {
-                let time = calendar.dateComponents([.hour, .minute], from: occurrence.start)
-                guard clock.matches(hour: time.hour ?? -1, minute: time.minute ?? -1) else { continue }
-            } else {
-                guard titleMatches(said, title: occurrence.event.title) else { continue }
-            }
-            if let members, !members.allSatisfy(occurrence.event.attendees.contains) { continue }
+            // The cheap tests first: the title's words are worked out only for what is left.
             if let day {
                 guard occurrence.start < day.end && occurrence.start >= day.start else { continue }
             } else {
                 guard occurrence.end > now else { continue }
             }
-            if seen.insert(occurrence.event.id).inserted { result.append(occurrence) }
+            if let members, !members.allSatisfy(occurrence.event.attendees.contains) { continue }
+            guard !seen.contains(occurrence.event.id) else { continue }
+            if let clock, let calendar {
+                let time = calendar.dateComponents([.hour, .minute], from: occurrence.start)
+                guard clock.matches(hour: time.hour ?? -1, minute: time.minute ?? -1) else { continue }
+            } else {
+                guard query.matches(title: occurrence.event.title) else { continue }
+            }
+            seen.insert(occurrence.event.id)
+            result.append(occurrence)
         }
         return result
     }

@@ -100,4 +100,31 @@ final class CalendarMatchingTests: XCTestCase {
         XCTAssertEqual(Travel.place(named: "Jake's School gym", among: places)?.id, "school")
         XCTAssertNil(Travel.place(named: "Riverside Park field", among: places))
     }
+
+    /// The title index (migration v19) holds `meaningfulWords` of every title, so the words must
+    /// fold exactly as they did when it was built: the one-pass `words` against the Foundation
+    /// version it replaced (issue 31), on titles and on random strings of the characters that matter.
+    func testTitleWordsFoldAsTheIndexWasBuilt() {
+        func reference(_ text: String) -> [String] {
+            text.lowercased()
+                .split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "\u{2019}") }
+                .map { word -> String in
+                    var word = String(word).replacingOccurrences(of: "\u{2019}", with: "'")
+                    if word.hasSuffix("'s") { word.removeLast(2) }
+                    word = word.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+                    if word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") { word.removeLast() }
+                    return word
+                }
+                .filter { !$0.isEmpty }
+        }
+        let titles = ["Jake's piano recital", "Swimming lessons", "Kids\u{2019} party", "''quoted''", "Class", "bus", "glasses",
+                      "Dr. O'Brien's check-up", "Zoë's ÉCOLE", "PTA meeting #3", "it's", "'s", "s's", "Thomas'", "café/bar", "ＡＢＣ"]
+        for title in titles { XCTAssertEqual(CalendarRules.words(title), reference(title), title) }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcsS'\u{2019} -.éÉ1ß")
+        for _ in 0..<5_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            XCTAssertEqual(CalendarRules.words(text), reference(text), text.debugDescription)
+        }
+    }
 }

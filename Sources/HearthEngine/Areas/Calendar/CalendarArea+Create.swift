@@ -333,7 +333,8 @@ extension CalendarTurn {
                    whether: Bool = false, asked: EventQuestion = .when) throws -> ReplyText {
         var found: [CalendarOccurrence]
         if let range {
-            found = try skill.occurrences(of: members, in: range, titled: title).filter { CalendarRules.titleMatches(title, title: $0.event.title) }
+            let query = CalendarRules.TitleQuery(title)
+            found = try skill.occurrences(of: members, in: range, titled: title).filter { query.matches(title: $0.event.title) }
         } else {
             found = try skill.findEvents(titled: title, members: members, day: nil, now: now)
         }
