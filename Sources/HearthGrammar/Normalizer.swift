@@ -210,7 +210,10 @@ public enum Normalizer {
         "do you think you could", "do you think you can", "could you possibly", "can you possibly", "would you possibly",
         "would it be possible to", "would it be possible for you to", "is it possible for you to", "if you could", "if you would",
         "can i get you to", "could i get you to", "would you be so kind as to", "could you be so kind as to",
-        "do me a favor and", "do me a favour and", "be a dear and", "i'd like it if you could", "i would like it if you could",
+        "do me a favor and", "do me a favour and", "be a dear and",
+        // A request or question asked as a chance: "any chance you could add …", "any chance Tom's free Friday?".
+        "any chance you could", "any chance you can", "is there any chance you could", "is there any chance you can",
+        "any chance", "is there any chance", "any chance that", "is there any chance that", "i'd like it if you could", "i would like it if you could",
         // Wishes in more words (issue 29): "I wish to", "I also would like to", "we'll need to".
         "i wish to", "we want to", "we need to", "we'd like to", "we would like to", "i also want to", "i also need to",
         "i'd also like to", "i would also like to", "i also would like to", "i will need to", "i'll need to", "i just want to",

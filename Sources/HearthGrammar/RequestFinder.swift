@@ -740,6 +740,11 @@ public enum RequestFinder {
 
     static let aloneDeferrals: Set<String> = ["maybe", "perhaps", "later", "another time", "maybe not", "not sure"]
 
+    /// Turning to one more request, chatter only as a clause of its own ("Sorry, one more, when's
+    /// Jake's next game?"): at the start of a request they are its words ("one more chore for Jake").
+    static let aloneTurns: Set<String> = ["one more", "just one more", "one last one", "last one", "another one", "one more for you",
+                                          "and one more", "ok one more", "okay one more", "oh one more"]
+
     /// Words that open an assessment of what was offered ("that sounds good", "the apartment is fine").
     static let assessmentSubjects: Set<String> = ["that", "this", "it", "that's", "thats", "it's", "its", "they", "those", "these", "the",
                                                  "sounds", "seems", "looks"]
@@ -937,6 +942,7 @@ public enum RequestFinder {
         // Words that put off what was offered only when said alone ("Maybe.", "Later."): at the
         // start of a request they are its words ("maybe Tom can pick up Emma", "later today …").
         if at == 0, tokens.count <= 2, Self.aloneDeferrals.contains(tokens.joined(separator: " ")) { return true }
+        if tokens.count <= 4, Self.aloneTurns.contains(tokens[at...].joined(separator: " ")) { return true }
         // "that's fine still": the rest only fills.
         if at > 0, tokens[at...].allSatisfy({ assessmentFillers.contains($0) }) { return true }
         // "thanks for the help", "thank you for your assistance", "thanks for the same".
