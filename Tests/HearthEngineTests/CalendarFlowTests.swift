@@ -54,7 +54,8 @@ final class CalendarFlowTests: XCTestCase {
         let assistant = try Fixtures.demoAssistant()
         _ = assistant.handle(Turn(text: "Book Jake and me for a haircut tomorrow at 10am", speaker: "Tom", now: Fixtures.monday))
         let moved = assistant.handle(Turn(text: "move jake's haircut to 11am", speaker: "Tom", now: Fixtures.monday))
-        XCTAssertTrue(moved.reply.hasPrefix("Done! I've moved Jake's haircut"), moved.reply)
+        // Tom goes too: the haircut is his with Jake.
+        XCTAssertTrue(moved.reply.hasPrefix("Done! I've moved your haircut with Jake"), moved.reply)
         let eleven = Int(at("2026-02-03T11:00:00-05:00").timeIntervalSince1970)
         XCTAssertTrue(try reminderKeys(assistant).allSatisfy { $0.contains(":\(eleven):") }, "only the new time's reminders")
         XCTAssertEqual(try reminderKeys(assistant).count, 4)
