@@ -17,8 +17,8 @@ struct Phrasing {
     }
 
     /// "Emma's dentist appointment", "your haircut", "the swimming for Emma and Jake", "your
-    /// meeting with Tom", "the barbecue for you, Tom and Emma". A child's appointment an adult goes to with them stays the child's
-    /// ("Emma's dentist appointment", though the parent who booked it attends too).
+    /// meeting with Tom", "the barbecue for you, Tom and Emma". A child's appointment an adult goes
+    /// to with them stays the child's ("Emma's dentist appointment", though the parent attends too).
     func eventPhrase(_ title: String, attendees: [MemberID]) -> String {
         let others = attendees.filter { $0 != speaker.id }
         let lower = withoutArticle(lowercasedFirst(title))

@@ -742,8 +742,8 @@ public enum RequestFinder {
 
     /// Turning to one more request, chatter only as a clause of its own ("Sorry, one more, when's
     /// Jake's next game?"): at the start of a request they are its words ("one more chore for Jake").
-    static let aloneTurns: Set<String> = ["one more", "just one more", "one last one", "last one", "another one", "one more for you",
-                                          "and one more", "ok one more", "okay one more", "oh one more"]
+    /// Acknowledgements and joiners before them ("ok one more", "and one more") are passed first.
+    static let aloneTurns: Set<String> = ["one more", "just one more", "one last one", "last one", "another one", "one more for you"]
 
     /// Words that open an assessment of what was offered ("that sounds good", "the apartment is fine").
     static let assessmentSubjects: Set<String> = ["that", "this", "it", "that's", "thats", "it's", "its", "they", "those", "these", "the",
