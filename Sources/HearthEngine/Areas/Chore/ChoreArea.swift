@@ -28,6 +28,8 @@ struct ChoreArea: WorksPerTurn {
         /// `chores`: the ones meant (chosen or found); `member`: who did them.
         case complete(chores: [ChoreID], member: MemberID, minutes: Int?)
         case list(members: [MemberID]?, statuses: [ChoreStatus], range: DateInterval?, rangeLabel: String?)
+        /// "has Jake done his chores yet?": what is still open by the end of `range`.
+        case doneYet(members: [MemberID]?, range: DateInterval, rangeLabel: String?)
         /// The family's chore templates.
         case templates
         /// Review history: the chores `reviewer` (nil: any parent) approved in `range`.
@@ -430,6 +432,10 @@ struct ChoreTurn: AreaAtWork {
             return area.act(.approved(reviewer: reviewer, members: slots.members["members"], category: slots.texts["category"].map(Self.category), range: range,
                                       rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? (slots.times["range"] == nil ? "this week" : nil)))
         }
+        if slots.texts["asked_done"] != nil {
+            let range = range(slots.times["range"]) ?? calendar.dateInterval(of: .day, for: now)!
+            return area.act(.doneYet(members: members, range: range, rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? "today"))
+        }
         let statuses: [ChoreStatus]
         if status.contains("overdue") || status.contains("late") { statuses = [.overdue] }
         // "not done", "undone", "not finished": still to do, never the ones done.
@@ -473,6 +479,7 @@ struct ChoreTurn: AreaAtWork {
         case .assign(let assignment): return .completed(try assign(assignment))
         case .complete(let chores, let member, let minutes): return .completed(try complete(chores, member: member, minutes: minutes))
         case .list(let members, let statuses, let range, let label): return .completed(ActionResult(reply: try list(members, statuses, range, label)))
+        case .doneYet(let members, let range, let label): return .completed(ActionResult(reply: try doneYet(members, range, label)))
         case .templates: return .completed(ActionResult(reply: try templateList()))
         case .approved(let reviewer, let members, let category, let range, let label):
             return .completed(ActionResult(reply: try approvedList(reviewer: reviewer, members: members, category: category, range: range, label: label)))
@@ -588,14 +595,19 @@ struct ChoreTurn: AreaAtWork {
         return ActionResult(reply: ReplyText(sentence + review + noted + unlocked), notifications: sent, lastChange: .forget)
     }
 
-    func list(_ members: [MemberID]?, _ statuses: [ChoreStatus], _ range: DateInterval?, _ label: String?) throws -> ReplyText {
+    /// The chores of `members` (nil: everyone's) in `statuses` due in `range`, each once, by due time.
+    func chores(of members: [MemberID]?, _ statuses: [ChoreStatus], due range: DateInterval?) throws -> [Chore] {
         var chores: [Chore] = []
         for member in members ?? [] {
             chores += try skill.chores(of: member, statuses: statuses, dueFrom: range?.start, dueBefore: range?.end)
         }
         if members == nil { chores = try skill.chores(statuses: statuses, dueFrom: range?.start, dueBefore: range?.end) }
         var seen: Set<ChoreID> = []
-        chores = chores.filter { seen.insert($0.id).inserted }.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        return chores.filter { seen.insert($0.id).inserted }.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+    }
+
+    func list(_ members: [MemberID]?, _ statuses: [ChoreStatus], _ range: DateInterval?, _ label: String?) throws -> ReplyText {
+        var chores = try chores(of: members, statuses, due: range)
         // Open chores far ahead are not "my chores" yet: a week ahead unless a range was said.
         if range == nil, !statuses.contains(.completed) {
             let horizon = calendar.date(byAdding: .day, value: 7, to: now)!
@@ -612,6 +624,33 @@ struct ChoreTurn: AreaAtWork {
         let count = chores.count == 1 ? "1 \(kind.replacingOccurrences(of: "chores", with: "chore"))" : "\(chores.count) \(kind)"
         return ReplyText("\(whose) \(count)\(when):\n" + chores.map { "- " + words.line($0, showingWho: showingWho) }.joined(separator: "\n"),
                          speak: "\(whose) \(count)\(when): \(joinedList(chores.map { words.spokenLine($0, showingWho: showingWho) })).")
+    }
+
+    /// "has Jake done his chores yet?", "have the kids finished their jobs": the chores still to do
+    /// by the end of `range` (overdue ones from before it too) after "Not yet."; none, "Yes" and
+    /// what was done in `range` (a chore waiting for a parent's check counts as done).
+    func doneYet(_ members: [MemberID]?, _ range: DateInterval, _ label: String?) throws -> ReplyText {
+        let upToEnd = DateInterval(start: .distantPast, end: range.end)
+        let open = try chores(of: members, [.overdue, .pending], due: upToEnd)
+        if !open.isEmpty {
+            // Of several people, only those with something left are listed.
+            let behind = members.map { named in named.filter { member in open.contains { $0.assignees.contains(member) } } }
+            var reply = ReplyText("Not yet. ")
+            reply.append(try list(behind?.isEmpty == false ? behind : members, [.overdue, .pending], upToEnd, label))
+            return reply
+        }
+        let done = try chores(of: members, [.completed, .pendingReview], due: range)
+        let when = label.map { " \($0.lowercased())" } ?? ""
+        guard !done.isEmpty else { return try list(members, [.overdue, .pending], upToEnd, label) }
+        let who: String
+        if let members, members.count == 1 { who = members[0] == speaker.id ? "you've" : "\(phrasing.name(members[0])) has" }
+        else if let members { who = "\(joinedList(members.map(phrasing.name))) have" }
+        else { who = "everyone has" }
+        let checking = done.filter { $0.status == .pendingReview }.count
+        let waits = checking == 0 ? "" : checking == done.count ? (checking == 1 ? " It waits for a parent to check it." : " They wait for a parent to check them.")
+            : " \(checking) of them \(checking == 1 ? "waits" : "wait") for a parent to check."
+        let count = done.count == 1 ? "1 chore" : "\(done.count) chores"
+        return ReplyText("Yes: \(who) done \(count)\(when), and none are left.\(waits)")
     }
 
     func review(_ ids: [ChoreID], approved: Bool, reason: String?) throws -> ActionResult {
