@@ -45,6 +45,10 @@ final class ReviewedWordingTests: XCTestCase {
         XCTAssertFalse(asks("do you know where the party is"))
         XCTAssertTrue(asks("can you check whether Emma has practice"))
         XCTAssertFalse(asks("the party tonight, is it on"))
+        // Asked to check, in statement order (issue 29): still a yes-or-no question.
+        XCTAssertTrue(asks("Could you just double check Emma's piano is still on for Thursday?"))
+        XCTAssertTrue(asks("make sure soccer is still on Saturday"))
+        XCTAssertFalse(asks("check Emma's piano on Thursday"))
     }
 
     func testWhetherFreeOrBusyWasAskedIsReadFromTheWords() {

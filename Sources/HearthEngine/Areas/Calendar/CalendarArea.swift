@@ -398,6 +398,12 @@ struct CalendarTurn: AreaAtWork {
         guard !words.contains(where: { ["when", "what", "where", "which", "who", "how"].contains($0) }) else { return false }
         // "let me know if there's a party tonight", "can you check whether Emma has practice".
         if words.prefix(5).contains(where: { $0 == "if" || $0 == "whether" }) { return true }
+        // An embedded question in statement order: "double check Emma's piano is still on",
+        // "make sure soccer is still on Saturday", "confirm that the dentist has been moved".
+        if let check = words.prefix(5).firstIndex(where: { ["check", "confirm", "verify", "sure"].contains($0) }),
+           words[words.index(after: check)...].contains(where: { ["is", "are", "was", "were", "has", "have"].contains($0) }) {
+            return true
+        }
         guard let first = words.first else { return false }
         return ["do", "does", "did", "is", "are", "was", "were", "will", "have", "has", "am"].contains(first)
     }
