@@ -91,9 +91,18 @@ public struct Grammar: Sendable {
     /// Every pattern in one list, and which of them can start with each byte.
     let index: PatternIndex
 
-    /// Patterns PCRE2 could not JIT-compile (they run in its interpreter), when JIT was asked for.
+    /// Patterns that have proved hot (`CompiledPattern.jitThreshold` attempts) yet are not
+    /// JIT-compiled: PCRE2 could not, so they run in its interpreter. Patterns tried fewer times run
+    /// interpreted by design, and a grammar loaded without `jit` never JIT-compiles.
     public var patternsNotJITCompiled: [String] {
-        intents.flatMap { intent in intent.patterns.enumerated().filter { !$0.element.isJITCompiled }.map { "\(intent.name) pattern \($0.offset + 1)" } }
+        intents.flatMap { intent in
+            intent.patterns.enumerated().filter { $0.element.isHot && !$0.element.isJITCompiled }.map { "\(intent.name) pattern \($0.offset + 1)" }
+        }
+    }
+
+    /// JIT-compiles every intent pattern and time guard now, hot or not (tests); nothing without `jit`.
+    func compileJIT() {
+        for pattern in intents.flatMap(\.patterns) + timeGuards.checkers.map(\.pattern) { pattern.compileJIT() }
     }
 
     /// The definitions tried only where they can begin (`TimeGuards`).

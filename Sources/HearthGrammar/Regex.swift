@@ -2,12 +2,17 @@ import CPCRE2
 import Foundation
 import Synchronization
 
-/// A compiled PCRE2 pattern: compiled once (UTF + UCP, caseless), JIT-compiled when the platform
-/// supports it, matched under a match context that bounds backtracking so hostile input cannot hang.
+/// A compiled PCRE2 pattern: compiled once (UTF + UCP, caseless), JIT-compiled once it proves hot
+/// (with `jit`, when the platform supports it), matched under a match context that bounds
+/// backtracking so hostile input cannot hang.
 public final class CompiledPattern: @unchecked Sendable {
-    // @unchecked: the code object is immutable once compiled (compiled at most once, under
-    // `compiling`, then published through `compiledCode`); match data is allocated per call, and
-    // PCRE2 documents compiled patterns as safe to share between threads.
+    // @unchecked: each code object is immutable once published. The interpreted one is compiled
+    // at most once (under `compiling`) and published through `compiledCode`; the JIT-compiled one
+    // is a separate copy, JIT-compiled before anyone can match with it and published through
+    // `jitCode` (PCRE2 forbids `pcre2_jit_compile` on a code object another thread matches with).
+    // Both live until deinit, since a thread may still be matching with the interpreted one after
+    // the switch. Match data is allocated per call or per thread, and PCRE2 documents compiled
+    // patterns as safe to share between threads.
 
     /// What the author wrote, expanded.
     private let text: PatternText
@@ -25,9 +30,13 @@ public final class CompiledPattern: @unchecked Sendable {
     private let matchContext: OpaquePointer?
     private let caseless: Bool
     private let jit: Bool
-    /// The PCRE2 code's address once compiled; 0 before (a pattern read from a grammar artifact
-    /// is compiled when first matched).
+    /// The PCRE2 code's address once compiled, never JIT-compiled; 0 before (a pattern read from
+    /// a grammar artifact is compiled when first matched).
     private let compiledCode = Atomic<UInt>(0)
+    /// A JIT-compiled copy of that code, once the pattern has proved hot (`jitThreshold`); 0 before.
+    private let jitCode = Atomic<UInt>(0)
+    /// Match attempts in PCRE2's interpreter (counted with `jit` only, until `jitCode` is set).
+    private let attempts = Atomic<UInt>(0)
     private let compiling = NSLock()
     /// Capture groups in the pattern (definitions' groups included).
     public let captureCount: Int
@@ -53,12 +62,32 @@ public final class CompiledPattern: @unchecked Sendable {
     }
 
     /// Limits for one match. PCRE2's defaults (10 million) allow seconds of backtracking;
-    /// Hearth's utterances are short, so these are generous yet bounded.
+    /// Hearth's utterances are short, so these are generous yet bounded. JIT-compiled code counts
+    /// the match limit too (in its own units) and, instead of the depth limit, stops at its stack's
+    /// end (`PCRE2_ERROR_JIT_STACKLIMIT`): either way hostile input gives `limitExceeded`.
     public static let matchLimit: UInt32 = 200_000
     public static let depthLimit: UInt32 = 5_000
 
-    /// `jit`: compile to machine code. It costs about half a millisecond per large pattern up front
-    /// and halves matching time, so long-running servers want it and one-shot commands do not.
+    /// How many match attempts a pattern made with `jit` runs in PCRE2's interpreter before it is
+    /// JIT-compiled. Under mixed traffic nearly every pattern is tried at least once, and each
+    /// JIT-compiled one holds ~65–115 KB of machine code (its own copy of the `{when}`
+    /// definitions), so JIT-compiling on first use made the JIT code track the grammar's size
+    /// (25–65 MB of a server's 100–140 MB) rather than what runs. Measured over the grammar's
+    /// examples and paraphrases: JIT-compiling one pattern takes ~0.8 ms (median; 1.3 ms p90) and
+    /// saves ~6 µs per attempt, so it pays for itself after ~240 attempts (median over the
+    /// patterns run at least 20 times; quartiles 120 and 480). 256 is that break-even: like renting
+    /// skis until their price is spent, a pattern never costs more than about twice what the best
+    /// choice in hindsight would have, while the patterns tried only now and then (most of the
+    /// grammar's 633: an utterance runs about eleven) stay interpreted. `HEARTH_JIT_THRESHOLD`
+    /// sets another value (for measuring; 1 is the former JIT-compiling on first use).
+    public static let jitThreshold: UInt = {
+        if let text = ProcessInfo.processInfo.environment["HEARTH_JIT_THRESHOLD"], let value = UInt(text), value > 0 { return value }
+        return 256
+    }()
+
+    /// `jit`: compile to machine code once the pattern is hot (`jitThreshold` attempts). It costs
+    /// most of a millisecond per grammar pattern and ~100 KB, and makes each attempt faster, so
+    /// long-running servers want it for the patterns they run often and one-shot commands do not.
     /// `compiling`: the text actually compiled when it differs from `source` (the grammar adds
     /// time guards to what the author wrote; `source` stays what the author wrote, expanded).
     public init(_ source: String, compiling: String? = nil, caseless: Bool = true, jit: Bool = true) throws(CompileError) {
@@ -68,7 +97,7 @@ public final class CompiledPattern: @unchecked Sendable {
         isGuarded = compiling != nil
         self.caseless = caseless
         self.jit = jit
-        let compiled = try Self.compile(guardedText ?? text, caseless: caseless, jit: jit)
+        let compiled = try Self.compile(guardedText ?? text, caseless: caseless)
         compiledCode.store(UInt(bitPattern: Int(bitPattern: compiled)), ordering: .releasing)
         matchContext = Self.makeMatchContext()
         let facts = Self.facts(of: compiled)
@@ -79,7 +108,7 @@ public final class CompiledPattern: @unchecked Sendable {
         minimumLength = facts.minimumLength
     }
 
-    /// A pattern from a grammar artifact: compiled (and JIT-compiled, with `jit`) when first matched.
+    /// A pattern from a grammar artifact: compiled when first matched (and JIT-compiled once hot, with `jit`).
     /// `text` is the text compiled; `guarded`: with time guards (`TimeGuards.instrument`).
     init(deferred text: PatternText, guarded: Bool, facts: Facts, caseless: Bool = true, jit: Bool) {
         self.text = text
@@ -108,13 +137,66 @@ public final class CompiledPattern: @unchecked Sendable {
     /// Whether the pattern has been compiled yet (a deferred one is compiled when first matched).
     var isCompiled: Bool { compiledCode.load(ordering: .acquiring) != 0 }
 
+    /// Whether matching now runs JIT-compiled code: only with `jit`, once the pattern is hot
+    /// (`jitThreshold`) or `compileJIT()` was called, and when PCRE2 could JIT-compile it.
     public var isJITCompiled: Bool {
+        let address = jitCode.load(ordering: .acquiring)
+        guard address != 0 else { return false }
         var size: Int = 0
-        return pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_JITSIZE), &size) == 0 && size > 0
+        return pcre2_pattern_info_8(OpaquePointer(bitPattern: address), UInt32(PCRE2_INFO_JITSIZE), &size) == 0 && size > 0
     }
 
-    /// The PCRE2 code, compiled on first use when the pattern came from an artifact.
+    /// Whether the pattern was made with `jit` and has been tried `jitThreshold` times, so it is
+    /// JIT-compiled unless PCRE2 could not.
+    var isHot: Bool { jit && (jitCode.load(ordering: .acquiring) != 0 || attempts.load(ordering: .relaxed) >= Self.jitThreshold) }
+
+    /// The PCRE2 code to match with or to ask about: the JIT-compiled copy once there is one, else
+    /// the interpreted code (compiled on first use when the pattern came from an artifact).
+    /// Matching goes through `matchingCode`, which counts the attempt.
     var code: OpaquePointer {
+        let hot = jitCode.load(ordering: .acquiring)
+        if hot != 0 { return OpaquePointer(bitPattern: hot)! }
+        return interpretedCode
+    }
+
+    /// `code` for one match attempt: with `jit`, counts the attempt and JIT-compiles the pattern
+    /// on the `jitThreshold`th. Once JIT-compiled, one atomic load.
+    @inline(__always)
+    var matchingCode: OpaquePointer {
+        let hot = jitCode.load(ordering: .acquiring)
+        if hot != 0 { return OpaquePointer(bitPattern: hot)! }
+        let interpreted = interpretedCode
+        // Exactly one thread sees the count reach the threshold; it compiles while the others go
+        // on matching with the interpreted code, which stays valid.
+        if jit, attempts.wrappingAdd(1, ordering: .relaxed).newValue == Self.jitThreshold, let compiled = compileJIT() {
+            return compiled
+        }
+        return interpreted
+    }
+
+    /// JIT-compiles the pattern now, whatever its count (tests; the threshold calls it too): a copy
+    /// of the interpreted code is JIT-compiled and then published, so threads matching with the
+    /// interpreted code are never disturbed. Returns the JIT-compiled code; nil when the pattern
+    /// was made without `jit` or PCRE2 cannot JIT-compile it (it keeps running interpreted).
+    @discardableResult
+    func compileJIT() -> OpaquePointer? {
+        guard jit else { return nil }
+        let interpreted = interpretedCode
+        compiling.lock()
+        defer { compiling.unlock() }
+        let existing = jitCode.load(ordering: .acquiring)
+        if existing != 0 { return OpaquePointer(bitPattern: existing)! }
+        guard let copy = pcre2_code_copy_8(interpreted) else { return nil }  // the copy has no JIT code
+        guard pcre2_jit_compile_8(copy, UInt32(PCRE2_JIT_COMPLETE)) == 0 else {
+            pcre2_code_free_8(copy)
+            return nil
+        }
+        jitCode.store(UInt(bitPattern: Int(bitPattern: copy)), ordering: .releasing)
+        return copy
+    }
+
+    /// The PCRE2 code without JIT, compiled on first use when the pattern came from an artifact.
+    private var interpretedCode: OpaquePointer {
         let address = compiledCode.load(ordering: .acquiring)
         if address != 0 { return OpaquePointer(bitPattern: address)! }
         compiling.lock()
@@ -124,14 +206,15 @@ public final class CompiledPattern: @unchecked Sendable {
         // The artifact's checksum was verified when it was read, and this very text compiled
         // when the artifact was written: a failure here is a bug, not bad input.
         let compiled: OpaquePointer
-        do { compiled = try Self.compile(guardedText ?? text, caseless: caseless, jit: jit) } catch {
+        do { compiled = try Self.compile(guardedText ?? text, caseless: caseless) } catch {
             preconditionFailure("a pattern from a verified grammar artifact did not compile: \(error)")
         }
         compiledCode.store(UInt(bitPattern: Int(bitPattern: compiled)), ordering: .releasing)
         return compiled
     }
 
-    private static func compile(_ text: PatternText, caseless: Bool, jit: Bool) throws(CompileError) -> OpaquePointer {
+    /// Compiles for PCRE2's interpreter; JIT comes later (`compileJIT`), on a copy.
+    private static func compile(_ text: PatternText, caseless: Bool) throws(CompileError) -> OpaquePointer {
         var errorCode: Int32 = 0
         var errorOffset: Int = 0
         // DUPNAMES: alternatives in one pattern may capture the same slot under the same name.
@@ -141,7 +224,6 @@ public final class CompiledPattern: @unchecked Sendable {
             pcre2_compile_8(bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, options, &errorCode, &errorOffset, nil)
         }
         guard let compiled else { throw CompileError(message: Self.errorMessage(errorCode), offset: errorOffset) }
-        if jit { _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) }
         return compiled
     }
 
@@ -170,8 +252,9 @@ public final class CompiledPattern: @unchecked Sendable {
     }
 
     deinit {
-        let address = compiledCode.load(ordering: .acquiring)
-        if address != 0 { pcre2_code_free_8(OpaquePointer(bitPattern: address)) }
+        let interpreted = compiledCode.load(ordering: .acquiring), jitCompiled = jitCode.load(ordering: .acquiring)
+        if interpreted != 0 { pcre2_code_free_8(OpaquePointer(bitPattern: interpreted)) }
+        if jitCompiled != 0 { pcre2_code_free_8(OpaquePointer(bitPattern: jitCompiled)) }
         if let matchContext { pcre2_match_context_free_8(matchContext) }
     }
 
@@ -270,6 +353,7 @@ public final class CompiledPattern: @unchecked Sendable {
         } else {
             context = matchContext
         }
+        let code = matchingCode
         return subject.withUnsafeBufferPointer { buffer in
             pcre2_match_8(code, buffer.baseAddress ?? UnsafePointer(bitPattern: 1), subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
         }
@@ -378,7 +462,7 @@ struct StartMemo {
         case 2: return false
         default:
             let probe = before + Array(UnsafeBufferPointer(start: subject + position, count: count))
-            let rc = pcre2_match_8(pattern.code, probe, probe.count, before.count,
+            let rc = pcre2_match_8(pattern.matchingCode, probe, probe.count, before.count,
                                    UInt32(PCRE2_PARTIAL_HARD | PCRE2_NO_UTF_CHECK), data, context)
             let possible = rc != PCRE2_ERROR_NOMATCH
             states[key] = possible ? 1 : 2
@@ -452,7 +536,7 @@ final class GuardTable {
                                 data: checkerData, context: checkerContext) == false {
             can = false
         } else {
-            let rc = pcre2_match_8(checkers[index].pattern.code, subject, length, position, UInt32(PCRE2_NO_UTF_CHECK), checkerData, checkerContext)
+            let rc = pcre2_match_8(checkers[index].pattern.matchingCode, subject, length, position, UInt32(PCRE2_NO_UTF_CHECK), checkerData, checkerContext)
             can = rc != PCRE2_ERROR_NOMATCH
         }
         states[index][position] = generation << 2 | (can ? 1 : 2)
