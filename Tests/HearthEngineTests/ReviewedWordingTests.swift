@@ -61,6 +61,13 @@ final class ReviewedWordingTests: XCTestCase {
         XCTAssertEqual(AvailabilityQuestion(words: "isn't Tom free on Friday"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "how busy am I on the 3rd"), .howBusy)
         XCTAssertEqual(AvailabilityQuestion(words: "how free is Tom tomorrow"), .howBusy)
+        // Which of several (issue 29): "who" asks who; "anyone" asks yes or no, and who.
+        XCTAssertEqual(AvailabilityQuestion(words: "who's free at 5"), .whoIsFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "who can pick up Jake at 5"), .whoIsFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "is anyone free to pick up Jake at 5"), .whetherAnyoneFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "is anyone busy at 5"), .whetherBusy)
+        XCTAssertEqual(AvailabilityQuestion(words: "are any of us free Saturday"), .whetherAnyoneFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "any chance Tom's free for lunch Friday?"), .whetherFree)
     }
 
     func testMyCalendarIsTheSpeakersAndOurCalendarIsTheFamilys() throws {

@@ -24,8 +24,8 @@ extension CalendarTurn {
             return try cancelAll(listed, day: day)
         case .createEventCancelling(let draft, let cancelling):
             return try createEventCancelling(draft, cancelling: cancelling)
-        case .checkAvailability(let members, let interval, let asked):
-            return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval, asked: asked)))
+        case .checkAvailability(let members, let interval, let asked, let task):
+            return .completed(ActionResult(reply: try checkAvailability(members: members, interval: interval, asked: asked, task: task)))
         case .bookedReminders(let on):
             let already = try skill.setBookedReminders(on, by: speaker, now: now)
             return .completed(ActionResult(reply: ReplyText(CalendarSkill.bookedRemindersWords(on, already: already))))
@@ -381,7 +381,34 @@ extension CalendarTurn {
                          speak: (whether ? "Yes. " : "") + shown.map { line($0, spoken: true) + "." }.joined(separator: " "))
     }
 
-    func checkAvailability(members: [MemberID], interval: DateInterval, asked: AvailabilityQuestion) throws -> ReplyText {
+    /// "who's free at 5", "is anyone free to pick up Jake at 5": who of `members` is free, then
+    /// what the others have ("Yes, Tom and Jake are free today at 5:00 PM. Emma has soccer practice
+    /// from 3:30 to 5:00 PM."); all free, "everyone"; none, "no one" with what each has.
+    private func whoIsFree(members: [MemberID], busy: [CalendarOccurrence], asked: AvailabilityQuestion,
+                           when: (Bool) -> String, severalDays: Bool) -> ReplyText {
+        let free = members.filter { member in !busy.contains { $0.event.attendees.contains(member) } }
+        let lead = asked == .whoIsFree ? "" : free.isEmpty ? "No, " : "Yes, "
+        return words { spoken in
+            let reasons = busy.map { occurrence in
+                let theirs = occurrence.event.attendees.filter(members.contains)
+                return "\(joinedList(theirs.map { $0 == speaker.id ? "you" : name($0) })) \(theirs == [speaker.id] || theirs.count > 1 ? "have" : "has") "
+                    + "\(phrasing.titleAsThing(occurrence.event.title)) "
+                    + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
+                    + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
+            }
+            if free.count == members.count {
+                // The whole household: "everyone"; the grown-ups asked about for an errand, by name.
+                let all = Set(members) == Set(roster.household(saidBy: speaker.id)) ? "everyone is"
+                    : "\(people(members)) are \(members.count == 2 ? "both" : "all")"
+                return formatter.capitalized("\(lead)\(all) free \(when(spoken)).")
+            }
+            if free.isEmpty { return formatter.capitalized("\(lead)no one is free \(when(spoken)): ") + joinedList(reasons) + "." }
+            let verb = free == [speaker.id] || free.count > 1 ? "are" : "is"
+            return formatter.capitalized("\(lead)\(people(free)) \(verb) free \(when(spoken)). ") + formatter.capitalized(joinedList(reasons)) + "."
+        }
+    }
+
+    func checkAvailability(members: [MemberID], interval: DateInterval, asked: AvailabilityQuestion, task: String? = nil) throws -> ReplyText {
         let busy = CalendarSkill.withoutRedundantBreaks(try skill.busyOccurrences(of: members, in: interval)
             .filter { $0.start < interval.end && interval.start < $0.end })
         // Mid-sentence: "free tomorrow at 10:00 AM", not "free Tomorrow".
@@ -400,10 +427,15 @@ extension CalendarTurn {
             return "\(formatter.onDay(interval.start, spoken: spoken)) "
                 + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: spoken))" : "at \(formatter.time(interval.start, spoken: spoken))")
         }
+        if asked == .whoIsFree || asked == .whetherAnyoneFree, members.count > 1 {
+            return whoIsFree(members: members, busy: busy, asked: asked, when: { when(spoken: $0) + (task.map { " to \($0)" } ?? "") }, severalDays: severalDays)
+        }
         let who = people(members)
         // "Yes" answers the question as asked: "is Jake free" — yes, free; "is Jake busy" — no, free.
-        let free = asked == .howBusy ? "" : asked == .whetherFree ? "Yes, " : "No, "
-        let taken = asked == .howBusy ? "" : asked == .whetherFree ? "No, " : "Yes, "
+        // One person asked "who" or "anyone" about answers as whether they are free.
+        let askedFree = [.whetherFree, .whoIsFree, .whetherAnyoneFree].contains(asked)
+        let free = asked == .howBusy ? "" : askedFree ? "Yes, " : "No, "
+        let taken = asked == .howBusy ? "" : askedFree ? "No, " : "Yes, "
         guard !busy.isEmpty else {
             let verb = members == [speaker.id] || members.count > 1 ? "are" : "is"
             let opening = free.isEmpty ? formatter.capitalized(who) : "\(free)\(who)"

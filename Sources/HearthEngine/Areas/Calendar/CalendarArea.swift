@@ -311,8 +311,16 @@ struct CalendarTurn: AreaAtWork {
             // "is Tom free Thursday afternoon" asks about the afternoon, not the hour the
             // resolver books an afternoon event at.
             let asked = askedInterval(time, said: resolved.phrases["when"]) ?? DateInterval(start: start, duration: 3600)
-            let members = resolved.members["members"] ?? [speaker.id]
-            return act(.checkAvailability(members: members, interval: asked, asked: AvailabilityQuestion(words: request.utterance)))
+            let question = AvailabilityQuestion(words: request.utterance)
+            // "who's free at 5": everyone at home, each answered for.
+            var members = resolved.members["members"] ?? (question == .whoIsFree ? roster.household(saidBy: speaker.id) : [speaker.id])
+            // Free to pick someone up or drive them: the grown-ups.
+            let task = resolved.texts["task"].map(SlotResolver.cleanText)
+            if task != nil, question == .whoIsFree || question == .whetherAnyoneFree {
+                let adults = members.filter { roster[$0]?.kind == .adult }
+                if !adults.isEmpty { members = adults }
+            }
+            return act(.checkAvailability(members: members, interval: asked, asked: question, task: task))
         case "calendar.move_event":
             if var change = try referredChange(.move, resolved, verb: "Move") {
                 if let minutes = resolved.numbers["shift"], let start = change.occurrenceStart {

@@ -89,7 +89,8 @@ extension CalendarArea {
         /// seed 000 Scenario 1's "Proceed anyway and I'll mark soccer as cancelled": book the new
         /// event and cancel the occurrences it clashes with, in one turn (one undo).
         case createEventCancelling(EventDraft, cancelling: [OccurrenceRef])
-        case checkAvailability(members: [MemberID], interval: DateInterval, asked: AvailabilityQuestion)
+        /// `task`: what the one who is free would do ("who can pick up Jake at 5"), said back.
+        case checkAvailability(members: [MemberID], interval: DateInterval, asked: AvailabilityQuestion, task: String? = nil)
         /// "Remind me of the events I book for the kids" (true) / "stop …" (false): the speaker's own choice.
         case bookedReminders(Bool)
     }
@@ -164,15 +165,21 @@ extension CalendarArea {
 /// or how busy ("how busy am I on Thursday" — no yes or no).
 enum AvailabilityQuestion: String, Sendable, Equatable, Codable {
     case whetherFree, whetherBusy, howBusy
+    /// "who's free at 5", "is anyone free to pick up Jake at 5": each person asked about is
+    /// answered for — who is free, and what the others have. `whoIsFree` has no yes or no;
+    /// `whetherAnyoneFree` is "Yes" when at least one is free.
+    case whoIsFree, whetherAnyoneFree
 
     /// From the words said: the first word about being free or busy decides, a "not" before it
-    /// turns it round ("is Emma not busy" asks whether she is free), a "how" before it asks how.
+    /// turns it round ("is Emma not busy" asks whether she is free), a "how" before it asks how;
+    /// "who" or "anyone" before "free" asks which of the people are.
     init(words said: String) {
         let words = said.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
         let free: Set<String> = ["free", "available", "open", "clear", "empty", "unbooked", "spare"]
         let busy: Set<String> = ["busy", "booked", "full", "packed", "anything", "something", "plans", "occupied"]
         guard let at = words.firstIndex(where: { free.contains($0) || busy.contains($0) }) else {
-            self = .whetherFree
+            // "who can pick up Jake at 5".
+            self = words.contains("who") ? .whoIsFree : .whetherFree
             return
         }
         let before = words[..<at]
@@ -182,6 +189,13 @@ enum AvailabilityQuestion: String, Sendable, Equatable, Codable {
         }
         // "is Emma not busy", "Tom isn't free?"; not the question's own "isn't Tom free".
         let negated = before.last.map { $0 == "not" || ($0.hasSuffix("n't") && before.count > 1) } ?? false
+        if free.contains(words[at]) && !negated {
+            if before.contains(where: { ["who", "who's", "whos"].contains($0) }) { self = .whoIsFree; return }
+            // "any of us" too; not "any chance Tom's free".
+            if zip(before, before.dropFirst().map(Optional.some) + [nil]).contains(where: { word, next in
+                ["anyone", "anybody", "someone", "somebody"].contains(word) || (word == "any" && next == "of")
+            }) { self = .whetherAnyoneFree; return }
+        }
         self = busy.contains(words[at]) != negated ? .whetherBusy : .whetherFree
     }
 }
