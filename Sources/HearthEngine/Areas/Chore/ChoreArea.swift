@@ -30,6 +30,8 @@ struct ChoreArea: WorksPerTurn {
         case list(members: [MemberID]?, statuses: [ChoreStatus], range: DateInterval?, rangeLabel: String?)
         /// "has Jake done his chores yet?": what is still open by the end of `range`.
         case doneYet(members: [MemberID]?, range: DateInterval, rangeLabel: String?)
+        /// "whose turn is it to do the dishes": who has the open chores `title` names, the next first.
+        case whoseTurn(title: String, range: DateInterval?, rangeLabel: String?)
         /// The family's chore templates.
         case templates
         /// Review history: the chores `reviewer` (nil: any parent) approved in `range`.
@@ -432,6 +434,9 @@ struct ChoreTurn: AreaAtWork {
             return area.act(.approved(reviewer: reviewer, members: slots.members["members"], category: slots.texts["category"].map(Self.category), range: range,
                                       rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? (slots.times["range"] == nil ? "this week" : nil)))
         }
+        if let title = slots.texts["title"], !title.isEmpty {
+            return area.act(.whoseTurn(title: title, range: range(slots.times["range"]), rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
+        }
         if slots.texts["asked_done"] != nil {
             let range = range(slots.times["range"]) ?? calendar.dateInterval(of: .day, for: now)!
             return area.act(.doneYet(members: members, range: range, rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? "today"))
@@ -480,6 +485,7 @@ struct ChoreTurn: AreaAtWork {
         case .complete(let chores, let member, let minutes): return .completed(try complete(chores, member: member, minutes: minutes))
         case .list(let members, let statuses, let range, let label): return .completed(ActionResult(reply: try list(members, statuses, range, label)))
         case .doneYet(let members, let range, let label): return .completed(ActionResult(reply: try doneYet(members, range, label)))
+        case .whoseTurn(let title, let range, let label): return .completed(ActionResult(reply: try whoseTurn(title, range, label)))
         case .templates: return .completed(ActionResult(reply: try templateList()))
         case .approved(let reviewer, let members, let category, let range, let label):
             return .completed(ActionResult(reply: try approvedList(reviewer: reviewer, members: members, category: category, range: range, label: label)))
@@ -651,6 +657,57 @@ struct ChoreTurn: AreaAtWork {
             : " \(checking) of them \(checking == 1 ? "waits" : "wait") for a parent to check."
         let count = done.count == 1 ? "1 chore" : "\(done.count) chores"
         return ReplyText("Yes: \(who) done \(count)\(when), and none are left.\(waits)")
+    }
+
+    /// "whose turn is it to do the dishes", "who's on trash this week": who has the chores `said`
+    /// names. With a range, every turn due in it — those not made yet too, a rotation's from its
+    /// series ("Emma today at 6 PM and Jake tomorrow at 6 PM"); without, the next open one.
+    func whoseTurn(_ said: String, _ range: DateInterval?, _ label: String?) throws -> ReplyText {
+        typealias Turn = (title: String, due: Date, assignees: [MemberID], sharing: ChoreSharing, series: ChoreSeriesID?)
+        let open = try chores(meant: said, in: try chores(of: nil, [.overdue, .pending], due: range))
+        let active = try skill.activeSeries()
+        // A rotation's turn is one member's chore; its series says it is a rotation.
+        let sharing = Dictionary(active.map { ($0.id, $0.sharing) }, uniquingKeysWith: { first, _ in first })
+        var turns: [Turn] = open.map { ($0.title, $0.due, $0.assignees, $0.series.flatMap { sharing[$0] } ?? $0.sharing, $0.series) }
+        if let range {
+            let words = ChoreRules.significantWords(said)
+            let template = ChoreRules.template(matching: said, in: try skill.templates())?.id
+            for series in active
+            where (template != nil && series.template == template) || !words.isDisjoint(with: ChoreRules.significantWords(series.title)) {
+                for next in try skill.upcoming(series, from: max(range.start, now), limit: 31) where next.due < range.end
+                    && !turns.contains(where: { $0.series == series.id && $0.due == next.due }) {
+                    turns.append((series.title, next.due, next.assignee.map { [$0] } ?? series.assignees, series.sharing, series.id))
+                }
+            }
+        }
+        turns.sort { ($0.due, $0.title) < ($1.due, $1.title) }
+        let when = label.map { " \($0.lowercased())" } ?? ""
+        guard let first = turns.first else { return phrasing.words { "No one has \(words.title(said, spoken: $0)) to do\(when)." } }
+        if range == nil { turns = [first] }
+        func whose(_ turn: Turn) -> String {
+            joinedList(turn.assignees.map { $0 == speaker.id ? "you" : phrasing.name($0) }, conjunction: turn.sharing == .anyOf ? "or" : "and")
+        }
+        return phrasing.words { spoken in
+            var sentences: [String] = []
+            var titles: [String] = []
+            for turn in turns where !titles.contains(turn.title) { titles.append(turn.title) }
+            for title in titles {
+                let theirs = turns.filter { $0.title == title }
+                let named = words.title(title, spoken: spoken)
+                if theirs.count == 1, let turn = theirs.first {
+                    let due = "due \(words.moment(turn.due, spoken: spoken))"
+                    switch turn.sharing {
+                    case .rotate: sentences.append("It's \(whose(turn) == "you" ? "your" : whose(turn) + "'s") turn: \(named), \(due).")
+                    case .anyOf: sentences.append(formatter.capitalized("\(named) is for \(whose(turn)), whoever does it first, \(due)."))
+                    case .single: sentences.append(formatter.capitalized("\(named) is \(whose(turn) == "you" ? "yours" : whose(turn) + "'s"), \(due)."))
+                    }
+                } else {
+                    sentences.append(formatter.capitalized("\(named)\(when): ")
+                        + joinedList(theirs.map { "\(whose($0)) \(words.moment($0.due, spoken: spoken))" }) + ".")
+                }
+            }
+            return sentences.joined(separator: " ")
+        }
     }
 
     func review(_ ids: [ChoreID], approved: Bool, reason: String?) throws -> ActionResult {
