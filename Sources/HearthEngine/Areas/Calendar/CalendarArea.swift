@@ -257,6 +257,8 @@ struct CalendarTurn: AreaAtWork {
             // Nobody named, but the speaker's own: "book a car service on Tuesday at 10 for me",
             // "add my dentist appointment on Friday", "put it on my calendar" — not "who is it for?".
             if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.saysForSpeaker(request) { attendees = [speaker.id] }
+            // Proposed for "us" ("let's do pizza night on Friday": the normaliser drops the "let's").
+            if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.proposesForUs(request) { attendees = roster.household(saidBy: speaker.id) }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
             var unknown = resolved.texts["unknown_attendee"].map { UnknownAttendee(name: $0.capitalized, title: title) }
             if unknown == nil, attendees.isEmpty, let said = resolved.phrases["title"] {
@@ -429,6 +431,14 @@ struct CalendarTurn: AreaAtWork {
             default: return false
             }
         }
+    }
+
+    /// "let's …", "let us …", said first (after any greeting): a plan for the household.
+    static func proposesForUs(_ request: AreaRequest) -> Bool {
+        let fillers: Set<String> = ["hey", "hi", "ok", "okay", "so", "and", "um", "uh", "well", "hearth", "oh", "also", "maybe"]
+        let words = request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).drop { fillers.contains($0) }
+        guard let first = words.first else { return false }
+        return first == "let's" || first == "lets" || (first == "let" && words.dropFirst().first == "us")
     }
 
     /// After "my", words for someone else or for everyone: "my son's …", "my family dinner".
