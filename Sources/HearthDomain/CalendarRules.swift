@@ -8,7 +8,9 @@ public enum CalendarRules {
     public static func isWholeDay(title: String) -> Bool {
         let words = title.lowercased().split { !$0.isLetter }
         guard let last = words.last else { return false }
+        // Being away fills the day too ("Tom is away today", "out of town", "on a trip").
         return wholeDayKinds.contains(String(last)) || words.suffix(2).joined(separator: " ") == "day off"
+            || words.count <= 3 && ["away", "town"].contains(String(last))
     }
 
     static let wholeDayKinds: Set<String> = ["birthday", "birthdays", "bday", "anniversary", "holiday", "holidays", "vacation",

@@ -124,7 +124,7 @@ extension CalendarTurn {
             notifications += result.notifications
         }
         let event = try makeEvent(draft)
-        if event.start < now { throw HearthError.pastTime(words { formatter.dayAndTime(event.start, spoken: $0) }) }
+        if event.start < now && !(event.isAllDay && event.end > now) { throw HearthError.pastTime(words { formatter.dayAndTime(event.start, spoken: $0) }) }
         let (created, sent) = try skill.createEvent(event, actor: speaker, now: now, formatter: formatter)
         notifications += sent
         let what = eventPhrase(created.title, attendees: created.attendees)

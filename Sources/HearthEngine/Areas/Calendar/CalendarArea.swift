@@ -542,7 +542,9 @@ struct CalendarTurn: AreaAtWork {
             if let day = draft.start { return act(.offerDaySlots(draft, day: dayInterval(containing: day))) }
             return .ask(try missing("start", in: draft, ReplyText("When should I schedule the \(draft.title.lowercased())?")))
         }
-        if start < now && draft.recurrence == nil { throw HearthError.pastTime(words { formatter.dayAndTime(start, spoken: $0) }) }
+        // A whole day that is still going on ("we're away from today to Wednesday") is not past.
+        let stillOn = draft.allDay == true && (draft.end ?? start) > now
+        if start < now && draft.recurrence == nil && !stillOn { throw HearthError.pastTime(words { formatter.dayAndTime(start, spoken: $0) }) }
         return act(.createEvent(draft, overrideConflicts: false))
     }
 
