@@ -670,10 +670,10 @@ struct ChoreTurn: AreaAtWork {
         let sharing = Dictionary(active.map { ($0.id, $0.sharing) }, uniquingKeysWith: { first, _ in first })
         var turns: [Turn] = open.map { ($0.title, $0.due, $0.assignees, $0.series.flatMap { sharing[$0] } ?? $0.sharing, $0.series) }
         if let range {
-            let words = ChoreRules.significantWords(said)
+            let saidWords = ChoreRules.significantWords(said)
             let template = ChoreRules.template(matching: said, in: try skill.templates())?.id
             for series in active
-            where (template != nil && series.template == template) || !words.isDisjoint(with: ChoreRules.significantWords(series.title)) {
+            where (template != nil && series.template == template) || !saidWords.isDisjoint(with: ChoreRules.significantWords(series.title)) {
                 for next in try skill.upcoming(series, from: max(range.start, now), limit: 31) where next.due < range.end
                     && !turns.contains(where: { $0.series == series.id && $0.due == next.due }) {
                     turns.append((series.title, next.due, next.assignee.map { [$0] } ?? series.assignees, series.sharing, series.id))
