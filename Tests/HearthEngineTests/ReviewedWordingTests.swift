@@ -49,6 +49,13 @@ final class ReviewedWordingTests: XCTestCase {
         XCTAssertTrue(asks("Could you just double check Emma's piano is still on for Thursday?"))
         XCTAssertTrue(asks("make sure soccer is still on Saturday"))
         XCTAssertFalse(asks("check Emma's piano on Thursday"))
+        // "let's have …" plans for the household; "let's book …" only asks the assistant.
+        func proposes(_ utterance: String) -> Bool {
+            CalendarTurn.proposesForUs(AreaRequest(intent: "calendar.create_event", slots: ResolvedSlots(), utterance: utterance))
+        }
+        XCTAssertTrue(proposes("let's do pizza night on Friday at 6"))
+        XCTAssertTrue(proposes("ok let us have a barbecue on Saturday"))
+        XCTAssertFalse(proposes("let's schedule a dentist appointment on Friday at 3"))
     }
 
     func testWhetherFreeOrBusyWasAskedIsReadFromTheWords() {

@@ -433,12 +433,18 @@ struct CalendarTurn: AreaAtWork {
         }
     }
 
-    /// "let's …", "let us …", said first (after any greeting): a plan for the household.
+    /// "let's have …", "let us do …", said first (after any greeting): a plan for the household.
+    /// Not "let's book a dentist appointment", which asks the assistant and says nothing of who goes.
     static func proposesForUs(_ request: AreaRequest) -> Bool {
         let fillers: Set<String> = ["hey", "hi", "ok", "okay", "so", "and", "um", "uh", "well", "hearth", "oh", "also", "maybe"]
-        let words = request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).drop { fillers.contains($0) }
-        guard let first = words.first else { return false }
-        return first == "let's" || first == "lets" || (first == "let" && words.dropFirst().first == "us")
+        let words = Array(request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).drop { fillers.contains($0) })
+        let verb: String?
+        switch words.first {
+        case "let's", "lets": verb = words.dropFirst().first
+        case "let" where words.dropFirst().first == "us": verb = words.dropFirst(2).first
+        default: verb = nil
+        }
+        return verb.map { ["have", "do", "hold", "host", "throw", "plan"].contains($0) } ?? false
     }
 
     /// After "my", words for someone else or for everyone: "my son's …", "my family dinner".
