@@ -381,6 +381,16 @@ extension CalendarTurn {
                          speak: (whether ? "Yes. " : "") + shown.map { line($0, spoken: true) + "." }.joined(separator: " "))
     }
 
+    /// Why some of `members` are busy: "Emma has soccer practice from 3:30 to 5:00 PM", "you and
+    /// Tom have the barbecue on Saturday, Feb 7 from 4:00 to 7:00 PM" (with its day over several days).
+    private func busyReason(_ occurrence: CalendarOccurrence, of members: [MemberID], severalDays: Bool, spoken: Bool) -> String {
+        let theirs = occurrence.event.attendees.filter(members.contains)
+        return "\(joinedList(theirs.map { $0 == speaker.id ? "you" : name($0) })) \(theirs == [speaker.id] || theirs.count > 1 ? "have" : "has") "
+            + "\(phrasing.titleAsThing(occurrence.event.title)) "
+            + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
+            + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
+    }
+
     /// "who's free at 5", "is anyone free to pick up Jake at 5": who of `members` is free, then
     /// what the others have ("Yes, Tom and Jake are free today at 5:00 PM. Emma has soccer practice
     /// from 3:30 to 5:00 PM."); all free, "everyone"; none, "no one" with what each has.
@@ -389,13 +399,7 @@ extension CalendarTurn {
         let free = members.filter { member in !busy.contains { $0.event.attendees.contains(member) } }
         let lead = asked == .whoIsFree ? "" : free.isEmpty ? "No, " : "Yes, "
         return words { spoken in
-            let reasons = busy.map { occurrence in
-                let theirs = occurrence.event.attendees.filter(members.contains)
-                return "\(joinedList(theirs.map { $0 == speaker.id ? "you" : name($0) })) \(theirs == [speaker.id] || theirs.count > 1 ? "have" : "has") "
-                    + "\(phrasing.titleAsThing(occurrence.event.title)) "
-                    + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
-                    + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
-            }
+            let reasons = busy.map { busyReason($0, of: members, severalDays: severalDays, spoken: spoken) }
             if free.count == members.count {
                 // The whole household: "everyone"; the grown-ups asked about for an errand, by name.
                 let all = Set(members) == Set(roster.household(saidBy: speaker.id)) ? "everyone is"
@@ -442,12 +446,7 @@ extension CalendarTurn {
             return ReplyText("\(opening) \(verb) free \(when(spoken: false)).", speak: "\(opening) \(verb) free \(when(spoken: true)).")
         }
         return words { spoken in
-            let reasons = busy.map { occurrence in
-                "\(joinedList(occurrence.event.attendees.filter(members.contains).map { $0 == speaker.id ? "you" : name($0) })) "
-                + "\(occurrence.event.attendees.filter(members.contains) == [speaker.id] ? "have" : "has") \(phrasing.titleAsThing(occurrence.event.title)) "
-                + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
-                + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
-            }
+            let reasons = busy.map { busyReason($0, of: members, severalDays: severalDays, spoken: spoken) }
             return taken.isEmpty ? formatter.capitalized(joinedList(reasons)) + "." : "\(taken)\(joinedList(reasons))."
         }
     }
