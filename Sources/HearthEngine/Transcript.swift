@@ -6,7 +6,8 @@ import Logging
 
 /// Golden transcripts (SPEC §4) hold the whole reply of every turn. Headers `@now ISO ZONE`,
 /// `@family demo` (or `@family new NAME`: a family of one, NAME its owner, in the `@now` zone, whose
-/// other members the transcript adds by voice); in the body `@as NAME`, `@advance 20m`, `> utterance`, then what Hearth answers:
+/// other members the transcript adds by voice); in the body `@as NAME`, `@advance 20m` (or `@now ISO`
+/// after a turn: the clock moved to that time), `> utterance`, then what Hearth answers:
 ///
 ///     < display line            (every line of `reply`, in order)
 ///     ~ spoken text             (`speak`, one line)
@@ -181,7 +182,16 @@ public struct Transcript: Sendable {
                 guard let date = parseLocalDateTime(parts.first ?? "", zone: zone) else {
                     throw ParseError(path: path, line: number, message: "cannot read the time in '\(line)' (use 2026-02-02T09:00)")
                 }
-                now = date; timeZone = zone
+                // In the body, after a turn, `@now` moves the clock to that time (as `@advance` would);
+                // it never goes back, and the header's `@now` stays the transcript's start.
+                if let start = now, !steps.isEmpty {
+                    guard date.timeIntervalSince(start) >= advance else {
+                        throw ParseError(path: path, line: number, message: "'\(line)' is earlier than the transcript's clock: time only moves forward")
+                    }
+                    advance = date.timeIntervalSince(start)
+                } else {
+                    now = date; timeZone = zone
+                }
             } else if line.hasPrefix("@family ") {
                 family = String(line.dropFirst(8)).trimmingCharacters(in: .whitespaces)
             } else if line.hasPrefix("@as ") {
