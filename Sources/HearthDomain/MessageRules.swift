@@ -123,16 +123,27 @@ public enum MessageRules {
         ["he", "she", "they", "i", "we", "you", "he's", "she's", "they're", "anyone", "anybody", "everyone"].contains(word)
     }
 
+    /// Words that never follow a possessive "her": particles and prepositions ("pick her up"), a
+    /// time ("see her Sunday", "call her next week"), a determiner of the next object ("give her
+    /// the keys", "send her a text"), a clause ("ask her if …", "tell her that …"). HearthGrammar's
+    /// `RequestFinder.objectFollowers` reads "her" by the same list; a test keeps the two equal.
+    public static let objectFollowers: Set<String> = [
+        "up", "down", "off", "out", "in", "at", "to", "from", "and", "or", "later", "tomorrow", "today", "tonight", "there", "here",
+        "home", "now", "soon", "back", "after", "before", "on", "for", "with", "by", "about", "around", "over", "into", "again",
+        "too", "please", "yet", "when", "if", "whether", "that", "what", "how", "where", "why", "who", "so", "because",
+        "as", "until", "till", "this", "every", "each", "the", "a", "an", "some", "any", "my", "your", "our", "all",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow's", "tonight's", "asap",
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "either", "once", "twice", "instead", "anyway", "know"]
+
     /// "her" before a word it owns is "your" ("her bag"), else "you" ("pick her up", "call her").
     static func objectPronoun(_ token: String, before next: String?) -> String {
         switch token.lowercased() {
         case "him", "them": return "you"
         case "his", "their": return "your"
         default:
-            let particles: Set<String> = ["up", "down", "off", "out", "in", "at", "to", "from", "and", "or", "later", "tomorrow", "today",
-                                          "tonight", "there", "home", "now", "soon", "back", "after", "before", "on", "for", "with", "by"]
-            guard let next = next?.lowercased().trimmingCharacters(in: .punctuationCharacters) else { return "you" }
-            return particles.contains(next) ? "you" : "your"
+            guard let next = next?.lowercased().trimmingCharacters(in: .punctuationCharacters), !next.isEmpty else { return "you" }
+            return objectFollowers.contains(next) || next.first!.isNumber ? "you" : "your"
         }
     }
 

@@ -865,9 +865,17 @@ public enum RequestFinder {
     }
 
     static let pronouns: Set<String> = ["him", "her", "he", "she"]
-    /// Words after which "her" is the object, not the possessive: "give her 15 points", "put her on …".
-    static let objectFollowers: Set<String> = ["a", "an", "the", "some", "on", "to", "for", "in", "at", "up", "off", "out", "down", "back",
-                                               "that", "this", "know", "about", "please", "if", "and", "when", "now", "today", "tomorrow"]
+    /// Words after which "her" is the object, not the possessive: "give her 15 points", "put her on …",
+    /// "see her Sunday". The same list as HearthDomain's `MessageRules.objectFollowers` (which turns
+    /// "her" into "you" or "your" in a message); a test keeps the two equal.
+    public static let objectFollowers: Set<String> = [
+        "up", "down", "off", "out", "in", "at", "to", "from", "and", "or", "later", "tomorrow", "today", "tonight", "there", "here",
+        "home", "now", "soon", "back", "after", "before", "on", "for", "with", "by", "about", "around", "over", "into", "again",
+        "too", "please", "yet", "when", "if", "whether", "that", "what", "how", "where", "why", "who", "so", "because",
+        "as", "until", "till", "this", "every", "each", "the", "a", "an", "some", "any", "my", "your", "our", "all",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow's", "tonight's", "asap",
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "either", "once", "twice", "instead", "anyway", "know"]
     /// Words the family's people pattern reads that name nobody in particular.
     static let notNames = Set(["i", "me", "my", "myself", "we", "us", "everyone", "everybody", "the kids", "the children", "kids",
                                "the family", "the whole family", "all of us", "the adults", "the parents", "both", "all",

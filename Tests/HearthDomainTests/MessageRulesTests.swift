@@ -72,6 +72,17 @@ final class MessageRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(MessageRules.secondPerson(["Emma", "has", "a", "test"]), ["Emma", "has", "a", "test"])
     }
 
+    /// "her" as the object before a time, a determiner or a clause, not "your" (issue 29: "let
+    /// Grandma know we'll call her Sunday at 5" was sent as "We'll call your Sunday at 5").
+    func testHerBeforeATimeOrAnObjectIsYou() {
+        XCTAssertEqual(MessageRules.compose(words: "we'll call her Sunday at 5", asking: false).body, "We'll call you Sunday at 5")
+        XCTAssertEqual(MessageRules.compose(words: "we'll see her this weekend", asking: false).body, "We'll see you this weekend")
+        XCTAssertEqual(MessageRules.compose(words: "I'll give her the keys", asking: false).body, "I'll give you the keys")
+        XCTAssertEqual(MessageRules.compose(words: "I'll text her when I land", asking: false).body, "I'll text you when I land")
+        XCTAssertEqual(MessageRules.compose(words: "I'll bring her coat", asking: false).body, "I'll bring your coat")
+        XCTAssertEqual(MessageRules.compose(words: "good luck on her first day", asking: false).body, "Good luck on your first day")
+    }
+
     func testDeadlinesAndPriority() {
         XCTAssertEqual(MessageRules.responseWindow(for: "Do you need anything from the store?"), 15 * 60)
         XCTAssertEqual(MessageRules.responseWindow(for: "Do you have homework?"), 3600)

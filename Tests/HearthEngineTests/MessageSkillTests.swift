@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HearthDomain
+import HearthGrammar
 import HearthSkills
 import HearthStore
 import HearthTestSupport
@@ -10,6 +11,13 @@ import Logging
 /// broadcast tests 6–8, then answers, the inbox, acknowledgements, the deadline tick, permissions
 /// and bad input.
 final class MessageSkillTests: XCTestCase {
+    /// "her" is read as the object or the possessive by one list in two layers: the grammar's
+    /// pronoun naming ("give her 15 points" → "give Emma 15 points") and a message's person swap
+    /// ("call her Sunday" → "call you Sunday"). They must not drift apart.
+    func testHerIsReadTheSameWayByTheGrammarAndTheMessage() {
+        XCTAssertEqual(RequestFinder.objectFollowers, MessageRules.objectFollowers)
+    }
+
     let iso = ISO8601DateFormatter()
     func at(_ text: String) -> Date { iso.date(from: text)! }
     var five: Date { at("2026-02-03T17:00:00-05:00") }
