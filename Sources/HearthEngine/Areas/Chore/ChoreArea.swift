@@ -28,8 +28,9 @@ struct ChoreArea: WorksPerTurn {
         /// `chores`: the ones meant (chosen or found); `member`: who did them.
         case complete(chores: [ChoreID], member: MemberID, minutes: Int?)
         case list(members: [MemberID]?, statuses: [ChoreStatus], range: DateInterval?, rangeLabel: String?)
-        /// "has Jake done his chores yet?": what is still open by the end of `range`.
-        case doneYet(members: [MemberID]?, range: DateInterval, rangeLabel: String?)
+        /// "has Jake done his chores yet?": what is still open by the end of `range`; with a `title`
+        /// ("did Jake take out the trash?"), only the chores it names, done or not.
+        case doneYet(members: [MemberID]?, title: String?, range: DateInterval, rangeLabel: String?)
         /// "whose turn is it to do the dishes": who has the open chores `title` names, the next first.
         case whoseTurn(title: String, range: DateInterval?, rangeLabel: String?)
         /// The family's chore templates.
@@ -434,12 +435,13 @@ struct ChoreTurn: AreaAtWork {
             return area.act(.approved(reviewer: reviewer, members: slots.members["members"], category: slots.texts["category"].map(Self.category), range: range,
                                       rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? (slots.times["range"] == nil ? "this week" : nil)))
         }
-        if let title = slots.texts["title"], !title.isEmpty {
-            return area.act(.whoseTurn(title: title, range: range(slots.times["range"]), rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
-        }
+        let title = slots.texts["title"].flatMap { $0.isEmpty ? nil : $0 }
         if slots.texts["asked_done"] != nil {
             let range = range(slots.times["range"]) ?? calendar.dateInterval(of: .day, for: now)!
-            return area.act(.doneYet(members: members, range: range, rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? "today"))
+            return area.act(.doneYet(members: members, title: title, range: range, rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText) ?? "today"))
+        }
+        if let title {
+            return area.act(.whoseTurn(title: title, range: range(slots.times["range"]), rangeLabel: slots.phrases["range"].map(SlotResolver.cleanText)))
         }
         let statuses: [ChoreStatus]
         if status.contains("overdue") || status.contains("late") { statuses = [.overdue] }
@@ -484,7 +486,8 @@ struct ChoreTurn: AreaAtWork {
         case .assign(let assignment): return .completed(try assign(assignment))
         case .complete(let chores, let member, let minutes): return .completed(try complete(chores, member: member, minutes: minutes))
         case .list(let members, let statuses, let range, let label): return .completed(ActionResult(reply: try list(members, statuses, range, label)))
-        case .doneYet(let members, let range, let label): return .completed(ActionResult(reply: try doneYet(members, range, label)))
+        case .doneYet(let members, let title?, let range, let label): return .completed(ActionResult(reply: try didIt(title, members, range, label)))
+        case .doneYet(let members, nil, let range, let label): return .completed(ActionResult(reply: try doneYet(members, range, label)))
         case .whoseTurn(let title, let range, let label): return .completed(ActionResult(reply: try whoseTurn(title, range, label)))
         case .templates: return .completed(ActionResult(reply: try templateList()))
         case .approved(let reviewer, let members, let category, let range, let label):
@@ -657,6 +660,45 @@ struct ChoreTurn: AreaAtWork {
             : " \(checking) of them \(checking == 1 ? "waits" : "wait") for a parent to check."
         let count = done.count == 1 ? "1 chore" : "\(done.count) chores"
         return ReplyText("Yes: \(who) done \(count)\(when), and none are left.\(waits)")
+    }
+
+    /// "did Jake take out the trash?", "has anyone fed the dog yet?": the chores `said` names, of
+    /// `members` (nil: anyone's). Done in `range` (a chore done early counts), by whom and when;
+    /// else still open by its end, whose and when due; else that there is no such chore.
+    func didIt(_ said: String, _ members: [MemberID]?, _ range: DateInterval, _ label: String?) throws -> ReplyText {
+        let week: TimeInterval = 7 * 86_400
+        let around = DateInterval(start: range.start.addingTimeInterval(-week), end: range.end.addingTimeInterval(week))
+        let done = try chores(meant: said, in: try chores(of: members, [.completed, .pendingReview], due: around))
+            .filter { chore in chore.completedAt.map(range.contains) ?? false }
+        let open = try chores(meant: said, in: try chores(of: members, [.overdue, .pending], due: DateInterval(start: .distantPast, end: range.end)))
+        let when = label.map { " \($0.lowercased())" } ?? ""
+        func who(_ member: MemberID?) -> String { member.map { $0 == speaker.id ? "you" : phrasing.name($0) } ?? "someone" }
+        return phrasing.words { spoken in
+            func whose(_ chore: Chore) -> String { joinedList(chore.assignees.map(who), conjunction: chore.sharing == .anyOf ? "or" : "and") }
+            var sentences: [String] = []
+            if !done.isEmpty {
+                sentences.append("Yes: " + joinedList(done.map { chore in
+                    "\(words.title(chore.title, spoken: spoken)) was done by \(who(chore.completedBy ?? chore.assignees.first))"
+                        + (chore.completedAt.map { " \(words.moment($0, spoken: spoken))" } ?? "")
+                }) + ".")
+                let checking = done.filter { $0.status == .pendingReview }.count
+                if checking > 0 { sentences.append(checking == 1 ? "It waits for a parent to check it." : "They wait for a parent to check them.") }
+            }
+            // Open ones are news only where nothing was done yet, or for others still to do theirs.
+            let doers = Set(done.flatMap { $0.assignees })
+            let left = open.filter { chore in done.isEmpty || !chore.assignees.allSatisfy(doers.contains) }
+            for chore in left {
+                let due = chore.status == .overdue ? "overdue since \(words.moment(chore.due, spoken: spoken))" : "due \(words.moment(chore.due, spoken: spoken))"
+                let theirs = chore.assignees.count == 1 ? (chore.assignees[0] == speaker.id ? "yours" : "\(phrasing.name(chore.assignees[0]))'s") : "for \(whose(chore))"
+                sentences.append((done.isEmpty && sentences.isEmpty ? "Not yet. " : "Still to do: ")
+                    + formatter.capitalized("\(words.title(chore.title, spoken: spoken)) is \(theirs), \(due)."))
+            }
+            if sentences.isEmpty {
+                let whom = members.map { "for " + joinedList($0.map(who)) } ?? "for anyone"
+                sentences.append("I don't see \(words.title(said, spoken: spoken)) among the chores \(whom)\(when).")
+            }
+            return sentences.joined(separator: " ")
+        }
     }
 
     /// "whose turn is it to do the dishes", "who's on trash this week": who has the chores `said`
