@@ -21,7 +21,8 @@ struct CheckInArea: SkillArea {
     enum Action: AreaActionValue {
         case request(members: [MemberID], message: String?)
         case respond(message: String, etaMinutes: Int?)
-        case familyStatus
+        /// How everyone is; with `members` ("did Emma check in?"), only they, led by whether they checked in today.
+        case familyStatus(members: [MemberID]?)
         case setStatus(MemberStatus)
         case automatic(member: MemberID, type: CheckInTriggerType, place: String?, time: Date?)
     }
@@ -39,7 +40,7 @@ struct CheckInArea: SkillArea {
         case "checkin.respond":
             return act(.respond(message: Self.statusMessage(request.utterance), etaMinutes: slots.numbers["eta"]))
         case "checkin.family_status":
-            return act(.familyStatus)
+            return act(.familyStatus(members: slots.members["members"]))
         case "checkin.set_status":
             return act(.setStatus(Self.status(slots.texts["status"])))
         case "checkin.auto_trigger":
@@ -120,8 +121,13 @@ struct CheckInArea: SkillArea {
             let answered = try skill.respondToCheckIn(open.id, response: response, actor: turn.speaker, roster: turn.roster, now: turn.now)
             return .completed(ActionResult(reply: words.thanks(turn.speaker, told: answered.notifications, eta: response.eta),
                                            notifications: answered.notifications))
-        case .familyStatus:
-            let status = try skill.getFamilyStatus(for: turn.speaker, roster: turn.roster, now: turn.now)
+        case .familyStatus(let asked):
+            var status = try skill.getFamilyStatus(for: turn.speaker, roster: turn.roster, now: turn.now)
+            // Only those asked about, as far as the speaker may see them (else everyone, as before).
+            if let asked, case let theirs = status.members.filter({ asked.contains($0.member) }), !theirs.isEmpty {
+                status.members = theirs
+                return .completed(ActionResult(reply: words.checkedIn(status)))
+            }
             return .completed(ActionResult(reply: words.familyStatus(status)))
         case .setStatus(let status):
             try skill.setMemberStatus(status, actor: turn.speaker, now: turn.now)

@@ -112,6 +112,27 @@ struct CheckInWords {
         return ReplyText(display.joined(separator: "\n"), speak: speak.joined(separator: " "))
     }
 
+    /// "did Emma check in?": whether each one asked about checked in today (a check-in not answered
+    /// yet: "Not yet."), then their status lines as `familyStatus` gives them.
+    func checkedIn(_ status: FamilyStatus) -> ReplyText {
+        var lead: [String] = [], spokenLead: [String] = []
+        for member in status.members {
+            if member.openRequest != nil {
+                // Their line says since when.
+                lead.append("Not yet.")
+                spokenLead.append("Not yet.")
+            } else if let at = member.lastCheckIn?.respondedAt, formatter.calendar.isDate(at, inSameDayAs: formatter.now) {
+                lead.append("Yes: \(member.name) checked in at \(formatter.time(at)).")
+                spokenLead.append("Yes, \(member.name) checked in at \(formatter.time(at, spoken: true)).")
+            } else {
+                lead.append("\(member.name) hasn't checked in today.")
+                spokenLead.append(lead[lead.count - 1])
+            }
+        }
+        let lines = familyStatus(status)
+        return ReplyText(lead.joined(separator: " ") + "\n" + lines.display, speak: (spokenLead + [lines.speak]).joined(separator: " "))
+    }
+
     func uniqueRecipients(_ notifications: [OutboxNotification]) -> [MemberID] {
         var seen: Set<MemberID> = []
         return notifications.map(\.recipient).filter { seen.insert($0).inserted }
