@@ -161,10 +161,17 @@ struct PointsArea: SkillArea {
         return ReadBack(question: ReplyText(question), subject: whose)
     }
 
+    /// The reason as said after the points: "for helping", "because …"; a sentence of its own ("he was
+    /// rude to his sister") is a "because", never "for he was rude" (issue 29).
     static func reasonWords(_ reason: String) -> String {
         let lower = reason.lowercased()
-        return lower.hasPrefix("for ") || lower.hasPrefix("because ") ? reason : "for \(reason)"
+        if lower.hasPrefix("for ") || lower.hasPrefix("because ") { return reason }
+        let first = lower.split(separator: " ").first.map(String.init) ?? ""
+        return sentenceStarts.contains(first) ? "because \(reason)" : "for \(reason)"
     }
+
+    static let sentenceStarts: Set<String> = ["he", "she", "they", "i", "we", "you", "it", "he's", "she's", "they're", "i'm", "we're",
+                                              "you're", "it's", "there", "there's", "that's", "he'd", "she'd", "they'd", "hes", "shes", "theyre"]
 
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
         switch request.intent {
