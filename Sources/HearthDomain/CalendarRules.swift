@@ -8,9 +8,13 @@ public enum CalendarRules {
     public static func isWholeDay(title: String) -> Bool {
         let words = title.lowercased().split { !$0.isLetter }
         guard let last = words.last else { return false }
-        // Being away fills the day too ("Tom is away today", "out of town", "on a trip").
+        // Being away fills the day too ("Tom is away today", "out of town", "on a trip"), and so does a
+        // day of its own kind ("a half day", "snow day", "sports day", "a day off school"; issue 29).
         return wholeDayKinds.contains(String(last)) || words.suffix(2).joined(separator: " ") == "day off"
             || words.count <= 3 && ["away", "town"].contains(String(last))
+            || words.count <= 4 && (last == "day" || words.starts(with: ["day", "off"]) || words.starts(with: ["no", "school"]))
+            // Staying away or on the way ("staying at Grandma's", "sleeping over at Sam's", "flying to Denver").
+            || words.count <= 6 && ["staying", "sleeping", "flying", "travelling", "traveling"].contains(String(words[0]))
     }
 
     static let wholeDayKinds: Set<String> = ["birthday", "birthdays", "bday", "anniversary", "holiday", "holidays", "vacation",

@@ -173,6 +173,13 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertTrue(CalendarRules.isWholeDay(title: "Tom's day off"))
         XCTAssertFalse(CalendarRules.isWholeDay(title: "birthday party"), "a party has a time")
         XCTAssertFalse(CalendarRules.isWholeDay(title: "dentist"))
+        // A day of its own kind (issue 29: "the kids have a half day on Friday" offered times to book it).
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "half day"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "sports day"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "day off school"))
+        XCTAssertFalse(CalendarRules.isWholeDay(title: "day trip planning meeting"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "sleeping over at Sam's"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "flying to Denver"))
     }
 }
 

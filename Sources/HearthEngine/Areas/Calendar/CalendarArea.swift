@@ -259,6 +259,8 @@ struct CalendarTurn: AreaAtWork {
             if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.saysForSpeaker(request) { attendees = [speaker.id] }
             // Proposed for "us" ("let's do pizza night on Friday": the normaliser drops the "let's").
             if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.proposesForUs(request) { attendees = roster.household(saidBy: speaker.id) }
+            // A family occasion ("book a family dinner at Nonna's on Saturday", "family movie night Friday at 7").
+            if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.isFamilyOccasion(title) { attendees = roster.household(saidBy: speaker.id) }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
             var unknown = resolved.texts["unknown_attendee"].map { UnknownAttendee(name: $0.capitalized, title: title) }
             if unknown == nil, attendees.isEmpty, let said = resolved.phrases["title"] {
@@ -445,6 +447,16 @@ struct CalendarTurn: AreaAtWork {
         default: verb = nil
         }
         return verb.map { ["have", "do", "hold", "host", "throw", "plan"].contains($0) } ?? false
+    }
+
+    /// A title that says the family goes ("family dinner", "family movie night", "the family's day out"),
+    /// not one of the family's people ("family doctor", "family friend's party").
+    static func isFamilyOccasion(_ title: String) -> Bool {
+        let words = title.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).drop { ["the", "a", "an", "our"].contains($0) }
+        guard let first = words.first, ["family", "family's", "families"].contains(first), words.count > 1 else { return false }
+        let people: Set<String> = ["doctor", "doctor's", "dentist", "dentist's", "physician", "gp", "therapist", "therapy", "counselor", "counsellor",
+                                   "lawyer", "attorney", "friend", "friend's", "friends", "friends'", "vet", "law", "court", "planning", "planner"]
+        return people.isDisjoint(with: words)
     }
 
     /// After "my", words for someone else or for everyone: "my son's …", "my family dinner".
