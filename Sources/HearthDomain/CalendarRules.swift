@@ -10,7 +10,8 @@ public enum CalendarRules {
         guard let last = words.last else { return false }
         // Being away fills the day too ("Tom is away today", "out of town", "on a trip"), and so does a
         // day of its own kind ("a half day", "snow day", "sports day", "a day off school"; issue 29).
-        return wholeDayKinds.contains(String(last)) || words.suffix(2).joined(separator: " ") == "day off"
+        // Something due that day fills it too ("science project due").
+        return wholeDayKinds.contains(String(last)) || words.suffix(2).joined(separator: " ") == "day off" || last == "due"
             || words.count <= 3 && ["away", "town"].contains(String(last))
             || words.count <= 4 && (last == "day" || words.starts(with: ["day", "off"]) || words.starts(with: ["no", "school"]))
             // Staying away or on the way ("staying at Grandma's", "sleeping over at Sam's", "flying to Denver").

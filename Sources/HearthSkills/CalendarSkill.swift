@@ -98,6 +98,11 @@ public struct CalendarSkill: Sendable {
     /// Whether an occurrence is a break between lessons (`lessonOccurrences`), not an event.
     public static func isSchoolBreak(_ occurrence: CalendarOccurrence) -> Bool { occurrence.event.id.rawValue.hasPrefix("school_break_") }
 
+    /// Whether an occurrence is school time from the timetable (a lesson or a break), not an event.
+    public static func isSchoolTime(_ occurrence: CalendarOccurrence) -> Bool {
+        isSchoolBreak(occurrence) || occurrence.event.id.rawValue.hasPrefix("lesson_")
+    }
+
     /// `occurrences` without the school breaks of members who have something else in the list: "Emma
     /// has a Mathematics lesson" says enough, without "and a break at school" after it.
     public static func withoutRedundantBreaks(_ occurrences: [CalendarOccurrence]) -> [CalendarOccurrence] {

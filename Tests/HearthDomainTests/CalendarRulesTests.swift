@@ -180,6 +180,7 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertFalse(CalendarRules.isWholeDay(title: "day trip planning meeting"))
         XCTAssertTrue(CalendarRules.isWholeDay(title: "sleeping over at Sam's"))
         XCTAssertTrue(CalendarRules.isWholeDay(title: "flying to Denver"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "science project due"))
     }
 }
 

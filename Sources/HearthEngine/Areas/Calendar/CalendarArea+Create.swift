@@ -66,8 +66,10 @@ extension CalendarTurn {
             }
             return "Done! I've scheduled \(what) for \(formatter.dayAndTime(created.start, spoken: spoken))."
         }
-        if created.isAllDay, !conflicts.isEmpty {
-            let overlaps = conflicts.prefix(3).map { conflict in
+        // A whole day over school lessons ("science project due", "half day") says nothing new: events only.
+        let overlapping = conflicts.filter { !CalendarSkill.isSchoolTime($0.conflicting) }
+        if created.isAllDay, !overlapping.isEmpty {
+            let overlaps = overlapping.prefix(3).map { conflict in
                 words { spoken in
                     "\(eventPhrase(conflict.conflicting.event.title, attendees: conflict.affectedMembers)) on "
                         + formatter.dateWords(conflict.conflicting.start, spoken: spoken)
@@ -428,6 +430,13 @@ extension CalendarTurn {
             if wholeDay { return "all day \(formatter.onDay(interval.start, spoken: spoken))" }
             if wholeDays { return formatter.allDay(from: interval.start, to: interval.end, spoken: spoken) }
             if severalDays { return formatter.onDays(interval, spoken: spoken) }
+            // From midnight or until it: "before 10:00 AM", "after 6:00 PM", not "from 12:00 to 10:00 AM".
+            if span, interval.start == calendar.startOfDay(for: interval.start) {
+                return "\(formatter.onDay(interval.start, spoken: spoken)) before \(formatter.time(interval.end, spoken: spoken))"
+            }
+            if span, interval.end == calendar.startOfDay(for: interval.end) {
+                return "\(formatter.onDay(interval.start, spoken: spoken)) after \(formatter.time(interval.start, spoken: spoken))"
+            }
             return "\(formatter.onDay(interval.start, spoken: spoken)) "
                 + (span ? "from \(formatter.timeRange(interval.start, interval.end, spoken: spoken))" : "at \(formatter.time(interval.start, spoken: spoken))")
         }
