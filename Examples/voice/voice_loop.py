@@ -168,10 +168,12 @@ class Hearing:
     probability that goes through these words, so it is low when other word sequences were nearly
     as likely; computed because pocketsphinx's `bestpath` is on, its default)."""
 
-    def __init__(self, text="", score=0.0, posterior=0.0):
+    def __init__(self, text="", score=0.0, posterior=0.0, alternatives=()):
         self.text = text
         self.score = score
         self.posterior = posterior
+        # The next-best different word sequences of the search's N-best list, best first.
+        self.alternatives = list(alternatives)
 
 
 class Recogniser:
@@ -196,8 +198,9 @@ class Recogniser:
         if lm_path:
             self.decoder.add_lm_file("ngram", lm_path)
 
-    def transcribe(self, wav_path, search="grammar"):
-        """The Hearing of one search over a 16 kHz mono WAV file."""
+    def transcribe(self, wav_path, search="grammar", alternatives=0):
+        """The Hearing of one search over a 16 kHz mono WAV file, with up to `alternatives` other
+        word sequences from its N-best list."""
         with open(wav_path, "rb") as wav:
             audio = wav.read()[44:]  # a plain 44-byte RIFF header from sox
         self.decoder.activate_search(search)
@@ -207,7 +210,16 @@ class Recogniser:
         hypothesis = self.decoder.hyp()
         if hypothesis is None:
             return Hearing()
-        return Hearing(hypothesis.hypstr, hypothesis.score, hypothesis.prob)
+        others = []
+        if alternatives:
+            # The N-best list repeats a word sequence for each way through the lattice that says it.
+            for candidate, _ in zip(self.decoder.nbest(), range(40)):
+                words = candidate.hypstr
+                if words and words != hypothesis.hypstr and words not in others:
+                    others.append(words)
+                    if len(others) >= alternatives:
+                        break
+        return Hearing(hypothesis.hypstr, hypothesis.score, hypothesis.prob, others)
 
 
 def known_words(dictionary_path, added_path=None):
@@ -243,6 +255,10 @@ def confidence(posterior, unsure_below):
     if posterior <= 0:
         return 0.0
     return round(min(1.0, posterior ** (math.log(0.6) / math.log(unsure_below))), 3)
+
+
+# Under this confidence Hearth says any change back before making it (TurnSource.unsureBelow is 0.6).
+UNSURE = 0.5
 
 
 def judge(mode, grammar, ngram, sentences, min_score, parse, reject_below=0.001):
@@ -356,6 +372,9 @@ def main():
     parser.add_argument("--unsure-below", type=float, default=0.02,
                         help="ngram-first: a hearing whose posterior is below this is sent with a confidence under "
                              "Hearth's 0.6, so any change it asks for is said back first")
+    parser.add_argument("--alternatives", type=int, default=2,
+                        help="ngram-first: how many of the N-best list's next hearings to try when Hearth does not "
+                             "understand the best one")
     parser.add_argument("--samples", type=int, default=5000, help="random sentences of the grammar the model is built from")
     parser.add_argument("--seed", type=int, default=30, help="the seed those sentences are drawn with")
     parser.add_argument("commands", nargs="*", help="commands to say, in one conversation")
@@ -406,7 +425,8 @@ def main():
             synthesize(said, audio, workdir, voice=options.voice, noise=options.noise)
             started = time.monotonic()  # the end of speech: from here to the reply's audio is what a person waits
             by_grammar = recogniser.transcribe(audio, "grammar") if not model_only else None
-            by_ngram = recogniser.transcribe(audio, "ngram") if mode != "grammar" else None
+            by_ngram = (recogniser.transcribe(audio, "ngram", options.alternatives if mode == "ngram-first" else 0)
+                        if mode != "grammar" else None)
             heard = (by_ngram if model_only else by_grammar).text
             # Know when it did not hear: a partial path, a low score or two searches that disagree is
             # passed on as nothing, which Hearth answers "Sorry, I didn't catch that." rather than
@@ -431,13 +451,26 @@ def main():
             server.stdin.write(json.dumps(turn) + "\n")
             server.stdin.flush()
             reply = json.loads(server.stdout.readline())
+            if mode == "ngram-first" and passed:
+                # The best hearing that Hearth reads as a request: while Hearth did not understand the
+                # words (it then changes nothing), the N-best list's next different words are sent,
+                # with a confidence under 0.6, so any change they ask for is said back first.
+                for number_tried, alternative in enumerate(by_ngram.alternatives, 1):
+                    if reply.get("error", {}).get("code") != "not_understood":
+                        break
+                    passed = alternative
+                    turn = dict(turn, id=f"{number}.{number_tried}", text=alternative,
+                                confidence=min(turn["confidence"], UNSURE))
+                    server.stdin.write(json.dumps(turn) + "\n")
+                    server.stdin.flush()
+                    reply = json.loads(server.stdout.readline())
             spoken = reply.get("speak") or reply.get("error", {}).get("message", "")
             answer = os.path.join(workdir, f"reply-{number}.wav")
             subprocess.run(["espeak-ng", *VOICE, "-w", answer, spoken], check=True, capture_output=True)
             waited = time.monotonic() - started
             if options.play and shutil.which("play"):
                 subprocess.run(["play", "-q", answer], check=False)
-            result = {"said": said, "heard": heard or (by_ngram.text if by_ngram else ""), "intent": reply.get("intent"),
+            result = {"said": said, "heard": (passed if mode == "ngram-first" and passed else heard) or (by_ngram.text if by_ngram else ""), "intent": reply.get("intent"),
                       "reply": spoken, "rejected": rejected, "latency_ms": round(waited * 1000)}
             if model_only and by_ngram.text:
                 result["posterior"] = round(by_ngram.posterior, 4)
