@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Hearth's reference voice loop, offline: speech in, speech out.
 
-    speak a command (espeak-ng)  ->  16 kHz mono (sox)  ->  pocketsphinx, constrained by the
-    grammar Hearth exports for this family  ->  `hearth serve --stdio`  ->  speak the reply.
+    speak a command (espeak-ng)  ->  16 kHz mono (sox)  ->  pocketsphinx, with a language model
+    built from the grammar Hearth exports for this family  ->  `hearth serve --stdio`  ->  speak the reply.
 
 Each start re-exports the grammar (`hearth grammar export --jsgf --corpus`), so a member, chore or
 reward added since is expected by the recogniser.
 
 --recogniser picks how pocketsphinx decodes (issue 30, "Know when it did not hear"):
-  grammar  the exported JSGF (the default); only a whole sentence of it scored at least
+  grammar  the exported JSGF; only a whole sentence of it scored at least
            --min-score is passed on, not a partial path.
   ngram    a trigram model built at each start from the export's corpus and --samples random
            sentences of the JSGF (seeded, --seed; ngram.py); a hearing scored at least --min-score
@@ -17,8 +17,10 @@ reward added since is expected by the recogniser.
            probability that goes through the words heard, low when other words were nearly as likely):
            under --reject-below (0.001) nothing is passed on; otherwise the hearing is sent with that
            posterior as the turn's "confidence", scaled so that --unsure-below (0.02) is Hearth's 0.6,
-           under which any change is said back before it is made. One search, about a tenth of the
-           grammar's time.
+           under which any change is said back before it is made. When Hearth does not understand
+           the words, the N-best list's next different words are tried (--alternatives, 2), each
+           sent as unsure. The default: one search, about a tenth of the grammar's time, and it
+           hears far more requests worded unlike the grammar's examples.
   both     both searches over each utterance: the grammar's hearing, checked as above, is passed on
            only when the model's means the same (the same words, or the same intent and slots by
            `hearth parse --json`); a disagreement is passed on as nothing.
@@ -363,10 +365,10 @@ def main():
                         help="a hearing the recogniser scores below this (0-1) is not passed on: 'Sorry, I didn't catch that'")
     parser.add_argument("--send-confidence", action="store_true",
                         help="send the recogniser's score as the turn's confidence: under 0.6 Hearth says every change back first")
-    parser.add_argument("--recogniser", choices=["grammar", "ngram", "ngram-first", "both"], default="grammar",
+    parser.add_argument("--recogniser", choices=["grammar", "ngram", "ngram-first", "both"], default="ngram-first",
                         help="grammar: the exported JSGF; ngram: a trigram model built from it; ngram-first: that model, "
                              "judged by its posterior (--reject-below, --unsure-below); both: the grammar's "
-                             "hearing, passed on only when the model's means the same (default: grammar)")
+                             "hearing, passed on only when the model's means the same (default: ngram-first)")
     parser.add_argument("--reject-below", type=float, default=0.001,
                         help="ngram-first: a hearing whose posterior is below this is not passed on")
     parser.add_argument("--unsure-below", type=float, default=0.02,

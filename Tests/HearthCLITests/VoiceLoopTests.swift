@@ -7,11 +7,15 @@ import XCTest
 /// the intent and slots it means; it is understood when both its typed text and what was heard
 /// parse to them. Every command counts: one whose typed text does not parse is a miss.
 final class VoiceLoopTests: XCTestCase {
-    /// What the loop understands today (22 of 24: "text dad" is heard as "text mom", and "ask jake
-    /// where hes at" comes out of the recogniser as the partial "ask jake where he", which is not
-    /// passed on). The floor is the measured figure, so any command lost fails; raise it when the
-    /// loop gets better.
-    static let floor = 22
+    /// What the loop understands today with its default recogniser, `ngram-first` (20 of 24: "text
+    /// dad im on my way" is heard as "text that day on my way", "ask jake where hes at" and "how long
+    /// to drive from home to school" ("… to due") are heard too unsurely to pass on, and "remind jake
+    /// to practise piano every day at four" is heard as "… at far" and, unsure, said back rather than
+    /// set). The grammar-constrained recogniser got 22 of these, which are nearly all grammar examples,
+    /// but 10 of 40 requests worded otherwise (Examples/voice/unseen.jsonl) to ngram-first's 24, in
+    /// about a tenth of the time (docs/home-service.md, "Voice loop"). The floor is the measured
+    /// figure, so any command lost fails; raise it when the loop gets better.
+    static let floor = 20
 
     struct Summary: Decodable {
         struct Miss: Decodable { var said: String; var heard: String; var why: String }
