@@ -8,10 +8,10 @@ import XCTest
 /// parse to them. Every command counts: one whose typed text does not parse is a miss.
 final class VoiceLoopTests: XCTestCase {
     /// What the loop understands today with its default recogniser, `ngram-first` (20 of 24: "text
-    /// dad im on my way" is heard as "text that day on my way", "ask jake where hes at" and "how long
-    /// to drive from home to school" ("… to due") are heard too unsurely to pass on, and "remind jake
-    /// to practise piano every day at four" is heard as "… at far" and, unsure, said back rather than
-    /// set). The grammar-constrained recogniser got 22 of these, which are nearly all grammar examples,
+    /// dad im on my way" and "ask jake where hes at" are heard, N-best alternatives too, as words
+    /// Hearth does not understand ("text that the lawn might way", "ask the where are the sixth"),
+    /// "how long to drive from home to school" ("… to due") too unsurely to pass on, and "remind jake
+    /// to practise piano every day at four" as "… at far", which, unsure, is said back, not set). The grammar-constrained recogniser got 22 of these, which are nearly all grammar examples,
     /// but 10 of 40 requests worded otherwise (Examples/voice/unseen.jsonl) to ngram-first's 24, in
     /// about a tenth of the time (docs/home-service.md, "Voice loop"). The floor is the measured
     /// figure, so any command lost fails; raise it when the loop gets better.
