@@ -11,7 +11,8 @@ final class VoiceLoopTests: XCTestCase {
     /// dad im on my way" and "ask jake where hes at" are heard, N-best alternatives too, as words
     /// Hearth does not understand ("text that the lawn might way", "ask the where are the sixth"),
     /// "how long to drive from home to school" ("… to due") too unsurely to pass on, and "remind jake
-    /// to practise piano every day at four" as "… at far", which, unsure, is said back, not set). The grammar-constrained recogniser got 22 of these, which are nearly all grammar examples,
+    /// to practise piano every day at four" as "… at far", which, unsure, is said back, not set).
+    /// The grammar-constrained recogniser got 22 of these, which are nearly all grammar examples,
     /// but 10 of 40 requests worded otherwise (Examples/voice/unseen.jsonl) to ngram-first's 24, in
     /// about a tenth of the time (docs/home-service.md, "Voice loop"). The floor is the measured
     /// figure, so any command lost fails; raise it when the loop gets better.
