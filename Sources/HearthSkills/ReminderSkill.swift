@@ -47,7 +47,8 @@ public struct ReminderSkill: Sendable {
         if case .repeating(_, let rule, _) = reminder.schedule, (try? RecurrenceRule(rrule: rule)) == nil {
             throw SkillError.invalid("I couldn't understand how often to remind you.")
         }
-        guard let first = try upcoming(reminder, after: now), first.due > now else {
+        // The first time still to come: a rule whose first time is this very moment starts at its next one.
+        guard let first = try upcoming(reminder, after: now.addingTimeInterval(1)), first.due > now else {
             throw SkillError.invalid("That reminder would never go out: its time has passed.")
         }
         try store.write { writer in

@@ -290,7 +290,9 @@ struct ReminderTurn: AreaAtWork {
         guard let schedule = draft.schedule else { throw HearthError.internalState("a reminder without a time") }
         let reminder = Reminder(id: ReminderID(ids.next("rem")), body: draft.body, link: draft.link, recipients: draft.recipients,
                                 schedule: schedule, createdBy: speaker.id, createdAt: now)
-        guard let first = try skill.upcoming(reminder, after: now), first.due > now else {
+        // The first time still to come: a rule whose first time is this very minute starts at its next one
+        // ("every Monday" said on a Monday at 9:00 AM, the rule's time, was refused as passed).
+        guard let first = try skill.upcoming(reminder, after: now.addingTimeInterval(1)), first.due > now else {
             if let event, let minutes = draft.minutesBefore { throw HearthError.invalidRequest(words.tooLate(event, minutes: minutes).speak) }
             throw HearthError.pastTime(phrasing.words { formatter.dayAndTime(now, spoken: $0) })
         }
