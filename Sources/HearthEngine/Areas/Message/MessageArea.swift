@@ -74,10 +74,14 @@ struct MessageArea: SkillArea {
     static func recipients(of request: AreaRequest, in turn: TurnContext) throws -> [MemberID] {
         let slots = request.slots
         let said = slots.members["recipients"] ?? slots.members["recipient"]
-        guard let said else { return turn.roster.members.filter { $0.id != turn.speaker.id }.map(\.id) }
+        // "everyone except Jake": those left out never get it.
+        let leftOut = Set(slots.members["except"] ?? [])
+        guard let said else { return turn.roster.members.filter { $0.id != turn.speaker.id && !leftOut.contains($0.id) }.map(\.id) }
         let others = said.filter { $0 != turn.speaker.id }
         if others.isEmpty { throw HearthError.invalidRequest("That's you! Who should I send it to?") }
-        return others
+        let sent = others.filter { !leftOut.contains($0) }
+        if sent.isEmpty { throw HearthError.invalidRequest("That leaves nobody to send it to. Who should get it?") }
+        return sent
     }
 
     /// The message a request makes: its words (a question for "ask"), how urgent, and whether it needs an answer.

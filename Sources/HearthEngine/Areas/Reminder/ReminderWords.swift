@@ -44,6 +44,9 @@ struct ReminderWords {
         return words.isEmpty ? whose : "\(whose) \(words)"
     }
 
+    /// "a day", "2 weeks".
+    func count(_ number: Int, _ unit: String) -> String { number == 1 ? "a \(unit)" : "\(number) \(unit)s" }
+
     /// "an hour", "30 minutes", "2 hours".
     func lead(_ minutes: Int) -> String { minutes == 60 ? "an hour" : TimeFormatter.duration(minutes: minutes) }
 
@@ -145,7 +148,12 @@ struct ReminderWords {
             switch first.reminder.schedule {
             case .once(let due) where draft.relative:
                 let minutes = Int((due.timeIntervalSince(formatter.now) / 60).rounded())
-                return "\(head) in \(lead(minutes)), at \(formatter.time(due, spoken: spoken))."
+                // Days and weeks as such, with the day: "in 2 weeks, on Monday, Feb 16 at 9:00 AM" (not "in 336 hours").
+                let week = 7 * 1_440
+                let span = minutes >= week && minutes % week == 0 ? count(minutes / week, "week")
+                    : minutes >= 1_440 && minutes % 1_440 == 0 ? count(minutes / 1_440, "day") : lead(minutes)
+                let at = formatter.calendar.isDate(due, inSameDayAs: formatter.now) ? "at \(formatter.time(due, spoken: spoken))" : moment(due, spoken: spoken)
+                return "\(head) in \(span), \(at)."
             case .once(let due):
                 return "\(head) \(moment(due, spoken: spoken))."
             case .repeating:
