@@ -86,10 +86,14 @@ public enum MessageRules {
         if asking || link == "if" || link == "whether" {
             if link == "if" || link == "whether" { return Composed(body: capitalized(question(from: tokens)) + "?", requiresResponse: true) }
             if let first = tokens.first?.lowercased(), whWords.contains(first) {
-                let rest = Array(tokens.dropFirst())
-                if let subject = rest.first?.lowercased(), isSubject(subject) {
+                // The question word may take a word or two ("what time he'll be home", "how long
+                // they need"), and the subject may come with its helper ("he'll" → "he will").
+                for width in 1...3 where tokens.count > width {
+                    let rest = withHelperApart(Array(tokens.dropFirst(width)))
+                    guard let subject = rest.first?.lowercased(), isSubject(subject) else { continue }
                     let inverted = question(from: rest)
-                    return Composed(body: capitalized(first) + " " + lowercasedFirst(inverted) + "?", requiresResponse: true)
+                    let asked = tokens.prefix(width).joined(separator: " ")
+                    return Composed(body: capitalized(asked) + " " + lowercasedFirst(inverted) + "?", requiresResponse: true)
                 }
             }
             return Composed(body: capitalized(tokens.joined(separator: " ")) + "?", requiresResponse: true)
@@ -117,6 +121,17 @@ public enum MessageRules {
                      "cant": "can't", "wont": "won't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't", "youre": "you're",
                      "theyre": "they're", "thats": "that's", "whats": "what's", "lets": "let's"]
         return known[word] ?? word
+    }
+
+    /// "he'll be home" → "he will be home", "they'd like" → "they would like": the helper of a
+    /// contracted subject apart, so a question can put it first ("will you be home").
+    static func withHelperApart(_ tokens: [String]) -> [String] {
+        guard let first = tokens.first?.lowercased() else { return tokens }
+        for (ending, helper) in [("'ll", "will"), ("'d", "would")] where first.hasSuffix(ending) {
+            let subject = String(first.dropLast(ending.count))
+            if ["he", "she", "they", "i", "we", "you"].contains(subject) { return [subject, helper] + tokens.dropFirst() }
+        }
+        return tokens
     }
 
     static func isSubject(_ word: String) -> Bool {

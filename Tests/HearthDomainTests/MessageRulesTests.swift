@@ -72,6 +72,15 @@ final class MessageRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(MessageRules.secondPerson(["Emma", "has", "a", "test"]), ["Emma", "has", "a", "test"])
     }
 
+    /// A question word with a word after it, and a subject with its helper contracted (issue 29:
+    /// "ask Tom what time he'll be home" went out as "What time he'll be home?").
+    func testAQuestionWordWithItsNounAndAContractedHelperMakeAQuestion() {
+        XCTAssertEqual(MessageRules.compose(words: "what time he'll be home", asking: true).body, "What time will you be home?")
+        XCTAssertEqual(MessageRules.compose(words: "how long they need", asking: true).body, "How long do you need?")
+        XCTAssertEqual(MessageRules.compose(words: "what they want for dinner", asking: true).body, "What do you want for dinner?")
+        XCTAssertEqual(MessageRules.compose(words: "what the plan is", asking: true).body, "What the plan is?")
+    }
+
     /// "her" as the object before a time, a determiner or a clause, not "your" (issue 29: "let
     /// Grandma know we'll call her Sunday at 5" was sent as "We'll call your Sunday at 5").
     func testHerBeforeATimeOrAnObjectIsYou() {
