@@ -13,9 +13,15 @@ public enum CalendarRules {
         // Something due that day fills it too ("science project due").
         return wholeDayKinds.contains(String(last)) || words.suffix(2).joined(separator: " ") == "day off" || last == "due"
             || words.count <= 3 && ["away", "town"].contains(String(last))
+            || isHeldTime(title: title)
             || words.count <= 4 && (last == "day" || words.starts(with: ["day", "off"]) || words.starts(with: ["no", "school"]))
             // Staying away or on the way ("staying at Grandma's", "sleeping over at Sam's", "flying to Denver").
             || words.count <= 6 && ["staying", "sleeping", "flying", "travelling", "traveling"].contains(String(words[0]))
+    }
+
+    /// Time held with no name ("block off Friday afternoon", "mark me as busy tomorrow"): "Busy".
+    public static func isHeldTime(title: String) -> Bool {
+        ["busy", "unavailable"].contains(title.lowercased().trimmingCharacters(in: .whitespaces))
     }
 
     static let wholeDayKinds: Set<String> = ["birthday", "birthdays", "bday", "anniversary", "holiday", "holidays", "vacation",

@@ -99,6 +99,10 @@ public enum HearthError: Error, Sendable, Equatable {
             return ReplyText("Hello! What can I do for you?")
         case .smallTalk(.acknowledgement):
             return ReplyText("OK.")
+        case .smallTalk(.farewell):
+            return ReplyText("Bye for now!")
+        case .smallTalk(.goodNight):
+            return ReplyText("Good night!")
         case .notUnderstoodNear(let topic, let example):
             return ReplyText("Sorry, I didn't understand that. For \(topic), try saying something like \"\(example)\".",
                              speak: "Sorry, I didn't understand that. For \(topic), try saying something like: \(example).")

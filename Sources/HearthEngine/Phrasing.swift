@@ -4,6 +4,16 @@ import HearthDomain
 /// How replies speak of people and their things, from the speaker's point of view: "you and
 /// Emma", "Emma's dentist appointment", "your haircut". Shared by every area's reply wording.
 struct Phrasing {
+    /// Days and months said back as names: "for friday" → "for Friday", "next tuesday" → "next Tuesday".
+    static func namesCapitalized(_ label: String) -> String {
+        let names: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                                  "january", "february", "march", "april", "may", "june", "july", "august",
+                                  "september", "october", "november", "december"]
+        return label.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            names.contains(String(word)) ? word.prefix(1).uppercased() + word.dropFirst() : String(word)
+        }.joined(separator: " ")
+    }
+
     let roster: Roster
     let speaker: Member
     let formatter: TimeFormatter

@@ -179,6 +179,10 @@ struct SlotResolver {
             switch part {
             case "me", "i", "myself", "my": id = speaker.id  // "my chore is …", "on my chore list"
             case "us", "we": result += roster.household(saidBy: speaker.id).filter { !result.contains($0) }; continue
+            // A group among names ("Tom and the kids", people said in two places): its members.
+            case "everyone", "everybody", "the whole family", "the family", "the kids", "the children", "my kids", "my children",
+                 "our kids", "our children", "the adults", "the parents":
+                result += try members(in: part).filter { !result.contains($0) }; continue
             default:
                 guard let member = roster.member(named: part, for: speaker.id) else { throw .unknownMember(part.capitalized) }
                 id = member.id

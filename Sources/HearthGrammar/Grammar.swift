@@ -312,15 +312,15 @@ public struct Grammar: Sendable {
             if rc < 0 { limitExceeded = true }
             guard rc > 0 else { continue }
             // A slot name used twice in a pattern takes its first set group, as PCRE2 does — except a
-            // time, which may be said in two places ("at 5 … on Friday"): every set group of it is
-            // taken, and the captures below join them.
+            // time, which may be said in two places ("at 5 … on Friday"), and people ("*I* need to take
+            // *Jake* to the doctor"): every set group of them is taken, and the captures below join them.
             let slotGroups = index.entries[Int(position)].slotGroups
             slots.removeAll(keepingCapacity: true)
             var taken: UInt64 = 0
             var slotLength = 0
             for (number, group) in slotGroups.enumerated() {
                 let repeated = group.nameBit == 0 ? slots.contains(where: { slotGroups[$0.group].name == group.name }) : taken & group.nameBit != 0
-                if repeated && group.spec.type != .datetime { continue }
+                if repeated && group.spec.type != .datetime && group.spec.type != .members { continue }
                 guard let range = CompiledPattern.range(of: group.number, in: scratch, rc: rc) else { continue }
                 taken |= group.nameBit
                 slotLength += range.count
@@ -360,6 +360,13 @@ public struct Grammar: Sendable {
                     captures[earlier] = SlotCapture(name: before.name, spec: before.spec, normalized: before.normalized + " " + said,
                                                     original: before.original + " " + original,
                                                     first: before.first ?? SlotCapture.Pair(normalized: before.normalized, original: before.original))
+                    continue
+                }
+                // People said in two places ("*I* need to take *Jake* to the doctor"): all of them.
+                if group.spec.type == .members, let earlier = captures.firstIndex(where: { $0.name == group.name }) {
+                    let before = captures[earlier]
+                    captures[earlier] = SlotCapture(name: before.name, spec: before.spec, normalized: before.normalized + " and " + said,
+                                                    original: before.original + " and " + original)
                     continue
                 }
                 captures.append(SlotCapture(name: group.name, spec: group.spec, normalized: said, original: original))

@@ -51,6 +51,10 @@ public enum RequestFinder {
         "one more question", "another question", "last thing",
         "that is all for now", "that's all i need", "heads up", "just a heads up", "quick heads up", "fyi", "just fyi",
         "just so you know", "just checking", "quick question", "just a quick question", "one quick thing", "random question",
+        // Saying goodbye ("good night!", "bye for now", "have a good day").
+        "good night", "goodnight", "night night", "nighty night", "sleep well", "sweet dreams", "bye", "bye bye", "goodbye",
+        "good bye", "bye for now", "see you", "see ya", "see you later", "talk to you later", "talk later", "cya",
+        "have a good day", "have a nice day", "have a good night", "have a good one", "good night hearth", "bye hearth",
         "quick one", "a quick one", "just a quick one", "quick thing", "one quick question", "one more quick thing", "quick favour", "quick favor",
         "i'm not sure", "i am not sure", "not sure", "i'm not sure yet", "not sure yet",
         // Hedges before what is reported ("I think Jake took out the trash already", "pretty sure
@@ -70,7 +74,7 @@ public enum RequestFinder {
 
     /// What an utterance of nothing but small talk is ("thanks!", "good morning", "ok cool"): said
     /// back to politely instead of "I didn't understand". Nil when any word is more than that.
-    public enum SmallTalk: Sendable, Equatable { case thanks, greeting, acknowledgement }
+    public enum SmallTalk: Sendable, Equatable { case thanks, greeting, acknowledgement, farewell, goodNight }
 
     public static func smallTalk(_ utterance: String) -> SmallTalk? {
         let tokens = words(in: Substring(utterance.lowercased()), limit: 24).map(\.text)
@@ -83,6 +87,12 @@ public enum RequestFinder {
         }
         let said = Set(heard.joined())
         if !said.isDisjoint(with: ["thanks", "thank", "thx", "thnx", "tnx", "ty", "tysm", "cheers", "appreciate", "appreciated"]) { return .thanks }
+        let phrases = Set(heard.map { $0.joined(separator: " ") })
+        if !phrases.isDisjoint(with: ["good night", "goodnight", "night night", "nighty night", "sleep well", "sweet dreams",
+                                      "have a good night", "good night hearth"]) { return .goodNight }
+        if !phrases.isDisjoint(with: ["bye", "bye bye", "goodbye", "good bye", "bye for now", "see you", "see ya", "see you later",
+                                      "talk to you later", "talk later", "cya", "have a good day", "have a nice day", "have a good one",
+                                      "bye hearth"]) { return .farewell }
         if !said.isDisjoint(with: ["hello", "hi", "hey", "morning", "afternoon", "evening", "hiya", "heya", "howdy", "greetings"]) { return .greeting }
         return .acknowledgement
     }

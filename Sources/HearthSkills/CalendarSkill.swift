@@ -369,7 +369,8 @@ public struct CalendarSkill: Sendable {
     func queueReminders(for occurrences: [CalendarOccurrence], writer: StoreWriter, now: Date, formatter: TimeFormatter) throws -> Int {
         var queued = 0
         var remindsOrganizer: [MemberID: Bool] = [:]
-        for occurrence in occurrences where occurrence.start > now && !occurrence.event.isAllDay {
+        // Time held with no name ("Busy") is no appointment to be reminded of.
+        for occurrence in occurrences where occurrence.start > now && !occurrence.event.isAllDay && !CalendarRules.isHeldTime(title: occurrence.event.title) {
             var asked = false
             if let organizer = occurrence.event.organizer {
                 if remindsOrganizer[organizer] == nil { remindsOrganizer[organizer] = try remindsOfBooked(organizer, reader: writer.reader) }

@@ -289,6 +289,10 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(RequestFinder.smallTalk("thanks for the help, you're the best"), .thanks)
         XCTAssertEqual(RequestFinder.smallTalk("Good morning, Hearth"), .greeting)
         XCTAssertEqual(RequestFinder.smallTalk("ok cool"), .acknowledgement)
+        XCTAssertEqual(RequestFinder.smallTalk("Good night!"), .goodNight)
+        XCTAssertEqual(RequestFinder.smallTalk("thanks, bye for now"), .thanks)
+        XCTAssertEqual(RequestFinder.smallTalk("ok see you later"), .farewell)
+        XCTAssertEqual(RequestFinder.smallTalk("i see"), .acknowledgement)
         for request in ["thanks! is Tom free on Thursday", "thank Tom for dinner", "good morning everyone, dinner's at 6", "", "ok?? buy milk"] {
             XCTAssertNil(RequestFinder.smallTalk(request), request)
         }

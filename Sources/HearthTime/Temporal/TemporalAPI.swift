@@ -257,11 +257,27 @@ public struct TemporalResolver: Sendable {
         do {
             return try resolve(phrase, words: words)
         } catch {
+            // "today and tomorrow", "saturday and sunday", "this week and next week": whole days one
+            // after the other, read as one stretch of them.
+            if let joined = joinedDays(phrase, words: words) { return joined }
             // "evenings next week", "next week in the evening", "any morning this week": each day's
             // part of the day over the days said, as "every evening next week" says it.
             guard let every = Self.everyPartOfDay(words), let resolved = try? resolve(phrase, words: every) else { throw error }
             return resolved
         }
+    }
+
+    /// Two stretches of whole days joined by "and", the second starting where the first ends: one
+    /// interval from the first's start to the second's end. Nil for anything else (days apart,
+    /// clock times, rules), which stays not understood rather than read as the days between.
+    private func joinedDays(_ phrase: String, words: [String]) -> TemporalResolution? {
+        guard let and = words.firstIndex(of: "and"), and > 0, and < words.count - 1,
+              let first = try? resolve(phrase, words: Array(words[..<and])),
+              let second = try? resolve(phrase, words: Array(words[(and + 1)...])) else { return nil }
+        guard first.kind == .interval, second.kind == .interval, !first.hasTimeOfDay, !second.hasTimeOfDay,
+              first.rrule == nil, second.rrule == nil, let start = first.start, let end = first.end,
+              let secondStart = second.start, let secondEnd = second.end, end == secondStart else { return nil }
+        return TemporalResolution(kind: .interval, start: start, end: secondEnd, notes: first.notes + second.notes)
     }
 
     private func resolve(_ phrase: String, words: [String]) throws(TemporalError) -> TemporalResolution {

@@ -461,6 +461,10 @@ struct TemporalParser {
             pos += 1
             return .offset(base, amount: 7, unit: .day)
         }
+        // "the sunday after next": the one after the coming one, as "sunday week".
+        if modifier == .nearest, accept(["after", "next"]) {
+            return .offset(base, amount: 7, unit: .day)
+        }
         return base
     }
 

@@ -288,7 +288,20 @@ final class TemporalFirstCutTests: TemporalTestCase {
             day("saturday this weekend", "2026-02-07"),
             day("friday week", "2026-02-13"),
             day("a week on friday", "2026-02-13"),
+            day("the friday after next", "2026-02-13"),
+            day("sunday after next", "2026-02-15"),
+            // Whole days one after the other, joined by "and": one stretch ("what's on today and tomorrow").
+            days("today and tomorrow", "2026-02-02", "2026-02-04"),
+            days("saturday and sunday", "2026-02-07", "2026-02-09"),
+            days("this week and next week", "2026-02-02", "2026-02-16"),
             days("the weekend after next", "2026-02-21", "2026-02-23"),
         ])
+    }
+
+    /// Days apart ("monday and wednesday") are not read as the days between them, nor are times.
+    func testDaysApartJoinedByAndStayNotUnderstood() {
+        for phrase in ["monday and wednesday", "today at 5 and tomorrow"] {
+            XCTAssertThrowsError(try resolver().resolve(phrase), phrase)
+        }
     }
 }

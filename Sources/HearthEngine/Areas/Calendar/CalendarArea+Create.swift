@@ -64,6 +64,10 @@ extension CalendarTurn {
                 return "Done! I've put \(spoken ? title : "\"\(title)\"") on the calendar for \(phrasing.people(created.attendees)),"
                     + " \(formatter.allDay(from: created.start, to: created.end, spoken: spoken))."
             }
+            if CalendarRules.isHeldTime(title: created.title) {
+                return "Done! I've marked \(phrasing.people(created.attendees)) as busy \(formatter.onDay(created.start, spoken: spoken))"
+                    + " from \(formatter.timeRange(created.start, created.end, spoken: spoken))."
+            }
             return "Done! I've scheduled \(what) for \(formatter.dayAndTime(created.start, spoken: spoken))."
         }
         // A whole day over school lessons ("science project due", "half day") says nothing new: events only.
@@ -84,7 +88,7 @@ extension CalendarTurn {
         }
         let reminded = created.recurrence == nil
             ? CalendarSkill.reminderOffsets.filter { created.start.addingTimeInterval(-$0) > now } : CalendarSkill.reminderOffsets
-        if !reminded.isEmpty && !created.isAllDay {
+        if !reminded.isEmpty && !created.isAllDay && !CalendarRules.isHeldTime(title: created.title) {
             // The attendees, and the speaker who booked it when they asked to be reminded of what they book.
             let reminding = try skill.reminderRecipients(of: created)
             let recipients = people(reminding)
@@ -300,7 +304,8 @@ extension CalendarTurn {
         let oneDay = calendar.startOfDay(for: range.start) == range.start
             && calendar.date(byAdding: .day, value: 1, to: range.start) == range.end
         // A period said bare ("check my weekend") is the one we are in or coming to: "this weekend".
-        let period = ["week", "weekend", "month", "year", "morning", "afternoon", "evening"].contains(said.lowercased()) ? "this \(said)" : said
+        let period = ["week", "weekend", "month", "year", "morning", "afternoon", "evening"].contains(said.lowercased()) ? "this \(said)"
+            : Phrasing.namesCapitalized(said)
         let label = oneDay ? formatter.day(range.start) : period
         let spokenLabel = oneDay ? formatter.day(range.start, spoken: true) : period
         // Everyone named ("what's everyone doing tonight") is the family, not a roll call.
@@ -387,8 +392,12 @@ extension CalendarTurn {
     /// Tom have the barbecue on Saturday, Feb 7 from 4:00 to 7:00 PM" (with its day over several days).
     private func busyReason(_ occurrence: CalendarOccurrence, of members: [MemberID], severalDays: Bool, spoken: Bool) -> String {
         let theirs = occurrence.event.attendees.filter(members.contains)
-        return "\(joinedList(theirs.map { $0 == speaker.id ? "you" : name($0) })) \(theirs == [speaker.id] || theirs.count > 1 ? "have" : "has") "
-            + "\(phrasing.titleAsThing(occurrence.event.title)) "
+        let plural = theirs == [speaker.id] || theirs.count > 1
+        // Time held with no name: "you are busy from 12:00 to 5:00 PM", not "you have busy".
+        let what = CalendarRules.isHeldTime(title: occurrence.event.title)
+            ? (plural ? "are" : "is") + " busy "
+            : "\(plural ? "have" : "has") \(phrasing.titleAsThing(occurrence.event.title)) "
+        return "\(joinedList(theirs.map { $0 == speaker.id ? "you" : name($0) })) \(what)"
             + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
             + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
     }

@@ -95,6 +95,14 @@ struct CalendarArea: WorksPerTurn {
                 slots["recurrence"] = .string(CalendarTurn.weeklyRule(startingOn: start, calendar: turn.calendar))
             }
             slots["repeats"] = nil
+            if resolved.texts["busy"] != nil {
+                if slots["title"] == nil { slots["title"] = .string("Busy") }
+                if slots["attendees"] == nil { slots["attendees"] = .list([turn.speaker.name]) }
+                if let held = work.heldTime(request), let start = held.start, let end = held.end {
+                    slots["start"] = .string(work.iso(start)); slots["end"] = .string(work.iso(end))
+                }
+            }
+            slots["busy"] = nil
         case "calendar.check_availability":
             if let asked = work.askedInterval(resolved.times["when"], said: resolved.phrases["when"]) {
                 slots["start"] = .string(work.iso(asked.start))
@@ -174,7 +182,8 @@ struct CalendarTurn: AreaAtWork {
         guard !words.contains(where: { $0.first?.isNumber == true || ["noon", "midday", "midnight", "at", "half", "quarter"].contains($0) })
         else { return nil }
         let spans: [(String, Range<Int>)] = [("morning", 8..<12), ("afternoon", 12..<17), ("evening", 17..<21), ("tonight", 17..<22),
-                                             ("night", 18..<22), ("lunchtime", 12..<14), ("lunch", 12..<14)]
+                                             ("night", 18..<22), ("lunchtime", 12..<14), ("lunch", 12..<14),
+                                             ("breakfast", 7..<9), ("dinner", 18..<20), ("supper", 18..<20)]
         if words.contains("after"), words.contains("school") { return 15..<18 }
         return spans.first { words.contains($0.0) }?.1
     }
@@ -236,7 +245,7 @@ struct CalendarTurn: AreaAtWork {
         let resolved = request.slots
         switch request.intent {
         case "calendar.create_event":
-            let time = resolved.times["when"]
+            var time = resolved.times["when"]
             var title = Self.newEventTitle(request)
             // "add this to my calendar" with nothing named: what "this" was lives in another
             // conversation, so ask for the whole request rather than guess.
@@ -253,6 +262,14 @@ struct CalendarTurn: AreaAtWork {
                 title = String(title.dropFirst(first.count + 1))
             }
             var attendees = resolved.members["attendees"] ?? []
+            // Time held with no name ("block off Friday afternoon", "mark me as busy tomorrow morning"):
+            // "Busy", the speaker's unless someone is named, for the whole part of the day said (noon to
+            // 5 PM, not an hour from 2); a day with no part of it is held whole (`CalendarRules.isWholeDay`).
+            if resolved.texts["busy"] != nil {
+                if title == "event" { title = "Busy" }
+                if attendees.isEmpty { attendees = [speaker.id] }
+                if let held = heldTime(request) { time = held }
+            }
             if Self.speakerJoins(request), !attendees.contains(speaker.id) { attendees.append(speaker.id) }
             // Nobody named, but the speaker's own: "book a car service on Tuesday at 10 for me",
             // "add my dentist appointment on Friday", "put it on my calendar" — not "who is it for?".
@@ -383,6 +400,15 @@ struct CalendarTurn: AreaAtWork {
             return CalendarRules.namedTitle(SlotResolver.cleanText(String(said[start.lowerBound..<end.lowerBound])))
         }
         return CalendarRules.namedTitle(SlotResolver.cleanText(title + " " + before))
+    }
+
+    /// Time held with no name ("block off Friday afternoon"): a part of the day said is the whole of
+    /// it (noon to 5 PM), not the hour from its usual start. Nil when the time needs no stretching.
+    func heldTime(_ request: AreaRequest) -> TemporalResolution? {
+        guard request.slots.texts["busy"] != nil, var held = request.slots.times["when"], held.hasTimeOfDay, held.rrule == nil, held.end == nil,
+              let asked = askedInterval(held, said: request.slots.phrases["when"]), asked.duration > 3600 else { return nil }
+        held.start = asked.start; held.end = asked.end; held.kind = .interval
+        return held
     }
 
     /// "…and set it to repeat", said with no rule: every week on the event's weekday, which is

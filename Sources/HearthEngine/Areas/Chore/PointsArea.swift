@@ -26,6 +26,8 @@ struct PointsArea: SkillArea {
         /// `weekly`: ranked by what was earned this week ("who's winning this week"), else by balance.
         case leaderboard(weekly: Bool)
         case adjust(member: MemberID, amount: Int, reason: String?)
+        /// "give Emma and Jake 5 points each": the same to each of several.
+        case adjustEach(members: [MemberID], amount: Int, reason: String?)
         /// "what achievements does Jake have" (seed 000 getMemberPoints' achievements).
         case achievements(member: MemberID)
     }
@@ -50,18 +52,27 @@ struct PointsArea: SkillArea {
                try skill.joining(turn.transaction).balance(of: member) == 0 { return act(.leaderboard(weekly: weekly)) }
             return act(.balance(member: member))
         case "points.adjust":
-            guard let member = slots.members["member"]?.first else {
+            let members = Self.adjusted(slots.members["member"] ?? [], speaker: turn.speaker.id)
+            guard let member = members.first else {
                 throw HearthError.invalidRequest("Whose points? Say it like \"give Jake 5 bonus points\".")
             }
             guard let points = slots.numbers["points"], points > 0 else {
                 throw HearthError.invalidRequest("How many points? Say it like \"give Jake 5 bonus points\".")
             }
-            if let denial = ChoreRules.denial(toAdjustPointsOf: member, by: turn.speaker) { throw HearthError.permissionDenied(denial) }
+            for member in members {
+                if let denial = ChoreRules.denial(toAdjustPointsOf: member, by: turn.speaker) { throw HearthError.permissionDenied(denial) }
+            }
             let sign = Self.deducts(slots.texts["direction"]) ? -1 : 1
+            if members.count > 1 { return act(.adjustEach(members: members, amount: sign * points, reason: slots.texts["reason"])) }
             return act(.adjust(member: member, amount: sign * points, reason: slots.texts["reason"]))
         default:
             throw HearthError.internalState("\(request.intent) sent to points")
         }
+    }
+
+    /// Whose points change: those named; of several ("the kids", "everyone"), never the one giving them.
+    static func adjusted(_ said: [MemberID], speaker: MemberID) -> [MemberID] {
+        said.count > 1 ? said.filter { $0 != speaker } : said
     }
 
     /// "take", "deduct", "minus", "lose" → a deduction; anything else gives.
@@ -145,6 +156,17 @@ struct PointsArea: SkillArea {
                 text = "OK, I've taken \(words.points(-result.applied)) off \(name)\(why). \(name) now has \(words.points(result.balance))."
             }
             return .completed(ActionResult(reply: ReplyText(text), notifications: result.notifications, lastChange: .forget))
+        case .adjustEach(let members, let amount, let reason):
+            var balances: [String] = [], notifications: [OutboxNotification] = []
+            for member in members {
+                let result = try skill.adjustPoints(of: member, by: amount, reason: reason, actor: turn.speaker, now: turn.now)
+                balances.append("\(turn.phrasing.name(member)) \(words.points(result.balance))")
+                notifications += result.notifications
+            }
+            let who = joinedList(members.map(turn.phrasing.name)), why = reason.map { " \(Self.reasonWords($0))" } ?? ""
+            let done = amount > 0 ? "Done: \(words.points(amount)) each for \(who)\(why)." : "OK, I've taken up to \(words.points(-amount)) off each of \(who)\(why)."
+            return .completed(ActionResult(reply: ReplyText("\(done) Now: \(joinedList(balances)).", speak: "\(done) Now \(joinedList(balances))."),
+                                           notifications: notifications, lastChange: .forget))
         }
     }
 
@@ -152,8 +174,13 @@ struct PointsArea: SkillArea {
     /// Points given or taken by voice are said back first: "Take 3 points from Emma?", "Give Jake 5
     /// points for helping with dinner?" (a hearing of "ten" as "three" takes the wrong points).
     func readBack(_ action: Action, in turn: TurnContext) throws -> ReadBack? {
-        guard case .adjust(let member, let amount, let reason) = action else { return nil }
         let words = ChoreWords(phrasing: turn.phrasing, formatter: turn.formatter)
+        if case .adjustEach(let members, let amount, let reason) = action {
+            let who = joinedList(members.map(turn.phrasing.name)), why = reason.map { " \(Self.reasonWords($0))" } ?? ""
+            let question = amount < 0 ? "Take \(words.points(-amount)) from each of \(who)\(why)?" : "Give \(who) \(words.points(amount)) each\(why)?"
+            return ReadBack(question: ReplyText(question), subject: "points")
+        }
+        guard case .adjust(let member, let amount, let reason) = action else { return nil }
         let who = member == turn.speaker.id ? "yourself" : turn.phrasing.name(member)
         let why = reason.map { " \(Self.reasonWords($0))" } ?? ""
         let question = amount < 0 ? "Take \(words.points(-amount)) from \(who)\(why)?" : "Give \(who) \(words.points(amount))\(why)?"
@@ -178,6 +205,9 @@ struct PointsArea: SkillArea {
         case "points.adjust":
             if let points = request.slots.numbers["points"] { slots["points"] = .int(Self.deducts(request.slots.texts["direction"]) ? -points : points) }
             slots["direction"] = nil
+            // One member as a name, several as a list (as location.is_at says them).
+            let names = Self.adjusted(request.slots.members["member"] ?? [], speaker: turn.speaker.id).map { turn.phrasing.name($0) }
+            if !names.isEmpty { slots["member"] = names.count == 1 ? .string(names[0]) : .list(names) }
         case "points.balance":
             if slots["member"] == nil, request.slots.texts["ranking"] == nil, request.slots.texts["family"] == nil {
                 slots["member"] = .string(turn.speaker.name)

@@ -25,7 +25,7 @@ struct LocationArea: SkillArea {
         case locateGroup(members: [MemberID], group: String)
         case locate(MemberID)
         /// Whether each of `members` is at `place`; `yet`: asked as "… yet" (the answer says "Not yet").
-        case isAt(members: [MemberID], place: String, yet: Bool)
+        case isAt(members: [MemberID], place: String, yet: Bool, asksWhen: Bool = false)
         /// Who is at `place`; `yesNo`: asked as "is anyone home".
         case whoIsAt(place: String, yesNo: Bool)
         /// The speaker's sharing: on/off, and who sees it (nil: as it was).
@@ -62,7 +62,8 @@ struct LocationArea: SkillArea {
             if slots.texts["who"] != nil {
                 return act(.whoIsAt(place: place.id, yesNo: !(slots.texts["who"]?.lowercased().hasPrefix("who") ?? false)))
             }
-            return act(.isAt(members: targets(request, in: turn), place: place.id, yet: Self.saysYet(request.utterance)))
+            return act(.isAt(members: targets(request, in: turn), place: place.id, yet: Self.saysYet(request.utterance),
+                              asksWhen: Self.asksWhen(request.utterance)))
         case "location.sharing":
             let change = try sharingChange(request, in: turn)
             return act(.setSharing(enabled: change.enabled, visibleTo: change.visibleTo, hiddenFrom: change.hiddenFrom))
@@ -80,6 +81,12 @@ struct LocationArea: SkillArea {
         if phrase.contains("parents") { return "the parents" }
         if phrase.contains("adults") || phrase.contains("grown") { return "the grown-ups" }
         return "everyone"
+    }
+
+    /// "When did Jake get to school?": where they are is the answer, with no yes or no before it.
+    static func asksWhen(_ utterance: String) -> Bool {
+        let words = utterance.lowercased().split { !$0.isLetter }
+        return words.first == "when" || words.starts(with: ["what", "time"])
     }
 
     static func saysYet(_ utterance: String) -> Bool {
@@ -198,9 +205,9 @@ struct LocationArea: SkillArea {
             return .completed(ActionResult(reply: words.everyone(try seen(others), group: nil)))
         case .locateGroup(let members, let group):
             return .completed(ActionResult(reply: words.everyone(try seen(members), group: group)))
-        case .isAt(let members, let placeID, let yet):
+        case .isAt(let members, let placeID, let yet, let asksWhen):
             let place = try self.place(id: placeID, skill: skill)
-            return .completed(ActionResult(reply: words.isAt(try seen(members), place: place, yet: yet)))
+            return .completed(ActionResult(reply: words.isAt(try seen(members), place: place, yet: yet, asksWhen: asksWhen)))
         case .whoIsAt(let placeID, let yesNo):
             let place = try self.place(id: placeID, skill: skill)
             return .completed(ActionResult(reply: words.whoIsAt(try seen(turn.roster.members.map(\.id)), place: place, yesNo: yesNo)))

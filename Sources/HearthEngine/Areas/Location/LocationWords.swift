@@ -69,7 +69,9 @@ struct LocationWords {
     }
 
     /// "Is Jake at school?", "Is everybody back yet?": yes or no for each, with where they are instead.
-    func isAt(_ seen: [(Member, LocationSkill.Whereabouts)], place: Place, yet: Bool) -> ReplyText {
+    /// Asked when ("when did Jake get to school?"), one member's answer is where they are, with no
+    /// yes or no: Hearth keeps where someone is and when that was seen, not when they arrived.
+    func isAt(_ seen: [(Member, LocationSkill.Whereabouts)], place: Place, yet: Bool, asksWhen: Bool = false) -> ReplyText {
         let there = "at " + phrasing.placeName(place, about: seen.count == 1 ? seen.first?.0.id : nil)
         var present: [Member] = [], others: [ReplyText] = [], uncertain: [ReplyText] = []
         for (member, whereabouts) in seen {
@@ -88,9 +90,10 @@ struct LocationWords {
         if seen.count == 1, let (member, whereabouts) = seen.first {
             if case .located(let located) = whereabouts, !located.stale, !present.isEmpty {
                 let age = Geo.age(from: located.location.recordedAt, to: now)
-                return ReplyText("Yes, \(member.name) is \(there) (updated \(age)).", speak: "Yes, \(member.name) is \(there), updated \(age).")
+                let yes = asksWhen ? "" : "Yes, "
+                return ReplyText("\(yes)\(member.name) is \(there) (updated \(age)).", speak: "\(yes)\(member.name) is \(there), updated \(age).")
             }
-            if let other = others.first { return sentences(yet ? "Not yet." : "No.", [other]) }
+            if let other = others.first { return sentences(asksWhen ? "\(member.name) isn't \(there)." : yet ? "Not yet." : "No.", [other]) }
             if case .located = whereabouts { return sentences("I can't be sure.", uncertain) }
             return sentences(nil, uncertain)
         }

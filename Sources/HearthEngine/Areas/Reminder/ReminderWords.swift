@@ -180,7 +180,7 @@ struct ReminderWords {
         let have = members == [speaker.id] || members.count > 1 ? "have" : "has"
         var range = ""
         if let label = rangeLabel?.lowercased() {
-            let trimmed = Self.namesCapitalized(label.hasPrefix("on ") ? String(label.dropFirst(3)) : label)
+            let trimmed = Phrasing.namesCapitalized(label.hasPrefix("on ") ? String(label.dropFirst(3)) : label)
             range = trimmed.hasPrefix("for ") ? " \(trimmed)" : " for \(trimmed)"
         }
         let subject = formatter.capitalized(whose)
@@ -189,16 +189,6 @@ struct ReminderWords {
         let display = "\(subject) \(have) \(count)\(range):\n" + items.map { "- " + itemLabel($0, shownFor: members) }.joined(separator: "\n")
         let speak = "\(subject) \(have) \(count)\(range): \(joinedList(items.map { spokenItem($0, shownFor: members) }))."
         return ReplyText(display, speak: speak)
-    }
-
-    /// Days and months said back as names: "for friday" → "for Friday", "next tuesday" → "next Tuesday".
-    static func namesCapitalized(_ label: String) -> String {
-        let names: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-                                  "january", "february", "march", "april", "may", "june", "july", "august",
-                                  "september", "october", "november", "december"]
-        return label.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            names.contains(String(word)) ? word.prefix(1).uppercased() + word.dropFirst() : String(word)
-        }.joined(separator: " ")
     }
 
     // MARK: Cancelling
