@@ -163,6 +163,8 @@ extension CalendarRules {
             // The cheap tests first: the title's words are worked out only for what is left.
             if let day {
                 guard occurrence.start < day.end && occurrence.start >= day.start else { continue }
+                // Days said as a stretch ("this week", "the rest of this month"): what is over is not meant.
+                if day.duration > 90_000, occurrence.end <= now { continue }
             } else {
                 guard occurrence.end > now else { continue }
             }

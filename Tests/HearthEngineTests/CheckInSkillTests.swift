@@ -225,7 +225,7 @@ final class CheckInSkillTests: XCTestCase {
         // to a check-in (issue 29: a request found in one clause), and is told nobody is waiting.
         XCTAssertNil(assistant.handle(Turn(text: "at the library", speaker: "Jake", now: tuesday)).intent)
         let unasked = assistant.handle(Turn(text: "at the library, home soon", speaker: "Jake", now: tuesday))
-        XCTAssertEqual(unasked.reply, "Nobody's waiting on a check-in from you right now.")
+        XCTAssertEqual(unasked.reply, "Nobody's waiting on a check-in from you right now. To let someone know, say \"tell Lisa I'm at the library, home soon\".")
         XCTAssertEqual(unasked.notifications.count, 0)
         let asked = assistant.handle(Turn(text: "ask Jake where he is", speaker: "Lisa", now: tuesday))
         XCTAssertEqual(asked.intent, "checkin.request")

@@ -38,6 +38,14 @@ extension CalendarTurn {
             if change.kind != .move && change.day != nil { change.scope = .occurrence }
             else { return .needsAnswer(try scopeDecision(change, occurrence: occurrence)) }
         }
+        // A series cancelled over days said as a stretch ("cancel the rest of Emma's soccer this month",
+        // "no soccer next week"): every occurrence in them from now on, not only the first.
+        if change.kind == .cancel, occurrence.event.recurrence != nil, change.scope == .occurrence, let day = change.day,
+           day.duration > 90_000, day.end > now {
+            let starts = try skill.occurrences(of: nil, in: DateInterval(start: max(day.start, now), end: day.end))
+                .filter { $0.event.id == occurrence.event.id && $0.start >= day.start }.map(\.start)
+            if starts.count > 1 { return try cancelOccurrences(of: occurrence.event, at: starts) }
+        }
         switch change.kind {
         case .cancel: return try cancel(change, occurrence: occurrence)
         case .move: return try move(change, occurrence: occurrence, overrideConflicts: overrideConflicts)
@@ -177,6 +185,26 @@ extension CalendarTurn {
         reply.append(toldSentence(result.notifications))
         let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: []), named: "cancelling \(what)", in: turn)
         return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo)))
+    }
+
+    /// Several occurrences of one series, each cancelled (the series read again before each, as each
+    /// cancellation adds an exception): "Done. I've cancelled Emma's soccer practice on Thursday,
+    /// Dec 10, Thursday, Dec 17 and Thursday, Dec 24 only; it still repeats every Thursday at 3:30 PM."
+    func cancelOccurrences(of event: CalendarEvent, at starts: [Date]) throws -> Execution {
+        var notifications: [OutboxNotification] = []
+        for start in starts {
+            guard let occurrence = try skill.occurrence(of: event.id, at: start) else { continue }
+            notifications += try skill.cancelOccurrence(occurrence, actor: speaker, now: now, formatter: formatter).notifications
+        }
+        let what = eventPhrase(event.title, attendees: event.attendees)
+        var reply = words { spoken in
+            let pattern = CalendarRecurrence.describe(event, formatter: formatter, spoken: spoken)
+            return "Done. I've cancelled \(what) on \(joinedList(starts.map { formatter.dateWords($0, spoken: spoken) })) only"
+                + "\(pattern.map { "; it still repeats \($0)" } ?? "")."
+        }
+        reply.append(toldSentence(notifications))
+        let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: []), named: "cancelling \(what)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: notifications, lastChange: .record(undo)))
     }
 
     /// "All of them": cancels each occurrence listed — a one-off event, or that day of a series —

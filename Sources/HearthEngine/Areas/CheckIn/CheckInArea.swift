@@ -70,6 +70,18 @@ struct CheckInArea: SkillArea {
     }
 
     /// An answer as said, without the punctuation around it.
+    /// The news as it would be passed on: "I'm at the library", "running late" → "I'm running late".
+    static func asTold(_ message: String) -> String {
+        let lower = message.prefix(1).lowercased() + message.dropFirst()
+        let said = lower.lowercased()
+        if ["i ", "i'm ", "i'll ", "i've ", "we ", "we're ", "we'll "].contains(where: said.hasPrefix) {
+            return said.hasPrefix("i") ? "I" + lower.dropFirst() : lower
+        }
+        // Said without "I": "just left school", "made it to practice" → "I just left school".
+        let past = ["just", "made", "got", "arrived", "left", "reached", "finished"]
+        return (past.contains { said.hasPrefix($0 + " ") } ? "I " : "I'm ") + lower
+    }
+
     static func statusMessage(_ utterance: String) -> String {
         utterance.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".!?,")))
     }
@@ -115,7 +127,11 @@ struct CheckInArea: SkillArea {
                     + "and send a reminder if there's none in 15 minutes."), notifications: notifications))
         case .respond(let message, let minutes):
             guard let open = try skill.openRequest(to: turn.speaker.id) else {
-                return .completed(ActionResult(reply: ReplyText("Nobody's waiting on a check-in from you right now.")))
+                // News said with nobody asking ("I'm at the library", "running 15 minutes late"): how to
+                // tell someone, with the words said, rather than a dead end.
+                let to = CheckInRules.parents(in: turn.roster).first { $0 != turn.speaker.id }.map(turn.phrasing.name)
+                let hint = to.map { " To let someone know, say \"tell \($0) \(Self.asTold(message))\"." } ?? ""
+                return .completed(ActionResult(reply: ReplyText("Nobody's waiting on a check-in from you right now.\(hint)")))
             }
             let response = CheckInResponse(statusMessage: message, eta: CheckInRules.eta(inMinutes: minutes, from: turn.now))
             let answered = try skill.respondToCheckIn(open.id, response: response, actor: turn.speaker, roster: turn.roster, now: turn.now)
