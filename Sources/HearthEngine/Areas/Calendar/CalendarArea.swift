@@ -135,6 +135,8 @@ struct CalendarArea: WorksPerTurn {
             slots["recurrence"] = nil
             slots["skip"] = nil
             if let scope = resolved.texts["scope"] { slots["scope"] = .string(RepeatScope.from(words: scope).rawValue) }
+        case "calendar.move_event":
+            if let scope = resolved.texts["scope"] { slots["scope"] = .string(RepeatScope.from(words: scope).rawValue) }
         case "calendar.show":
             // An event asked for by name with no day is looked for coming up, not today.
             let byName = resolved.texts["title"].map { !CalendarRules.namesAnyEvent($0) } ?? false
@@ -355,7 +357,10 @@ struct CalendarTurn: AreaAtWork {
                 }
                 return act(.changeEvent(change, overrideConflicts: false))
             }
-            return act(.changeEvent(try moveChange(resolved), overrideConflicts: false))
+            var change = try moveChange(resolved)
+            // "… to 4:30 from now on": the whole series, without asking.
+            if let scope = resolved.texts["scope"] { change.scope = RepeatScope.from(words: scope) }
+            return act(.changeEvent(change, overrideConflicts: false))
         case "calendar.update_event":
             var change = try referredChange(.update, resolved, verb: "Change")
                 ?? EventChange(kind: .update, title: resolved.texts["title"] ?? "", members: resolved.members["members"])
@@ -478,7 +483,10 @@ struct CalendarTurn: AreaAtWork {
     /// A title that says the family goes ("family dinner", "family movie night", "the family's day out"),
     /// not one of the family's people ("family doctor", "family friend's party").
     static func isFamilyOccasion(_ title: String) -> Bool {
-        let words = title.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).drop { ["the", "a", "an", "our"].contains($0) }
+        // How often or when it is said first is no part of whose it is ("a weekly family dinner", "Sunday family lunch").
+        let often: Set<String> = ["the", "a", "an", "our", "weekly", "monthly", "daily", "nightly", "regular", "usual", "big", "special",
+                                  "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "sunday's"]
+        let words = title.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).drop { often.contains($0) }
         guard let first = words.first, ["family", "family's", "families"].contains(first), words.count > 1 else { return false }
         let people: Set<String> = ["doctor", "doctor's", "dentist", "dentist's", "physician", "gp", "therapist", "therapy", "counselor", "counsellor",
                                    "lawyer", "attorney", "friend", "friend's", "friends", "friends'", "vet", "law", "court", "planning", "planner"]
