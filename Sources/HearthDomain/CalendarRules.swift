@@ -25,7 +25,9 @@ public enum CalendarRules {
     }
 
     static let wholeDayKinds: Set<String> = ["birthday", "birthdays", "bday", "anniversary", "holiday", "holidays", "vacation",
-                                              "graduation", "inset", "christmas", "thanksgiving", "easter", "hanukkah", "diwali", "eid"]
+                                              "graduation", "inset", "christmas", "thanksgiving", "easter", "hanukkah", "diwali", "eid",
+                                              // Away for the day or the night ("field trip", "soccer camp", "sleepover").
+                                              "trip", "camp", "sleepover"]
     /// Conflicts between a proposed event and existing occurrences (seed 000 `detectCalendarConflicts`):
     /// an overlap with a shared attendee is `directOverlap`, severity high — medium when the existing
     /// event is all-day (a vacation day is a warning, not a double booking); back-to-back events of a

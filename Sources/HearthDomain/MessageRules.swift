@@ -60,7 +60,10 @@ public enum MessageRules {
     /// "ask everyone if they need anything from the store" → "Do you need anything from the store?";
     /// "ask Jake to feed the fish" → "Can you feed the fish?"; "tell Jake to tidy his room" →
     /// "Please tidy your room."; "tell Tom I'm running late" → "I'm running late".
-    public static func compose(words: String, asking: Bool, link: String? = nil) -> Composed {
+    /// `others`: the lowercased names of people other than the recipient; an object or possessive
+    /// pronoun a few words after one of them is that person's and stays as said ("tell Tom to remind
+    /// Emma about her library books" → "Please remind Emma about her library books.").
+    public static func compose(words: String, asking: Bool, link: String? = nil, others: Set<String> = []) -> Composed {
         var text = words.trimmingCharacters(in: .whitespacesAndNewlines)
         let endsWithQuestionMark = text.hasSuffix("?")
         while let last = text.last, ".!?,;:".contains(last) { text.removeLast() }
@@ -79,7 +82,7 @@ public enum MessageRules {
         }
         guard !tokens.isEmpty else { return Composed(body: "", requiresResponse: asking) }
         if link == "to" {
-            let task = secondPerson(tokens).joined(separator: " ")
+            let task = secondPerson(tokens, others: others).joined(separator: " ")
             return asking ? Composed(body: "Can you \(task)?", requiresResponse: true)
                           : Composed(body: "Please \(task).", requiresResponse: false)
         }
@@ -102,11 +105,13 @@ public enum MessageRules {
         // at the start ("tell Jake he has practice" → "You have practice") and as an object or
         // owner anywhere ("tell Emma I'll pick her up at 6" → "I'll pick you up at 6").
         if let first = tokens.first?.lowercased(), ["he", "she", "they", "he's", "she's", "they're"].contains(first) {
-            tokens = secondPerson(tokens)
+            tokens = secondPerson(tokens, others: others)
         } else {
+            let theirs = pronounsOfOthers(tokens, others: others)
             tokens = tokens.enumerated().map { index, token in
                 let next = index + 1 < tokens.count ? tokens[index + 1] : nil
-                return ["him", "her", "them", "his", "their"].contains(token.lowercased()) ? objectPronoun(token, before: next) : token
+                return ["him", "her", "them", "his", "their"].contains(token.lowercased()) && !theirs.contains(index)
+                    ? objectPronoun(token, before: next) : token
             }
         }
         let body = capitalized(tokens.joined(separator: " "))
@@ -164,7 +169,27 @@ public enum MessageRules {
 
     /// Third person to second, the small set people use about the one they ask: he/she/they → you,
     /// his/her/their → your, has → have, is → are, needs → need, wants → want, does → do.
-    public static func secondPerson(_ tokens: [String]) -> [String] {
+    /// The positions of object and possessive pronouns within three words after one of `others`' names
+    /// said as an object ("remind Emma about her books", "pick Emma up from her class"): theirs, not the
+    /// recipient's. A name opening a clause is its subject ("Emma has his charger": his is the recipient's).
+    static func pronounsOfOthers(_ tokens: [String], others: Set<String>) -> Set<Int> {
+        guard !others.isEmpty else { return [] }
+        let clauseStarts: Set<String> = ["and", "but", "so", "because", "that", "when", "if", "while", "since", "or", "then"]
+        var result: Set<Int> = [], lastName: Int? = nil
+        for (index, token) in tokens.enumerated() {
+            let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            if others.contains(word) || word.hasSuffix("'s") && others.contains(String(word.dropLast(2))) {
+                let before = index > 0 ? tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : nil
+                lastName = before.map { !clauseStarts.contains($0) && !tokens[index - 1].hasSuffix(",") } == true ? index : nil
+                continue
+            }
+            if let name = lastName, index - name <= 3, ["him", "her", "them", "his", "their", "hers", "theirs"].contains(word) { result.insert(index) }
+        }
+        return result
+    }
+
+    public static func secondPerson(_ tokens: [String], others: Set<String> = []) -> [String] {
+        let theirs = pronounsOfOthers(tokens, others: others)
         let pronouns: [String: String] = ["he": "you", "she": "you", "they": "you", "him": "you", "them": "you", "his": "your",
                                           "her": "your", "their": "your", "hers": "yours", "theirs": "yours", "himself": "yourself",
                                           "herself": "yourself", "themselves": "yourselves", "he's": "you're", "she's": "you're",
@@ -180,6 +205,7 @@ public enum MessageRules {
         var previousWasSubject = false
         for (index, token) in tokens.enumerated() {
             let lower = token.lowercased()
+            if theirs.contains(index) { result.append(token); previousWasSubject = false; continue }
             if previousWasSubject, let verb = verbs[lower] {
                 result.append(verb); previousWasSubject = false; continue
             }

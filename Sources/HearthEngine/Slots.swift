@@ -151,7 +151,8 @@ struct SlotResolver {
         // "Both of us", "we both", "either of us": two people, the speaker and their fellow parent
         // (or a child's one brother or sister), not the whole household.
         if Self.pairWords.contains(text) { return roster.pair(saidBy: speaker.id) }
-        for filler in ["both ", "all of "] where text.hasPrefix(filler) { text.removeFirst(filler.count) }
+        // "both kids", "both of the kids", "all the kids": the group.
+        while let filler = ["both ", "all of ", "all ", "of "].first(where: text.hasPrefix) { text.removeFirst(filler.count) }
         switch text {
         case "everyone", "everybody":
             let addressingOthers = everyoneExcludesSpeaker
@@ -163,7 +164,7 @@ struct SlotResolver {
              "anyone", "anybody", "any of us":
             return roster.household(saidBy: speaker.id)
         // "My kids", "our children": the children, as "the kids".
-        case "the kids", "the children", "my kids", "my children", "our kids", "our children":
+        case "the kids", "the children", "my kids", "my children", "our kids", "our children", "kids", "children":
             return roster.members.filter { $0.kind == .child }.map(\.id)
         case "the adults", "the parents":
             return roster.members.filter { $0.kind == .adult && ($0.role.canManage || text == "the adults") }.map(\.id)

@@ -181,6 +181,12 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertTrue(CalendarRules.isWholeDay(title: "sleeping over at Sam's"))
         XCTAssertTrue(CalendarRules.isWholeDay(title: "flying to Denver"))
         XCTAssertTrue(CalendarRules.isWholeDay(title: "science project due"))
+        // Away for the day or the night (issue 29), and time held with no name.
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "field trip"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "soccer camp"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "sleepover"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "Busy"))
+        XCTAssertFalse(CalendarRules.isWholeDay(title: "trip planning meeting"))
     }
 }
 

@@ -161,4 +161,17 @@ final class MessageRulesTests: XCTestCase, DemoMembers {
         XCTAssertEqual(MessageRules.sentence("Tacos"), "Tacos.")
         XCTAssertEqual(MessageRules.sentence("Pizza!"), "Pizza!")
     }
+
+    /// "her" just after someone else named as an object is theirs (issue 29: "tell Tom to remind Emma
+    /// about her library books" sent "… about your library books"); a name opening a clause is its
+    /// subject, and the pronoun stays the recipient's.
+    func testAPronounAfterSomeoneElseNamedIsTheirs() {
+        let others: Set<String> = ["emma", "lisa", "mom"]
+        XCTAssertEqual(MessageRules.compose(words: "remind Emma about her library books", asking: false, link: "to", others: others).body,
+                       "Please remind Emma about her library books.")
+        XCTAssertEqual(MessageRules.compose(words: "pick Emma up from her class at 5", asking: false, link: "to", others: others).body,
+                       "Please pick Emma up from her class at 5.")
+        XCTAssertEqual(MessageRules.compose(words: "Emma has his charger", asking: false, others: others).body, "Emma has your charger")
+        XCTAssertEqual(MessageRules.compose(words: "tidy his room", asking: false, link: "to", others: others).body, "Please tidy your room.")
+    }
 }

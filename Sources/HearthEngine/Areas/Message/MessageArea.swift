@@ -55,7 +55,7 @@ struct MessageArea: SkillArea {
             let words = Self.bodyWords(request)
             if MessageRules.asksForOwnWhereabouts(words) { return act(.sendWhereabouts(recipients: recipients, kind: kind)) }
             guard !words.isEmpty else { throw HearthError.invalidRequest("What should the message say? Say it like \"tell Tom I'm running late\".") }
-            return act(.send(Self.draft(of: request, recipients: recipients, kind: kind)))
+            return act(.send(Self.draft(of: request, recipients: recipients, kind: kind, roster: turn.roster)))
         case "message.responses":
             return act(.responses(member: slots.members["member"]?.first))
         case "message.reply":
@@ -85,12 +85,15 @@ struct MessageArea: SkillArea {
     }
 
     /// The message a request makes: its words (a question for "ask"), how urgent, and whether it needs an answer.
-    static func draft(of request: AreaRequest, recipients: [MemberID], kind: MessageKind) -> MessageDraft {
+    static func draft(of request: AreaRequest, recipients: [MemberID], kind: MessageKind, roster: Roster) -> MessageDraft {
         let verb = request.slots.texts["verb"]?.lowercased() ?? ""
         let asking = ["ask", "check with", "find out", "see if", "poll", "quiz"].contains { verb.hasPrefix($0) }
         // "have Jake call me", "get Tom to text me": what someone is had do is asked of them, as after "to".
         let had = verb == "have" || verb == "get"
-        let composed = MessageRules.compose(words: bodyWords(request), asking: asking, link: request.slots.texts["link"] ?? (had ? "to" : nil))
+        // Everyone else's names: "her" just after one of them is theirs ("remind Emma about her books").
+        let others = Set(roster.members.filter { !recipients.contains($0.id) }.flatMap { [$0.name] + $0.aliases }.map { $0.lowercased() })
+        let composed = MessageRules.compose(words: bodyWords(request), asking: asking, link: request.slots.texts["link"] ?? (had ? "to" : nil),
+                                            others: others)
         return MessageDraft(recipients: recipients, body: composed.body, requiresResponse: composed.requiresResponse,
                             priority: MessageRules.priority(in: request.utterance), kind: kind)
     }
@@ -105,7 +108,7 @@ struct MessageArea: SkillArea {
         switch request.intent {
         case "message.broadcast", "message.direct":
             guard let recipients = try? Self.recipients(of: request, in: turn) else { return }
-            let draft = Self.draft(of: request, recipients: recipients, kind: .broadcast)
+            let draft = Self.draft(of: request, recipients: recipients, kind: .broadcast, roster: turn.roster)
             if request.intent == "message.broadcast" {
                 slots["recipients"] = .list(recipients.compactMap { turn.roster[$0]?.name })
                 slots["requires_response"] = .bool(draft.requiresResponse)
