@@ -52,7 +52,7 @@ struct PointsArea: SkillArea {
                try skill.joining(turn.transaction).balance(of: member) == 0 { return act(.leaderboard(weekly: weekly)) }
             return act(.balance(member: member))
         case "points.adjust":
-            let members = Self.adjusted(slots.members["member"] ?? [], speaker: turn.speaker.id)
+            let members = Self.adjusted(slots.members["member"] ?? [], speaker: turn.speaker.id, roster: turn.roster)
             guard let member = members.first else {
                 throw HearthError.invalidRequest("Whose points? Say it like \"give Jake 5 bonus points\".")
             }
@@ -70,9 +70,13 @@ struct PointsArea: SkillArea {
         }
     }
 
-    /// Whose points change: those named; of several ("the kids", "everyone"), never the one giving them.
-    static func adjusted(_ said: [MemberID], speaker: MemberID) -> [MemberID] {
-        said.count > 1 ? said.filter { $0 != speaker } : said
+    /// Whose points change: those named; of several ("the kids", "everyone"), never the one giving
+    /// them, and only the children when there are any among them (points are what children earn).
+    static func adjusted(_ said: [MemberID], speaker: MemberID, roster: Roster) -> [MemberID] {
+        guard said.count > 1 else { return said }
+        let others = said.filter { $0 != speaker }
+        let children = others.filter { roster[$0]?.kind == .child }
+        return children.isEmpty ? others : children
     }
 
     /// "take", "deduct", "minus", "lose" → a deduction; anything else gives.
@@ -206,7 +210,7 @@ struct PointsArea: SkillArea {
             if let points = request.slots.numbers["points"] { slots["points"] = .int(Self.deducts(request.slots.texts["direction"]) ? -points : points) }
             slots["direction"] = nil
             // One member as a name, several as a list (as location.is_at says them).
-            let names = Self.adjusted(request.slots.members["member"] ?? [], speaker: turn.speaker.id).map { turn.phrasing.name($0) }
+            let names = Self.adjusted(request.slots.members["member"] ?? [], speaker: turn.speaker.id, roster: turn.roster).map { turn.phrasing.name($0) }
             if !names.isEmpty { slots["member"] = names.count == 1 ? .string(names[0]) : .list(names) }
         case "points.balance":
             if slots["member"] == nil, request.slots.texts["ranking"] == nil, request.slots.texts["family"] == nil {
