@@ -106,6 +106,11 @@ public struct EventDetails: Sendable, Equatable, Codable {
         let removed = before.attendees.filter { !after.attendees.contains($0) }
         // One person is "is", unless it is "you".
         func one(_ members: [MemberID]) -> Bool { members.count == 1 && name(members[0]) != "you" }
+        // One instead of another: "Lisa is going instead of you".
+        if !added.isEmpty, !removed.isEmpty {
+            clauses.append("\(list(added.map(name))) \(one(added) ? "is" : "are") going instead of \(list(removed.map(name)))")
+            return clauses
+        }
         if !added.isEmpty { clauses.append("\(list(added.map(name))) \(one(added) ? "is" : "are") going too") }
         if !removed.isEmpty { clauses.append("\(list(removed.map(name))) \(one(removed) ? "isn't" : "aren't") going any more") }
         return clauses

@@ -129,7 +129,9 @@ struct SlotResolver {
                     }
                 }
             case .duration:
-                let phrase = capture.normalized.hasPrefix("for ") ? capture.normalized : "for \(capture.normalized)"
+                // "the day before": a day's notice.
+                let said = capture.normalized.hasPrefix("the ") ? "a " + capture.normalized.dropFirst(4) : capture.normalized
+                let phrase = said.hasPrefix("for ") ? said : "for \(said)"
                 guard let resolution = try? temporal.resolve(phrase), let minutes = resolution.minutes else {
                     throw .timeNotUnderstood(capture.original)
                 }
@@ -176,14 +178,12 @@ struct SlotResolver {
             .components(separatedBy: " ").split { $0 == "," || $0 == "and" || $0 == "or" }
             .map { $0.joined(separator: " ") }.filter { !$0.isEmpty }
         for part in parts {
+            // Each part of a list is read as if said alone ("Tom and the kids", "me and both kids",
+            // people said in two places): a group among names is its members.
+            if parts.count > 1 { result += try members(in: part).filter { !result.contains($0) }; continue }
             let id: MemberID
             switch part {
             case "me", "i", "myself", "my": id = speaker.id  // "my chore is …", "on my chore list"
-            case "us", "we": result += roster.household(saidBy: speaker.id).filter { !result.contains($0) }; continue
-            // A group among names ("Tom and the kids", people said in two places): its members.
-            case "everyone", "everybody", "the whole family", "the family", "the kids", "the children", "my kids", "my children",
-                 "our kids", "our children", "the adults", "the parents":
-                result += try members(in: part).filter { !result.contains($0) }; continue
             default:
                 guard let member = roster.member(named: part, for: speaker.id) else { throw .unknownMember(part.capitalized) }
                 id = member.id

@@ -268,7 +268,8 @@ public struct CalendarSkill: Sendable {
             : formatter.dayAndTime(event.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             try writer.insert(event, seriesEnd: CalendarRecurrence.seriesEnd(of: event, timeZone: calendar.timeZone), at: now, by: actor.id)
-            return ChangeRecord(action: "create", subject: event.id, summary: "Added \(event.title) on \(when)",
+            // "Added Wedding all day on Thursday, Feb 19", "Added Dentist on Thursday, Feb 5 at 4:00 PM".
+            return ChangeRecord(action: "create", subject: event.id, summary: "Added \(event.title)\(event.isAllDay ? "" : " on") \(when)",
                                 notices: [Notice(event, kind: "event_created", title: "New event", body: "\(event.title), \(when)")],
                                 requeued: [event])
         }
@@ -616,7 +617,7 @@ public struct CalendarSkill: Sendable {
             : series ?? formatter.dayAndTime(event.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
             guard try writer.deleteEvent(event.id) else { throw SkillError.notFound("That event isn't on the calendar any more.") }
-            return ChangeRecord(action: "delete", subject: event.id, summary: series.map { "Cancelled \(event.title) (\($0))" } ?? "Cancelled \(event.title) on \(when)",
+            return ChangeRecord(action: "delete", subject: event.id, summary: series.map { "Cancelled \(event.title) (\($0))" } ?? "Cancelled \(event.title)\(event.isAllDay ? "" : " on") \(when)",
                                 withdrawnReminders: [Self.reminderKeyPrefix(event: event.id)],
                                 notices: [Notice(event, kind: "event_cancelled", title: "Event cancelled",
                                                  body: "\(event.title), \(when), is cancelled")])

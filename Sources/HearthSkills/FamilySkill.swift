@@ -395,16 +395,20 @@ public struct FamilySkill: Sendable {
     /// What changed from `start` to `end`, newest first, by `member` when given: lines as said.
     /// `matching`: only lines whose summary holds every word; `offset`: skip that many (paging).
     /// Anyone reads their own changes; the whole family's, or another member's, parents only.
-    public func activity(by member: MemberID?, from start: Date, to end: Date, matching words: [String] = [], reader actor: Member,
-                         limit: Int = 20, offset: Int = 0) throws -> [String] {
+    /// `subjects`: only changes to those kinds of thing (`Self.calendarSubjects`: the calendar's).
+    public func activity(by member: MemberID?, from start: Date, to end: Date, matching words: [String] = [], subjects: [String] = [],
+                         reader actor: Member, limit: Int = 20, offset: Int = 0) throws -> [String] {
         try SkillError.checkPermission(Permissions.check(actor: actor, action: member == actor.id ? .activityReadOwn : .activityRead)?.text)
         return try store.read { reader in
             let roster = Roster(members: try reader.members())
-            return try reader.activity(by: member, from: start, to: end, matching: words, limit: limit, offset: offset).map { entry in
+            return try reader.activity(by: member, from: start, to: end, matching: words, subjects: subjects, limit: limit, offset: offset).map { entry in
                 FamilyRules.activityLine(entry, names: { roster[$0]?.name })
             }
         }
     }
+
+    /// What the activity log calls the calendar's changes: events, and imports and their undoing.
+    public static let calendarSubjects = ["event", "calendar"]
 
     // MARK: - Deleting the family
 

@@ -39,11 +39,16 @@ extension StoreReader {
     /// Activity entries from `start` (included) to `end` (excluded), newest first, by `actor` when
     /// given, whose summary holds every one of `words` (case-insensitive) when given; `offset`
     /// skips that many for paging.
-    public func activity(by actor: MemberID?, from start: Date, to end: Date, matching words: [String] = [], limit: Int = 50,
-                         offset: Int = 0) throws -> [ActivityEntry] {
+    /// `subjects`: only lines about those kinds of thing ("event", "calendar": the calendar's).
+    public func activity(by actor: MemberID?, from start: Date, to end: Date, matching words: [String] = [], subjects: [String] = [],
+                         limit: Int = 50, offset: Int = 0) throws -> [ActivityEntry] {
         var sql = "SELECT * FROM activity WHERE at >= ? AND at < ?"
         var arguments: StatementArguments = [start.timeIntervalSince1970, end.timeIntervalSince1970]
         if let actor { sql += " AND actor_id = ?"; arguments += [actor.rawValue] }
+        if !subjects.isEmpty {
+            sql += " AND subject_type IN (\(subjects.map { _ in "?" }.joined(separator: ", ")))"
+            for subject in subjects { arguments += [subject] }
+        }
         for word in words {
             sql += " AND summary LIKE ? ESCAPE '\\'"
             let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")

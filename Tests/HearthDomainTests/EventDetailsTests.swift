@@ -45,7 +45,9 @@ final class EventDetailsTests: XCTestCase {
                                  removeAttendees: [MemberID("emma")]).applied(to: event)
         XCTAssertEqual(EventDetails.changes(from: event, to: after, name: name, duration: { "\($0) minutes" }),
                        ["it's now called Soccer training", "the place is now the indoor gym", "it now lasts 120 minutes",
-                        "Jake is going too", "Emma isn't going any more"])
+                        "Jake is going instead of Emma"], "one going instead of another is said as one")
+        let joins = EventDetails(addAttendees: [MemberID("jake")]).applied(to: event)
+        XCTAssertEqual(EventDetails.changes(from: event, to: joins, name: name, duration: { "\($0)" }), ["Jake is going too"])
         XCTAssertEqual(EventDetails.changes(from: event, to: event, name: name, duration: { "\($0)" }), [], "nothing changed, nothing said")
     }
 

@@ -54,6 +54,11 @@ final class FamilySkillTests: XCTestCase {
         }
         let lines = try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60), reader: try member("lisa"))
         XCTAssertEqual(lines, ["Tom added Max as a child, age 8"])
+        // Only the calendar's changes, asked for ("what did Tom add to the calendar"): a member added is none of them.
+        XCTAssertEqual(try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60),
+                                          subjects: FamilySkill.calendarSubjects, reader: try member("lisa")), [])
+        XCTAssertEqual(try skill.activity(by: MemberID("tom"), from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60),
+                                          subjects: ["member"], reader: try member("lisa")), ["Tom added Max as a child, age 8"])
         XCTAssertThrowsError(try skill.activity(by: nil, from: now, to: now, reader: try member("emma"))) { error in
             XCTAssertEqual(error as? SkillError, .permissionDenied("Only a parent can see what's changed in the family. You can ask what you changed."))
         }

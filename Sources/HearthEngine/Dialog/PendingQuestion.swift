@@ -60,9 +60,18 @@ public enum RepeatScope: String, Sendable, Codable {
     /// "whole", "for good", "all" → the series; "one", "once", "just", "next" → one occurrence.
     static func from(words: String) -> RepeatScope {
         let text = words.lowercased()
-        let series = ["whole", "entire", "all", "every", "each", "series", "good", "from now on", "permanently", "forever",
-                      "altogether", "rest of", "both"]
+        let series = ["whole", "entire", "all", "every", "each", "series", "good", "permanently", "forever",
+                      "altogether", "rest of", "remaining", "both"] + onwardWords
         return series.contains(where: text.contains) ? .series : .occurrence
+    }
+
+    /// Words that say "every one from here on" for a change: "from now on", "going forward".
+    static let onwardWords = ["from now on", "going forward", "from here on", "from today on", "onwards", "onward"]
+
+    /// A change's words that say the series ("move soccer to 5 going forward"); nil when they say nothing.
+    static func onward(said: String) -> RepeatScope? {
+        let text = said.lowercased()
+        return onwardWords.contains(where: text.contains) ? .series : nil
     }
 }
 

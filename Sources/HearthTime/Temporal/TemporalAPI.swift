@@ -35,7 +35,7 @@ import Foundation
 //   "half past four" 4:30, "quarter to five" 4:45, "ten to five" 4:50 (minutes-to only for
 //   multiples of five, so "2 to 4" is a range), "4 30" / "four thirty" 4:30, "seven oh five" 7:05.
 // * Parts of day, as instants: before school (also "morning before school") 07:30, breakfast 08:00, morning 09:00, lunch / lunchtime 12:00,
-//   after lunch 13:00, afternoon 14:00, after school 15:30, before dinner 17:00, end of (the) day
+//   after lunch 13:00, afternoon 14:00, after school 15:30, after work 17:30, before dinner 17:00, end of (the) day
 //   17:00, dinner / evening 18:00, night / tonight / after dinner 19:00, before bed / bedtime 20:00. "tonight" and "this <part>"
 //   are today even when already past; a bare part ("in the morning") is today if its hour is still
 //   ahead, otherwise tomorrow. "<day> <part>" is that day ("tomorrow morning" 09:00, "friday night"

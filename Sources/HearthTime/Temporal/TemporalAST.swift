@@ -50,7 +50,7 @@ enum TemporalClock: Sendable, Equatable {
 
 /// Parts of day and meal/school anchors. Hours documented in `TemporalAPI.swift`.
 enum TemporalPartOfDay: Sendable, Equatable {
-    case morning, lunch, afterLunch, afternoon, afterSchool, beforeDinner, dinner, evening, night, afterDinner,
+    case morning, lunch, afterLunch, afternoon, afterSchool, afterWork, beforeDinner, dinner, evening, night, afterDinner,
          endOfDay, breakfast, beforeSchool, beforeBed
 
     /// Default instant (hour, minute) when no clock time is given.
@@ -63,6 +63,7 @@ enum TemporalPartOfDay: Sendable, Equatable {
         case .afterLunch: (13, 0)
         case .afternoon: (14, 0)
         case .afterSchool: (15, 30)
+        case .afterWork: (17, 30)
         case .beforeDinner: (17, 0)
         case .endOfDay: (17, 0)
         case .dinner: (18, 0)

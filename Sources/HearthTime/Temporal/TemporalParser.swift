@@ -735,6 +735,7 @@ struct TemporalParser {
         if accept("night") { return .night }
         if accept("lunchtime") || accept(["lunch", "time"]) || accept("lunch") { return .lunch }
         if accept(["after", "school"]) { return .afterSchool }
+        if accept(["after", "work"]) { return .afterWork }
         if accept(["before", "dinner"]) { return .beforeDinner }
         if accept(["after", "dinner"]) { return .afterDinner }
         if accept(["before", "bed"]) || accept(["before", "bedtime"]) || accept("bedtime") || accept(["bed", "time"]) { return .beforeBed }

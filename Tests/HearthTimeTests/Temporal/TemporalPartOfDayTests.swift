@@ -3,7 +3,7 @@ import XCTest
 @testable import HearthTime
 
 /// Parts of day: morning 09:00, lunch 12:00, after lunch 13:00, afternoon 14:00, after school 15:30,
-/// before dinner 17:00, dinner 18:00, evening 18:00, night / tonight 19:00, after dinner 19:00.
+/// after work 17:30, before dinner 17:00, dinner 18:00, evening 18:00, night / tonight 19:00, after dinner 19:00.
 final class TemporalPartOfDayTests: TemporalTestCase {
     func testPartsOfDayOnAGivenDay() {
         check([
@@ -20,6 +20,8 @@ final class TemporalPartOfDayTests: TemporalTestCase {
             at("next friday night", "2026-02-13 19:00"),
             at("friday after school", "2026-02-06 15:30"),
             at("tomorrow after school", "2026-02-03 15:30"),
+            at("tomorrow after work", "2026-02-03 17:30"),
+            at("after work on friday", "2026-02-06 17:30"),
             at("thursday before dinner", "2026-02-05 17:00"),
             at("tomorrow at lunch", "2026-02-03 12:00"),
             at("tomorrow at lunchtime", "2026-02-03 12:00"),

@@ -110,7 +110,10 @@ extension CalendarTurn {
         var speak = "Which \(said) do you mean: \(joinedList(spoken, conjunction: "or"))?"
         if shown.count == 1 {
             // One event matched loosely: a yes or no.
-            display = "Do you mean \(options[0].label)?\n" + numbered(options) + "\nSay yes, a number, or \"never mind\"."
+            // Mid-sentence, as said ("Do you mean your haircut, …", never "Do you mean Your haircut").
+            let first = shown[0]
+            display = "Do you mean \(eventPhrase(first.event.title, attendees: first.event.attendees)), \(formatter.dayAndTime(first.start))?\n"
+                + numbered(options) + "\nSay yes, a number, or \"never mind\"."
             speak = "Do you mean \(spoken[0])?"
         }
         let everyOne = options.first { $0.effect == .allOfThem }.map { " Or \($0.label.lowercased())?" } ?? ""

@@ -13,8 +13,9 @@ extension CalendarTurn {
             return try changeEvent(change, overrideConflicts: overrideConflicts)
         case .offerDaySlots(let draft, let day):
             return try offerDaySlots(draft, day: day)
-        case .findFreeTime(let members, let minutes, let window, let hours):
-            return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window, dailyHours: hours)))
+        case .findFreeTime(let members, let minutes, let window, let hours, let earliest):
+            return .completed(ActionResult(reply: try findFreeTime(members: members, minutes: minutes, window: window, dailyHours: hours,
+                                                                   earliest: earliest)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
         case .findEvent(let title, let members, let range, let label, let soonest, let whether, let asked):
@@ -209,7 +210,13 @@ extension CalendarTurn {
             }
             var sentence: String
             if occurrence.event.isAllDay {
-                sentence = "\(who) \(verb) \(title) all day \(on)"
+                // One stretch of days is said whole ("all day from Friday, Feb 6 to Sunday, Feb 8"); being
+                // away or busy is what they are, not something they have ("Tom and Emma are away …").
+                let days = starts.count > 1 ? "all day \(on)" : formatter.allDay(from: occurrence.start, to: occurrence.end, spoken: spoken)
+                let state = ["away", "busy", "on holiday", "on vacation", "out of town", "on business", "on a business trip"]
+                    .contains { title.lowercased() == $0 || title.lowercased().hasPrefix("away ") }
+                let be = verb == "have" ? "are" : "is"
+                sentence = state ? "\(who) \(be) \(title.lowercased()) \(days)" : "\(who) \(verb) \(title) \(days)"
             } else {
                 sentence = "\(who) \(verb) \(title) from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken)) \(on)"
             }
@@ -286,8 +293,10 @@ extension CalendarTurn {
                                          prompt: ReplyText(display, speak: speak), subject: subject(draft.title)))
     }
 
-    func findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>?) throws -> ReplyText {
-        let slots = try skill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster, dailyHours: dailyHours)
+    func findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>?, earliest: Bool = false) throws -> ReplyText {
+        var slots = try skill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster, dailyHours: dailyHours)
+        // The earliest asked for: the best times, in the order they come.
+        if earliest { slots.sort { $0.start < $1.start } }
         let who = members.count == roster.members.count ? "everyone" : people(members)
         let length = TimeFormatter.duration(minutes: minutes)
         guard !slots.isEmpty else {

@@ -102,15 +102,29 @@ struct CalendarArea: WorksPerTurn {
                     slots["start"] = .string(work.iso(start)); slots["end"] = .string(work.iso(end))
                 }
             }
+            if resolved.texts["held"] != nil, let held = work.heldTime(request), let start = held.start, let end = held.end {
+                slots["start"] = .string(work.iso(start)); slots["end"] = .string(work.iso(end))
+            }
             slots["busy"] = nil
+            slots["held"] = nil
         case "calendar.check_availability":
             if let asked = work.askedInterval(resolved.times["when"], said: resolved.phrases["when"]) {
                 slots["start"] = .string(work.iso(asked.start))
                 slots["end"] = .string(work.iso(asked.end))
             }
         case "calendar.find_free_time":
-            if slots["members"] == nil { slots["members"] = .list([turn.speaker.name]) }
+            if resolved.members["company"] != nil || slots["members"] == nil {
+                slots["members"] = .list(CalendarTurn.freeTimeMembers(resolved, speaker: turn.speaker.id).map { turn.phrasing.name($0) })
+            }
+            slots["company"] = nil
             if slots["minutes"] == nil { slots["minutes"] = .int(60) }
+            let said = resolved.phrases["window"]
+            let searched = work.askedInterval(resolved.times["window"], said: said) ?? work.defaultSearchWindow
+            if work.dailyWindow(resolved.times["window"], said: said) == nil,
+               let meal = CalendarTurn.mealHours(request.utterance, searching: searched) {
+                // "the next time we're free for dinner": the meal's hours each day.
+                slots["daily_hours"] = .string(String(format: "%02d:00-%02d:00", meal.lowerBound, meal.upperBound))
+            }
             if let daily = work.dailyWindow(resolved.times["window"], said: resolved.phrases["window"]) {
                 // "evenings next week": the days searched, and the hours of each day as `daily_hours`.
                 slots["window_start"] = .string(work.iso(max(daily.window.start, min(turn.now, daily.window.end))))
@@ -186,7 +200,14 @@ struct CalendarTurn: AreaAtWork {
         let spans: [(String, Range<Int>)] = [("morning", 8..<12), ("afternoon", 12..<17), ("evening", 17..<21), ("tonight", 17..<22),
                                              ("night", 18..<22), ("lunchtime", 12..<14), ("lunch", 12..<14),
                                              ("breakfast", 7..<9), ("dinner", 18..<20), ("supper", 18..<20)]
-        if words.contains("after"), words.contains("school") { return 15..<18 }
+        // Before or after something: the hours around it, not its own ("before dinner" is no dinner hour).
+        let around: [(String, String, Range<Int>)] = [("after", "school", 15..<18), ("after", "work", 17..<21),
+                                                      ("after", "dinner", 19..<22), ("after", "supper", 19..<22),
+                                                      ("before", "dinner", 16..<18), ("before", "supper", 16..<18),
+                                                      ("after", "lunch", 13..<17)]
+        for (lead, anchor, hours) in around where words.contains(anchor) {
+            if let at = words.firstIndex(of: anchor), at > 0, words[at - 1] == lead { return hours }
+        }
         return spans.first { words.contains($0.0) }?.1
     }
 
@@ -271,6 +292,8 @@ struct CalendarTurn: AreaAtWork {
                 if title == "event" { title = "Busy" }
                 if attendees.isEmpty { attendees = [speaker.id] }
                 if let held = heldTime(request) { time = held }
+            } else if resolved.texts["held"] != nil, let held = heldTime(request) {
+                time = held  // "block Wednesday evening for date night": the whole evening
             }
             if Self.speakerJoins(request), !attendees.contains(speaker.id) { attendees.append(speaker.id) }
             // Nobody named, but the speaker's own: "book a car service on Tuesday at 10 for me",
@@ -290,6 +313,9 @@ struct CalendarTurn: AreaAtWork {
                                    durationMinutes: time?.minutes ?? CalendarRules.suggestedDurationMinutes(title: title),
                                    location: resolved.texts["location"])
             if let time { draft.repeatAs(time) }
+            // "a wedding on the 19th, all day": the whole day, not a time to choose.
+            if let said = resolved.phrases["when"]?.lowercased(), time?.hasTimeOfDay == false,
+               ["all day", "whole day", "entire day", "all-day", "full day"].contains(where: said.contains) { draft.allDay = true }
             if resolved.texts["repeats"] != nil, draft.recurrence == nil, let start = time?.start {
                 draft.recurrence = Self.weeklyRule(startingOn: start, calendar: calendar)
             }
@@ -300,11 +326,14 @@ struct CalendarTurn: AreaAtWork {
             }
             return outcome
         case "calendar.find_free_time":
-            let members = resolved.members["members"] ?? [speaker.id]
+            let members = Self.freeTimeMembers(resolved, speaker: speaker.id)
             let daily = dailyWindow(resolved.times["window"], said: resolved.phrases["window"])
             var window = daily?.window ?? askedInterval(resolved.times["window"], said: resolved.phrases["window"]) ?? defaultSearchWindow
             if window.start < now { window = DateInterval(start: now, end: max(now, window.end)) }
-            return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window, dailyHours: daily?.hours))
+            // Free "for dinner": within the meal's hours, whichever days are searched.
+            let hours = daily?.hours ?? Self.mealHours(request.utterance, searching: window)
+            return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window, dailyHours: hours,
+                                     earliest: Self.asksEarliest(request)))
         case "calendar.show":
             let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
@@ -410,7 +439,7 @@ struct CalendarTurn: AreaAtWork {
     /// Time held with no name ("block off Friday afternoon"): a part of the day said is the whole of
     /// it (noon to 5 PM), not the hour from its usual start. Nil when the time needs no stretching.
     func heldTime(_ request: AreaRequest) -> TemporalResolution? {
-        guard request.slots.texts["busy"] != nil, var held = request.slots.times["when"], held.hasTimeOfDay, held.rrule == nil, held.end == nil,
+        guard request.slots.texts["busy"] != nil || request.slots.texts["held"] != nil, var held = request.slots.times["when"], held.hasTimeOfDay, held.rrule == nil, held.end == nil,
               let asked = askedInterval(held, said: request.slots.phrases["when"]), asked.duration > 3600 else { return nil }
         held.start = asked.start; held.end = asked.end; held.kind = .interval
         return held
@@ -506,16 +535,41 @@ struct CalendarTurn: AreaAtWork {
         return words.indices.contains { words[$0] == "my" && !(words.dropFirst($0 + 1).first?.hasPrefix("family") ?? false) }
     }
 
+    /// Free time asked "for dinner", "for a quick lunch": that meal's hours (`partOfDayHours`).
+    /// Only over whole days: a time said ("tomorrow at 6") is the time asked about.
+    static func mealHours(_ utterance: String, searching window: DateInterval) -> Range<Int>? {
+        guard window.duration >= 86_400 - 3_600 else { return nil }
+        let words = utterance.lowercased().split { !$0.isLetter }
+        guard let at = words.firstIndex(where: { ["breakfast", "lunch", "dinner", "supper"].contains($0) }), at > 0 else { return nil }
+        let before = words[..<at].suffix(3)
+        guard before.contains("for") || before.contains("have") || before.contains("grab") else { return nil }
+        return partOfDayHours(said: String(words[at]))
+    }
+
+    /// "What's the earliest I can fit …", "the next time Tom and I are free", "first free slot".
+    /// "Next" counts when it is not the window's own ("free next week" is no ordering).
+    static func asksEarliest(_ request: AreaRequest) -> Bool {
+        let words = request.utterance.lowercased().split { !$0.isLetter }
+        let windowWords = (request.slots.phrases["window"] ?? "").lowercased().split { !$0.isLetter }
+        let next = words.indices.contains { words[$0] == "next" && !["week", "month", "weekend", "year"].contains(words.indices.contains($0 + 1) ? String(words[$0 + 1]) : "") }
+        return ["earliest", "soonest", "first"].contains { words.contains(Substring($0)) } || (next && !windowWords.contains("next"))
+    }
+
     static func saysSoonest(_ request: AreaRequest) -> Bool {
         let words = request.utterance.lowercased().split { !$0.isLetter }
         let dayWords = (request.slots.phrases["range"] ?? request.slots.phrases["date"] ?? "").lowercased().split { !$0.isLetter }
         return ["next", "upcoming", "soonest"].contains { words.contains(Substring($0)) && !dayWords.contains(Substring($0)) }
     }
 
-    /// "from now on": the whole series; "instead", "now": not said.
-    static func updateScope(said: String) -> RepeatScope? {
-        said.lowercased().contains("from now on") ? .series : nil
+    /// Whose free time: those asked about, the asker when nobody is, and the company said ("is there
+    /// time for lunch with Tom": the asker and Tom).
+    static func freeTimeMembers(_ resolved: ResolvedSlots, speaker: MemberID) -> [MemberID] {
+        let asked = resolved.members["members"] ?? [speaker]
+        return asked + (resolved.members["company"] ?? []).filter { !asked.contains($0) }
     }
+
+    /// "from now on", "going forward": the whole series; "instead", "now": not said.
+    static func updateScope(said: String) -> RepeatScope? { RepeatScope.onward(said: said) }
 
     /// "move Emma's dentist to Friday at 10am": the event by title words and attendees, the new time.
     /// "back", "later": a shift forward in time; "forward", "up", "earlier", "sooner": backward.
@@ -566,7 +620,7 @@ struct CalendarTurn: AreaAtWork {
                 if let minutes = time.minutes { draft.durationMinutes = minutes }
                 draft.end = time.end ?? start.addingTimeInterval(TimeInterval(draft.durationMinutes * 60))
                 draft.repeatAs(time)
-            } else if time.rrule == nil, CalendarRules.isWholeDay(title: draft.title) {
+            } else if time.rrule == nil, CalendarRules.isWholeDay(title: draft.title) || draft.allDay == true {
                 // "Grandma's birthday is on March 3rd": a birthday, an anniversary, a holiday fills the day.
                 let day = dayInterval(containing: start)
                 draft.start = day.start

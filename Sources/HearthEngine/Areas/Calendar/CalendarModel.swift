@@ -79,7 +79,8 @@ extension CalendarArea {
         case changeEvent(EventChange, overrideConflicts: Bool)
         case offerDaySlots(EventDraft, day: DateInterval)
         /// `dailyHours`: only those hours of each day ("evenings next week").
-        case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>? = nil)
+        /// `earliest`: asked for the first time free ("the earliest I can fit …", "the next time we're free"): in order of time.
+        case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>? = nil, earliest: Bool = false)
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
         /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
         /// within `range` when one was said, else coming up; only the soonest with `soonest`.

@@ -18,7 +18,8 @@ struct PointsArea: SkillArea {
     }
 
     enum Action: AreaActionValue {
-        case balance(member: MemberID)
+        /// `weekly`: asked about this week ("how many points did Jake get this week").
+        case balance(member: MemberID, weekly: Bool = false)
         /// "how many points has Jake earned in total": every point ever earned (seed 003).
         case lifetime(member: MemberID)
         /// "how many points does the family have": everyone's balances added up (seed 003).
@@ -50,7 +51,7 @@ struct PointsArea: SkillArea {
             // A parent with no points of their own asking "how many points?" means the children's.
             if slots.members["member"] == nil, turn.speaker.kind == .adult,
                try skill.joining(turn.transaction).balance(of: member) == 0 { return act(.leaderboard(weekly: weekly)) }
-            return act(.balance(member: member))
+            return act(.balance(member: member, weekly: weekly))
         case "points.adjust":
             let members = Self.adjusted(slots.members["member"] ?? [], speaker: turn.speaker.id, roster: turn.roster)
             guard let member = members.first else {
@@ -89,9 +90,11 @@ struct PointsArea: SkillArea {
         let skill = skill.joining(turn.transaction)
         let words = ChoreWords(phrasing: turn.phrasing, formatter: turn.formatter)
         switch action {
-        case .balance(let member):
+        case .balance(let member, let weekly):
             let summary = try skill.points(of: member, roster: turn.roster, now: turn.now)
-            let week = summary.weeklyPoints > 0 ? ", \(summary.weeklyPoints) of them earned this week" : ""
+            // Asked about the week, the week is answered even when nothing was earned in it.
+            let week = summary.weeklyPoints > 0 ? ", \(summary.weeklyPoints) of them earned this week"
+                : weekly ? ", none of them earned this week" : ""
             return .completed(ActionResult(reply: ReplyText("\(words.Has(member)) \(words.points(summary.totalPoints))\(week).")))
         case .lifetime(let member):
             let earned = try skill.lifetimePoints(of: member), balance = try skill.balance(of: member)

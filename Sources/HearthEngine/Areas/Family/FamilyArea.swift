@@ -33,7 +33,9 @@ struct FamilyArea: SkillArea {
         /// `about`: what changed, as said ("the dentist appointment"), when the log is searched.
         /// `page`: 1 for the newest lines, 2 for the ones before them ("more"), …
         /// `last`: only the newest line ("what did I just do"); its pages are one line each.
-        case activity(MemberID?, from: Date, to: Date, said: String?, about: String? = nil, page: Int = 1, last: Bool = false)
+        /// `onCalendar`: changes to the calendar only ("what did Tom add to the calendar").
+        case activity(MemberID?, from: Date, to: Date, said: String?, about: String? = nil, page: Int = 1, last: Bool = false,
+                      onCalendar: Bool = false)
         /// Everyone in the family, as the speaker knows them.
         case list
         /// A change to a member (issue 32), and the place a time zone was said as ("Chicago").
@@ -85,7 +87,7 @@ struct FamilyArea: SkillArea {
             // "this week's activity": the range as "this week".
             let said = request.slots.phrases["range"].map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
             return act(.activity(member, from: start, to: end, said: said, about: about, page: max(1, request.slots.numbers[FollowUp.pageSlot] ?? 1),
-                                 last: request.slots.texts["last"] != nil))
+                                 last: request.slots.texts["last"] != nil, onCalendar: request.slots.texts["calendar"] != nil))
         case "family.list_members":
             return act(.list)
         case "family.update_member":
@@ -187,11 +189,12 @@ struct FamilyArea: SkillArea {
         case .parentUpdates(let on):
             let already = try skill.setParentUpdates(on, by: turn.speaker, now: turn.now)
             return .completed(ActionResult(reply: ReplyText(FamilySkill.parentUpdatesWords(on, already: already))))
-        case .activity(let member, let start, let end, let said, let about, let page, let last):
+        case .activity(let member, let start, let end, let said, let about, let page, let last, let onCalendar):
             let shown = last ? 1 : Self.shownLines
             let skipped = (page - 1) * shown
             // One line past the page says whether there are older ones.
-            var lines = try Self.searchedActivity(about, by: member, from: start, to: end, skill: skill, turn: turn, shown: shown + 1, skipping: skipped)
+            var lines = try Self.searchedActivity(about, by: member, from: start, to: end, skill: skill, turn: turn, shown: shown + 1, skipping: skipped,
+                                                  subjects: onCalendar ? FamilySkill.calendarSubjects : [])
             let more = lines.count > shown
             // One's own lines say "you": "You checked off Feed the dog".
             let own = member == turn.speaker.id
@@ -199,7 +202,7 @@ struct FamilyArea: SkillArea {
             let who = member.map { own ? "you" : turn.phrasing.name($0) }
             let days = about == nil ? Self.recentDays : Self.searchedDays
             let when = said.map { " \($0)" } ?? " in the last \(days) days"  // plural-ok: a fixed span
-            let topic = about.map { " about \(Self.topicWords($0))" } ?? ""
+            let topic = about.map { " about \(Self.topicWords($0))" } ?? (onCalendar ? " on the calendar" : "")
             guard !lines.isEmpty else {
                 if page > 1 {
                     return .completed(ActionResult(reply: ReplyText(last ? "There's nothing before that\(when)."
@@ -211,7 +214,7 @@ struct FamilyArea: SkillArea {
                     return .completed(ActionResult(reply: ReplyText(has.map { "\($0) changed anything about \(what)\(when)." }
                         ?? "Nothing about \(what) has changed\(when).")))
                 }
-                return .completed(ActionResult(reply: ReplyText(has.map { "\($0) changed anything\(when)." } ?? "Nothing has changed\(when).")))
+                return .completed(ActionResult(reply: ReplyText(has.map { "\($0) changed anything\(topic)\(when)." } ?? "Nothing has changed\(topic)\(when).")))
             }
             if last, let line = lines.first {
                 // "Your last change: you checked off Feed the dog." — "more" reads the one before.
@@ -238,12 +241,12 @@ struct FamilyArea: SkillArea {
     /// none does, every word that names it without saying its kind ("dentist"). A line mentions a
     /// word when one of its words starts with it, so "point" finds "points" but not "appointment".
     static func searchedActivity(_ about: String?, by member: MemberID?, from start: Date, to end: Date, skill: FamilySkill,
-                                 turn: TurnContext, shown: Int = 20, skipping skipped: Int = 0) throws -> [String] {
+                                 turn: TurnContext, shown: Int = 20, skipping skipped: Int = 0, subjects: [String] = []) throws -> [String] {
         let words = about.map(searchWords) ?? []
         guard !words.isEmpty else {
-            return try skill.activity(by: member, from: start, to: end, reader: turn.speaker, limit: shown, offset: skipped)
+            return try skill.activity(by: member, from: start, to: end, subjects: subjects, reader: turn.speaker, limit: shown, offset: skipped)
         }
-        let lines = try skill.activity(by: member, from: start, to: end, reader: turn.speaker, limit: searchedLines)
+        let lines = try skill.activity(by: member, from: start, to: end, subjects: subjects, reader: turn.speaker, limit: searchedLines)
         let found = lines.filter { FamilyRules.line($0, mentions: words) }
         let named = words.filter { !kindWords.contains($0) }
         guard found.isEmpty, !named.isEmpty, named.count < words.count else { return Array(found.dropFirst(skipped).prefix(shown)) }

@@ -54,7 +54,10 @@ struct LocationArea: SkillArea {
             return act(.locate(member))
         case "location.where_is_everyone":
             if let members = slots.members["members"], !members.isEmpty {
-                return act(.locateGroup(members: members.filter { $0 != turn.speaker.id }, group: Self.groupName(slots.phrases["members"])))
+                let others = members.filter { $0 != turn.speaker.id }
+                // "Where are Tom and the kids": named as they were listed; "where are the kids": the group.
+                let listed = Self.isList(slots.phrases["members"])
+                return act(.locateGroup(members: others, group: listed ? turn.phrasing.people(others) : Self.groupName(slots.phrases["members"])))
             }
             return act(.locateEveryone)
         case "location.is_at":
@@ -75,6 +78,12 @@ struct LocationArea: SkillArea {
     // MARK: - Reading the request
 
     /// How the heading names a group said: "the kids", "the parents", "the grown-ups".
+    /// "Tom and the kids", "Emma, Jake": several parts, not one group word.
+    static func isList(_ phrase: String?) -> Bool {
+        let words = (phrase ?? "").lowercased().split { !$0.isLetter && $0 != "," }
+        return words.contains("and") || words.contains { $0.contains(",") }
+    }
+
     static func groupName(_ phrase: String?) -> String {
         let phrase = phrase?.lowercased() ?? ""
         if phrase.contains("kids") || phrase.contains("children") { return "the kids" }

@@ -63,7 +63,7 @@ struct LocationWords {
     func everyone(_ seen: [(Member, LocationSkill.Whereabouts)], group: String?) -> ReplyText {
         guard !seen.isEmpty else { return ReplyText("There's nobody else in the family to look for.") }
         let lines = seen.map { line($0.0, $0.1) }
-        let heading = "Here's where \(group ?? "everyone") \(group == nil ? "is" : "are"):"
+        let heading = "Here's where \(group ?? "everyone") \(group == nil || group == "everyone" ? "is" : "are"):"
         return ReplyText(([heading] + zip(seen, lines).map { emoji($0.0.1) + " " + $0.1.display }).joined(separator: "\n"),
                          speak: lines.map { $0.speak + "." }.joined(separator: " "))
     }
