@@ -246,4 +246,13 @@ final class CheckInSkillTests: XCTestCase {
         XCTAssertEqual(report.notifications.map(\.to), ["Lisa"])
         XCTAssertEqual(report.notifications.first?.body, "Emma arrived at School at 7:45 AM.")
     }
+
+    /// The news as a check-in keeps it: a lead that only names it is no part of it ("check in, I'm at
+    /// the mall" was offered back as "tell Lisa I'm check in, I'm at the mall").
+    func testTheNewsLeavesOutALeadThatNamesIt() {
+        XCTAssertEqual(CheckInArea.statusMessage("check in, I'm at the mall"), "I'm at the mall")
+        XCTAssertEqual(CheckInArea.statusMessage("Just checking in: all good!"), "all good")
+        XCTAssertEqual(CheckInArea.statusMessage("I'm at the library."), "I'm at the library")
+        XCTAssertEqual(CheckInArea.statusMessage("checking in"), "checking in", "a lead alone is all that was said")
+    }
 }

@@ -249,10 +249,12 @@ struct CalendarTurn: AreaAtWork {
 
     /// Several whole days said as one ("this week", "next weekend", "between the 9th and the
     /// 12th"): the day an event is looked for on is any of them; nil for one day or a time.
+    /// Several days said ("this month", "for the next two weeks": the latter counted from now, so
+    /// with a time of day) as whole days; nil for one day or a time within one.
     func days(of time: TemporalResolution) -> DateInterval? {
-        guard !time.hasTimeOfDay, time.rrule == nil, let start = time.start, let end = time.end,
-              end > dayInterval(containing: start).end else { return nil }
-        return DateInterval(start: dayInterval(containing: start).start, end: end)
+        guard time.rrule == nil, let start = time.start, let end = time.end, end > dayInterval(containing: start).end,
+              !time.hasTimeOfDay || end.timeIntervalSince(start) >= 2 * 86_400 else { return nil }
+        return DateInterval(start: dayInterval(containing: start).start, end: time.hasTimeOfDay ? dayInterval(containing: end).end : end)
     }
 
     func act(_ action: CalendarArea.Action) -> AreaOutcome { area.act(action) }

@@ -82,8 +82,19 @@ struct CheckInArea: SkillArea {
         return (past.contains { said.hasPrefix($0 + " ") } ? "I " : "I'm ") + lower
     }
 
+    /// The news as said, without a lead that only names it ("check in, I'm at the mall", "checking
+    /// in: all good"): "I'm at the mall".
     static func statusMessage(_ utterance: String) -> String {
-        utterance.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".!?,")))
+        let trim = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ".!?,:;-"))
+        var said = utterance.trimmingCharacters(in: trim)
+        for lead in ["just checking in", "checking in", "check in", "check-in", "checkin"] {
+            let rest = said.dropFirst(lead.count)
+            if said.lowercased().hasPrefix(lead), let first = rest.first, ",:;-".contains(first) {
+                said = String(rest).trimmingCharacters(in: trim)
+                break
+            }
+        }
+        return said.isEmpty ? utterance : said
     }
 
     static func status(_ said: String?) -> MemberStatus {
