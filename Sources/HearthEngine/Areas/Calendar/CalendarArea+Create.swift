@@ -18,6 +18,8 @@ extension CalendarTurn {
                                                                    earliest: earliest)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
+        case .nextEvent(let members):
+            return .completed(ActionResult(reply: try nextEvent(members: members)))
         case .findEvent(let title, let members, let range, let label, let soonest, let whether, let asked):
             return .completed(ActionResult(reply: try findEvent(title: title, members: members, range: range, label: label,
                                                                 soonest: soonest, whether: whether, asked: asked)))
@@ -305,6 +307,30 @@ extension CalendarTurn {
         let display = "Free \(length) for \(who):\n" + slots.enumerated().map { "\($0.offset + 1). \(formatter.slot($0.element)) (\($0.element.reason))" }.joined(separator: "\n")
         let speak = "\(who.prefix(1).uppercased() + who.dropFirst()) could do \(joinedList(slots.prefix(3).map { formatter.slot($0, spoken: true) }, conjunction: "or"))."
         return ReplyText(display, speak: speak)
+    }
+
+    /// How far ahead "the next thing on the calendar" is looked for.
+    static let nextEventHorizonDays = 60
+
+    /// From now to the same time of day `nextEventHorizonDays` calendar days on.
+    var nextEventHorizon: DateInterval {
+        DateInterval(start: now, end: calendar.date(byAdding: .day, value: Self.nextEventHorizonDays, to: now) ?? now)
+    }
+
+    /// "What's the next thing on my calendar": the first occurrence not yet over, whoever's it is.
+    func nextEvent(members: [MemberID]?) throws -> ReplyText {
+        let horizon = nextEventHorizon
+        let whose = members.map { people($0) == "you" ? "your" : people($0) + "'s" }
+        guard let next = try skill.occurrences(of: members, in: horizon).first(where: { $0.end > now }) else {
+            return ReplyText("Nothing is coming up on \(whose.map { $0 + " calendar" } ?? "the calendar") in the next \(Self.nextEventHorizonDays) days.")
+        }
+        return words { spoken in
+            let what = eventPhrase(next.event.title, attendees: next.event.attendees)
+            let when = next.event.isAllDay ? "\(formatter.onDay(next.start, spoken: spoken)), all day"
+                : next.start <= now ? "on now, until \(formatter.time(next.end, spoken: spoken))"
+                : "\(formatter.onDay(next.start, spoken: spoken)) at \(formatter.time(next.start, spoken: spoken))"
+            return next.start <= now && !next.event.isAllDay ? "Next up: \(what), \(when)." : "Next up: \(what) \(when)."
+        }
     }
 
     func showCalendar(members: [MemberID]?, range: DateInterval, label said: String) throws -> ReplyText {

@@ -154,6 +154,13 @@ struct CalendarArea: WorksPerTurn {
         case "calendar.show":
             // An event asked for by name with no day is looked for coming up, not today.
             let byName = resolved.texts["title"].map { !CalendarRules.namesAnyEvent($0) } ?? false
+            if resolved.texts["next"] != nil {
+                // The next event: looked for from now, as far ahead as the answer looks.
+                slots["range_start"] = .string(work.iso(turn.now))
+                slots["range_end"] = .string(work.iso(work.nextEventHorizon.end))
+                if slots["members"] == nil, CalendarTurn.saysMine(request) { slots["members"] = .list([turn.speaker.name]) }
+                return
+            }
             if let asked = work.askedInterval(resolved.times["range"], said: resolved.phrases["range"]) {
                 slots["range_start"] = .string(work.iso(asked.start))
                 slots["range_end"] = .string(work.iso(asked.end))
@@ -337,6 +344,9 @@ struct CalendarTurn: AreaAtWork {
             return act(.findFreeTime(members: members, minutes: resolved.numbers["duration"] ?? 60, window: window, dailyHours: hours,
                                      earliest: Self.asksEarliest(request)))
         case "calendar.show":
+            if resolved.texts["next"] != nil {
+                return act(.nextEvent(members: resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)))
+            }
             let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
                 return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),

@@ -82,6 +82,8 @@ extension CalendarArea {
         /// `earliest`: asked for the first time free ("the earliest I can fit …", "the next time we're free"): in order of time.
         case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>? = nil, earliest: Bool = false)
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
+        /// "What's the next thing on my calendar": the first occurrence still to come.
+        case nextEvent(members: [MemberID]?)
         /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
         /// within `range` when one was said, else coming up; only the soonest with `soonest`.
         case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool, asked: EventQuestion)
