@@ -844,12 +844,16 @@ struct ChoreTurn: AreaAtWork {
     func pause(_ members: [MemberID]?, _ first: String, _ last: String) throws -> ActionResult {
         let skipped = try skill.pause(members, firstDay: first, lastDay: last, actor: speaker, now: now)
         let zone = turn.timeZone
-        let from = ISO8601.date(first, in: zone).map { words.day($0, spoken: false) } ?? first
-        let to = ISO8601.date(last, in: zone).map { words.day($0, spoken: false) } ?? last
-        let span = first == last ? from : "from \(from) to \(to)"
         let who = members.map { "for \(joinedList($0.map(phrasing.name)))" } ?? "for the whole family"
         let count = skipped == 0 ? "" : " \(skipped == 1 ? "1 chore was" : "\(skipped) chores were") skipped."
-        return ActionResult(reply: ReplyText("OK, chores are paused \(who) \(span).\(count) Streaks are kept as they are."), lastChange: .forget)
+        // Said aloud, the days are said in full ("from Monday, February 9th", not "Feb 9").
+        let reply = phrasing.words { spoken in
+            let from = ISO8601.date(first, in: zone).map { words.day($0, spoken: spoken) } ?? first
+            let to = ISO8601.date(last, in: zone).map { words.day($0, spoken: spoken) } ?? last
+            let span = first == last ? from : "from \(from) to \(to)"
+            return "OK, chores are paused \(who) \(span).\(count) Streaks are kept as they are."
+        }
+        return ActionResult(reply: reply, lastChange: .forget)
     }
 
     // MARK: - Parse
