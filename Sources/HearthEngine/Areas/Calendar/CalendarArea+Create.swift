@@ -322,7 +322,7 @@ extension CalendarTurn {
         let horizon = nextEventHorizon
         let whose = members.map { people($0) == "you" ? "your" : people($0) + "'s" }
         guard let next = try skill.occurrences(of: members, in: horizon).first(where: { $0.end > now }) else {
-            return ReplyText("Nothing is coming up on \(whose.map { $0 + " calendar" } ?? "the calendar") in the next \(Self.nextEventHorizonDays) days.")
+            return ReplyText("Nothing is coming up on \(whose.map { $0 + " calendar" } ?? "the calendar") in the next \(Self.nextEventHorizonDays) days.")  // plural-ok: a fixed horizon
         }
         return words { spoken in
             let what = eventPhrase(next.event.title, attendees: next.event.attendees)
