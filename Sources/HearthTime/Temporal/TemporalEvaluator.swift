@@ -552,9 +552,16 @@ struct TemporalEvaluator {
         if var (a, b) = e.dayRange {
             try only(e, [.dayRange, .forAmount, .allDay, .span])
             if let span = e.span {
-                // "tuesday through thursday next week": both weekdays in that week.
-                guard case .week(let k) = span, case .weekday(let wa, .nearest) = a, case .weekday(let wb, .nearest) = b,
-                      wa.mondayIndex < wb.mondayIndex else { throw fail() }
+                // "tuesday through thursday next week": both weekdays in that week; "next weekend,
+                // friday to sunday": the weekend's week, the days from Friday on.
+                let k: Int
+                switch span {
+                case .week(let offset): k = offset
+                case .weekend(let offset): k = offset
+                default: throw fail()
+                }
+                guard case .weekday(let wa, .nearest) = a, case .weekday(let wb, .nearest) = b, wa.mondayIndex < wb.mondayIndex,
+                      span == .week(offset: k) || wa.mondayIndex >= 4 else { throw fail() }
                 a = .weekdayInWeek(wa, weekOffset: k)
                 b = .weekdayInWeek(wb, weekOffset: k)
             }

@@ -376,6 +376,15 @@ struct TemporalParser {
         _ = accept("the")
         if accept(["day", "after", "tomorrow"]) { return .dayAfterTomorrow }
         if accept(["day", "before", "yesterday"]) { return .dayBeforeYesterday }
+        // "the day before thanksgiving", "the day after the 14th", "day after Christmas": one day off
+        // any day said.
+        let dayOffWhat = pos
+        if isWord("day"), isWord("before", 1) || isWord("after", 1) {
+            let sign = isWord("before", 1) ? -1 : 1
+            pos += 2
+            if let base = parseDay() { return .offset(base, amount: sign, unit: .day) }
+        }
+        pos = dayOffWhat
         pos = start
         if let d = parseHoliday() { return d }
         pos = start

@@ -192,6 +192,11 @@ final class TemporalDateTests: TemporalTestCase {
             at("christmas morning", "2026-12-25 09:00"),
             at("easter sunday at 10", "2026-04-05 10:00"),
             at("thanksgiving at 4", "2026-11-26 16:00"),
+            // A day off a day said: "the day before thanksgiving", "the day after christmas".
+            day("the day before thanksgiving", "2026-11-25"),
+            day("day after christmas", "2026-12-26"),
+            day("the day after the 14th", "2026-02-15"),
+            at("the day before valentine's day at 6pm", "2026-02-13 18:00"),
         ])
     }
 

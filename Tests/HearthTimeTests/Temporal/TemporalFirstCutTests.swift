@@ -295,6 +295,10 @@ final class TemporalFirstCutTests: TemporalTestCase {
             days("saturday and sunday", "2026-02-07", "2026-02-09"),
             days("this week and next week", "2026-02-02", "2026-02-16"),
             days("the weekend after next", "2026-02-21", "2026-02-23"),
+            // Days of a weekend's week said with it: "next weekend, friday to sunday".
+            days("next weekend friday to sunday", "2026-02-13", "2026-02-16"),
+            days("friday to sunday this weekend", "2026-02-06", "2026-02-09"),
+            days("tuesday to thursday next week", "2026-02-10", "2026-02-13"),
         ])
     }
 
