@@ -295,6 +295,28 @@ extension CalendarRules {
     /// The event's own name inside what was said as a title: after "called", "named", "titled"
     /// ("meeting called budget review" → "budget review"), or after a placeholder on the calendar
     /// followed by "for" ("slot on my calendar for a haircut" → "haircut"). Otherwise unchanged.
+    /// "car needs a service" → "car service", "dog has a vet appointment" → "dog's vet appointment":
+    /// one or two words for the thing (after "the", "my", "our"), a verb of needing or having, and
+    /// what it needs; nil when the words are not that.
+    static func thingsAppointment(words: [String], lower: [String]) -> String? {
+        var start = 0
+        while start < lower.count, ["the", "my", "our", "his", "her", "their"].contains(lower[start]) { start += 1 }
+        let verbs: [(words: [String], owns: Bool)] = [
+            (["needs", "to", "have"], false), (["needs", "to", "get"], false), (["is", "due", "for"], false), (["is", "booked", "in", "for"], false),
+            (["is", "getting"], false), (["has", "got"], true), (["is", "having"], true), (["needs"], false), (["has"], true),
+        ]
+        for headLength in 1...2 where start + headLength < lower.count {
+            let at = start + headLength
+            guard let verb = verbs.first(where: { lower[at...].starts(with: $0.words) }) else { continue }
+            var rest = at + verb.words.count
+            while rest < lower.count - 1, ["a", "an", "its", "their", "his", "her", "the"].contains(lower[rest]) { rest += 1 }
+            guard rest < lower.count, !["to", "been", "no", "nothing"].contains(lower[rest]) else { return nil }
+            let head = words[start..<at].joined(separator: " ")
+            return (verb.owns ? head + "'s" : head) + " " + words[rest...].joined(separator: " ")
+        }
+        return nil
+    }
+
     public static func namedTitle(_ said: String) -> String {
         let words = said.split(separator: " ").map(String.init)
         let lower = words.map { $0.lowercased() }
@@ -314,6 +336,10 @@ extension CalendarRules {
            let name = rest(after: index) {
             return name.trimmingCharacters(in: CharacterSet(charactersIn: "\"'“”"))
         }
+        // A thing's own appointment said as news ("car needs a service", "the dog has a vet
+        // appointment", "lawn needs mowing"): the thing and what it needs ("car service", "dog's vet
+        // appointment", "lawn mowing").
+        if let thing = thingsAppointment(words: words, lower: lower) { return thing }
         // "slot on my calendar for X", "time in the diary for X", "something for X": what it is for.
         if let index = lower.firstIndex(of: "for"), index > 0 {
             let head = lower[..<index].filter { !articles.contains($0) }

@@ -161,9 +161,10 @@ struct SlotResolver {
             return roster.members.filter { !addressingOthers || $0.id != speaker.id }.map(\.id)
         // "We", "us", "the family": the household (issue 32); a member living elsewhere joins when named.
         // "Anyone", asked about free time or plans ("is anyone free Tuesday at 3"): the household too,
-        // each member answered for, so the reply says who is free.
+        // each member answered for, so the reply says who is free; "nobody" ("check that nobody has
+        // anything Friday night") asks the same of everyone.
         case "the whole family", "the family", "us", "we", "us all", "we all", "all of us",
-             "anyone", "anybody", "any of us":
+             "anyone", "anybody", "any of us", "nobody", "no one", "noone", "no-one":
             return roster.household(saidBy: speaker.id)
         // "My kids", "our children": the children, as "the kids".
         case "the kids", "the children", "my kids", "my children", "our kids", "our children", "kids", "children":

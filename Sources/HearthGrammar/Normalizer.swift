@@ -20,7 +20,19 @@ public struct NormalizedText: Sendable, Equatable {
     public func originalText(for range: Range<Int>) -> String {
         func covers(_ token: Token) -> Bool { token.range.upperBound > range.lowerBound && token.range.lowerBound < range.upperBound }
         guard let first = tokens.firstIndex(where: covers), let last = tokens.lastIndex(where: covers) else { return "" }
-        return String(original[tokens[first].source.lowerBound..<tokens[last].source.upperBound])
+        var end = tokens[last].source.upperBound
+        // A range that stops before a word's "'s" ("soccer" of "soccer's cancelled", the "'s" read
+        // as "is"): the words as said stop there too, when the word was not changed.
+        let token = tokens[last]
+        if range.upperBound < token.range.upperBound {
+            let left = normalizedText(for: range.upperBound..<token.range.upperBound)
+            let said = original[token.source]
+            if ["'s", "\u{2019}s"].contains(left) || left == "'s", said.lowercased().hasSuffix("'s") || said.lowercased().hasSuffix("\u{2019}s"),
+               normalizedText(for: token.range) == said.lowercased().replacingOccurrences(of: "\u{2019}", with: "'") {
+                end = said.index(said.endIndex, offsetBy: -2)
+            }
+        }
+        return String(original[tokens[first].source.lowerBound..<end])
     }
 
     /// The normalised text of a UTF-8 byte range.

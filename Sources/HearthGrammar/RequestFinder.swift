@@ -68,6 +68,9 @@ public enum RequestFinder {
         "that sounds like a plan", "it's a plan", "deal", "gotcha", "roger", "ok cool", "okay cool", "all good", "that's lovely",
         // Greetings said short, and remembering aloud before the news ("I just remembered Emma has …").
         "morning", "afternoon", "evening", "hiya", "heya", "howdy", "greetings",
+        // Interjections before the news ("Oh no, soccer's cancelled …", "Ugh, Emma didn't …").
+        "oh no", "oh dear", "dear me", "oh man", "oh boy", "oh gosh", "gosh", "geez", "jeez", "yikes", "ugh", "urgh", "argh",
+        "darn", "drat", "shoot", "oh well", "lol", "haha", "phew", "ahh", "ahhh", "ooh",
         "i just remembered", "just remembered", "i remembered", "i forgot to mention", "i forgot to tell you", "i almost forgot",
         "oh i almost forgot", "before i forget", "oh before i forget", "while i remember", "while i think of it", "i nearly forgot",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
@@ -120,6 +123,12 @@ public enum RequestFinder {
         // Help asked for with a request said as a gerund is the request: "can you help me in adding
         // this to my calendar …" reads as "add this to my calendar …".
         if let asked = helpWithGerund(utterance) {
+            let (readings, clauses) = sentenceAndClauseReadings(of: asked)
+            return ([utterance] + readings.filter { $0 != utterance }, clauses)
+        }
+        // Someone else's leave to ask is not the request: "Mom said I could ask you how many points I
+        // have" asks about the speaker's points, not Mom's.
+        if let asked = askedOnSomeonesWord(utterance) {
             let (readings, clauses) = sentenceAndClauseReadings(of: asked)
             return ([utterance] + readings.filter { $0 != utterance }, clauses)
         }
@@ -298,6 +307,33 @@ public enum RequestFinder {
         return verb + rest
     }
 
+    /// "Mom said I could ask you X", "Dad told me to ask you X", "my teacher wants me to ask X" → "X":
+    /// at most three words name who said it; nil when the words are not that.
+    static func askedOnSomeonesWord(_ utterance: String) -> String? {
+        guard utterance.contains(" ask ") || utterance.contains(" check ") else { return nil }
+        let tokens = words(in: Substring(utterance), limit: 12)
+        guard tokens.count >= 5,
+              let verb = tokens.prefix(4).dropFirst().firstIndex(where: { ["said", "says", "told", "tells", "wants", "wanted", "asked"].contains($0.text) })
+        else { return nil }
+        var index = verb + 1
+        func take(_ options: Set<String>) -> Bool {
+            guard index < tokens.count, options.contains(tokens[index].text) else { return false }
+            index += 1
+            return true
+        }
+        if ["said", "says"].contains(tokens[verb].text) {
+            _ = take(["that"])
+            if take(["i", "we"]) { guard take(["could", "can", "should", "may", "might", "must", "have", "had", "need", "needed", "ought"]) else { return nil } }
+            _ = take(["to"])
+        } else {
+            guard take(["me", "us"]), take(["to"]) else { return nil }
+        }
+        guard take(["ask", "check"]) else { return nil }
+        _ = take(["you", "u", "hearth"])
+        guard index + 1 < tokens.count else { return nil }
+        return String(utterance[tokens[index].range.lowerBound...])
+    }
+
     /// Tags that turn the statement before them into a yes-or-no question.
     static let questionTags: [[String]] = ["right", "correct", "yeah", "yes", "no", "isn't it", "isn't he", "isn't she",
                                            "aren't they", "aren't we", "doesn't he", "doesn't she", "don't they", "don't we",
@@ -410,6 +446,14 @@ public enum RequestFinder {
                   let said = withoutAcknowledgement(Substring(trimmed)), words(in: said).count >= 2 else { return }
             let reading = String(said)
             if !result.contains(reading) { result.append(reading) }
+        }
+        // A sentence that opens by asking for a change ("move Jake's guitar to 5 on Thursday please,
+        // he has a dentist thing at 4") gives its reason after it: the request before, then the rest.
+        let polite: Set<String> = ["please", "can", "could", "would", "will", "you", "just", "hearth", "ok", "okay"]
+        let opener = tokens.first { !polite.contains($0.text) }?.text
+        let requestFirst = opener.map { requestVerbs.contains($0) } ?? false
+        if requestFirst {
+            for end in breaks.reversed() { add(sentence[..<tokens[end - 1].range.upperBound]) }
         }
         for start in breaks {
             var first = start
@@ -591,7 +635,7 @@ public enum RequestFinder {
         return word.allSatisfy { $0.isNumber || $0 == ":" } || ["st", "nd", "rd", "th", "am", "pm"].contains(String(word.suffix(2)).lowercased())
     }
 
-    static let leadingTimeFillers: Set<String> = ["on", "at", "the", "this", "next", "coming", "in", "of", "around", "by", "every", "after", "before"]
+    static let leadingTimeFillers: Set<String> = ["on", "at", "the", "this", "next", "coming", "in", "of", "around", "by", "every", "after", "before", "for"]
     static let leadingTimeWords: Set<String> = leadingTimeFillers.union([
         "today", "tomorrow", "tonight", "tomorrow's", "weekend", "week", "month", "morning", "afternoon", "evening", "night", "noon", "midday",
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mondays", "tuesdays", "wednesdays", "thursdays",
@@ -602,6 +646,7 @@ public enum RequestFinder {
         "schedule", "book", "add", "move", "reschedule", "push", "cancel", "delete", "remove", "remind", "tell", "ask", "text",
         "message", "assign", "show", "check", "find", "clear", "plan", "list", "read", "what", "what's", "whats", "when", "when's",
         "where", "where's", "who", "who's", "how", "which", "can", "could", "will", "would", "do", "does",
+        "please", "put", "set", "give", "let", "make",
     ]
 
     /// The phrase of `phrases` (longest first) that `tokens` start with, leaving a word after it.
@@ -843,7 +888,7 @@ public enum RequestFinder {
     static func withPronounsNamed(_ readings: [String], in utterance: String, isMember: (String) -> Bool) -> [String] {
         guard readings.count > 1 else { return readings }
         let tokens = words(in: Substring(utterance)).map(\.text)
-        guard tokens.contains(where: { pronouns.contains($0) }) else { return readings }
+        guard tokens.contains(where: { pronouns.contains($0) || pointWords.contains($0) }) else { return readings }
         var names: Set<String> = []
         var index = 0
         while index < tokens.count {
@@ -863,7 +908,14 @@ public enum RequestFinder {
         let said = name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         return readings.map { reading in
             let words = words(in: Substring(reading))
-            guard !words.map(\.text).joined(separator: " ").contains(name), words.contains(where: { pronouns.contains($0.text) }) else { return reading }
+            guard !words.map(\.text).joined(separator: " ").contains(name) else { return reading }
+            // Points given or taken with nobody named ("Emma didn't do the dishes again. Take off 5
+            // points."): the one member the utterance named.
+            if let (whom, end) = pointsWithoutWhom(words.map(\.text)) {
+                let upTo = words[end].range.upperBound
+                return "\(reading[..<upTo]) \(whom) \(said)\(reading[upTo...])"
+            }
+            guard words.contains(where: { pronouns.contains($0.text) }) else { return reading }
             var result = reading
             for (position, word) in words.enumerated().reversed() where pronouns.contains(word.text) {
                 let next = position + 1 < words.count ? words[position + 1].text : nil
@@ -875,6 +927,25 @@ public enum RequestFinder {
     }
 
     static let pronouns: Set<String> = ["him", "her", "he", "she"]
+    static let pointWords: Set<String> = ["points", "point", "stars", "star"]
+
+    /// "take off 5 points", "give 10 bonus points": a verb of giving or taking, a number, and
+    /// points, with nobody named — "to" or "from" for the one they are given to or taken from.
+    /// Also where the points word is (what follows it, "please" or "now", stays after the name).
+    static func pointsWithoutWhom(_ words: [String]) -> (String, Int)? {
+        var end = words.count - 1
+        while end > 0, ["please", "now", "thanks", "pls", "today"].contains(words[end]) { end -= 1 }
+        guard end >= 2, end <= 6, pointWords.contains(words[end]), words[...end].contains(where: { Int($0) != nil }) else { return nil }
+        let taking: Set<String> = ["take", "deduct", "dock", "knock", "remove", "subtract", "minus"]
+        let giving: Set<String> = ["give", "add", "award", "grant"]
+        var verbs = words.drop { ["please", "can", "could", "you", "just", "and", "so", "then", "ok"].contains($0) }
+        guard let verb = verbs.popFirst() else { return nil }
+        // Only the amount between the verb and "points" ("take off 5", "give 10 extra"): "give him 10
+        // points" names someone already.
+        let amount: Set<String> = ["off", "away", "back", "an", "another", "extra", "bonus", "more"]
+        guard verbs.prefix(while: { $0 != words[end] }).allSatisfy({ amount.contains($0) || Int($0) != nil }) else { return nil }
+        return taking.contains(verb) ? ("from", end) : giving.contains(verb) ? ("to", end) : nil
+    }
     /// Words after which "her" is the object, not the possessive: "give her 15 points", "put her on …",
     /// "see her Sunday". The same list as HearthDomain's `MessageRules.objectFollowers` (which turns
     /// "her" into "you" or "your" in a message); a test keeps the two equal.
@@ -898,6 +969,13 @@ public enum RequestFinder {
         let polite: Set<String> = ["please", "pls", "plz", "can", "could", "would", "will", "you", "and", "so", "just", "kindly", "thanks", "thank", "hearth"]
         while let first = tokens.first, polite.contains(first) { tokens.removeFirst() }
         while let last = tokens.last, polite.contains(last) { tokens.removeLast() }
+        // Said short, with nowhere named: "can you put that in?", "add it", "note that down for me".
+        if tokens.count >= 2, keepVerbs.union(["book", "schedule", "note", "jot"]).contains(tokens[0]),
+           ["it", "that", "this", "them", "those"].contains(tokens[1]) {
+            var tail = Array(tokens[2...])
+            if tail.suffix(2) == ["for", "me"] || tail.suffix(2) == ["for", "us"] { tail.removeLast(2) }
+            if [[], ["in"], ["down"], ["in", "there"], ["on", "there"], ["up"]].contains(tail) { return true }
+        }
         guard tokens.count >= 4, keepVerbs.contains(tokens[0]), ["it", "that", "this", "them", "those"].contains(tokens[1]),
               ["in", "on", "to", "into", "onto"].contains(tokens[2]) else { return false }
         var rest = tokens[3...]

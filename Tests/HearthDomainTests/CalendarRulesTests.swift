@@ -147,6 +147,14 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertEqual(CalendarRules.namedTitle("dinner called off"), "dinner called off", "only a placeholder is renamed")
         XCTAssertEqual(CalendarRules.namedTitle("event called"), "event called", "nothing after 'called'")
         XCTAssertEqual(CalendarRules.namedTitle("dentist"), "dentist")
+        // A thing's own appointment said as news: the thing and what it needs or has.
+        XCTAssertEqual(CalendarRules.namedTitle("car needs servicing"), "car servicing")
+        XCTAssertEqual(CalendarRules.namedTitle("the car needs an oil change"), "car oil change")
+        XCTAssertEqual(CalendarRules.namedTitle("dog has a vet appointment"), "dog's vet appointment")
+        XCTAssertEqual(CalendarRules.namedTitle("our boiler is due for its service"), "boiler service")
+        XCTAssertEqual(CalendarRules.namedTitle("dinner needs to be moved"), "dinner needs to be moved")
+        XCTAssertEqual(CalendarRules.namedTitle("meeting has been moved"), "meeting has been moved")
+        XCTAssertEqual(CalendarRules.namedTitle("birthday party"), "birthday party")
     }
 
     func testFormatTimeSlot() {

@@ -58,12 +58,24 @@ final class ReviewedWordingTests: XCTestCase {
         XCTAssertFalse(proposes("let's schedule a dentist appointment on Friday at 3"))
     }
 
+    func testHowManyNextEventsWereAskedFor() {
+        XCTAssertEqual(CalendarTurn.nextCount(said: "next"), 1)
+        XCTAssertEqual(CalendarTurn.nextCount(said: "events"), 5)
+        XCTAssertEqual(CalendarTurn.nextCount(said: "3 appointments"), 3)
+        XCTAssertEqual(CalendarTurn.nextCount(said: "couple of events"), 2)
+        XCTAssertEqual(CalendarTurn.nextCount(said: "few things"), 3)
+        XCTAssertEqual(CalendarTurn.nextCount(said: "500 events"), CalendarTurn.nextCountLimit)
+    }
+
     func testWhetherFreeOrBusyWasAskedIsReadFromTheWords() {
         XCTAssertEqual(AvailabilityQuestion(words: "Is Jake free on Saturday?"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "is Tom available Thursday afternoon"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "Is Jake busy on Saturday?"), .whetherBusy)
         XCTAssertEqual(AvailabilityQuestion(words: "do we have anything on saturday"), .whetherBusy)
         XCTAssertEqual(AvailabilityQuestion(words: "is my calendar full on the 12th"), .whetherBusy)
+        XCTAssertEqual(AvailabilityQuestion(words: "can you double check that nobody has anything Friday night"), .whetherFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "make sure no one has plans on Sunday"), .whetherFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "is Tom or Lisa free Thursday afternoon"), .whetherAnyoneFree)
         XCTAssertEqual(AvailabilityQuestion(words: "is Emma not busy at 4"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "isn't Tom free on Friday"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "how busy am I on the 3rd"), .howBusy)

@@ -261,12 +261,36 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(Array(readings.suffix(2)), ["Jake has a party on Saturday at 2.", "Can you put that in the calendar please?"])
         XCTAssertEqual(RequestFinder.readings(of: "Tom has a work dinner on Wednesday at 7, please add it to his schedule.")[1],
                        "Tom has a work dinner on Wednesday at 7", "the clause after the comma only asks to keep it")
-        for keep in ["please add it to his schedule", "can you put that in the calendar", "pop that on the family calendar please", "add it to my calendar"] {
+        for keep in ["please add it to his schedule", "can you put that in the calendar", "pop that on the family calendar please", "add it to my calendar",
+                     "can you put that in", "add that for me", "could you note that down", "book it"] {
             XCTAssertTrue(RequestFinder.isKeepItRequest(Substring(keep)), keep)
         }
-        for other in ["add the dentist to my calendar", "put it on Friday", "add it to the shopping list", "put that in the fridge"] {
+        for other in ["add the dentist to my calendar", "put it on Friday", "add it to the shopping list", "put that in the fridge",
+                      "put it away", "book it for Friday", "add that to Friday"] {
             XCTAssertFalse(RequestFinder.isKeepItRequest(Substring(other)), other)
         }
+    }
+
+    func testSomeoneElsesLeaveToAskIsNotTheRequest() {
+        XCTAssertEqual(RequestFinder.readings(of: "Mom said I could ask you how many points I have"),
+                       ["Mom said I could ask you how many points I have", "how many points I have"])
+        XCTAssertEqual(RequestFinder.askedOnSomeonesWord("Dad told me to ask you what I have on Thursday"), "what I have on Thursday")
+        XCTAssertEqual(RequestFinder.askedOnSomeonesWord("my teacher wants me to check if I have swimming tomorrow"), "if I have swimming tomorrow")
+        XCTAssertEqual(RequestFinder.askedOnSomeonesWord("Mom said to ask what's for dinner"), "what's for dinner")
+        for other in ["ask Tom if he is free", "Tom said he can pick up Jake", "tell Dad I said to ask Jake", "Emma asked me to ask"] {
+            XCTAssertNil(RequestFinder.askedOnSomeonesWord(other), other)
+        }
+    }
+
+    func testPointsGivenOrTakenWithNobodyNamedAreTheOneMemberNamedBefore() {
+        XCTAssertEqual(RequestFinder.pointsWithoutWhom(["take", "off", "5", "points"])?.0, "from")
+        XCTAssertEqual(RequestFinder.pointsWithoutWhom(["give", "10", "extra", "points", "please"])?.0, "to")
+        XCTAssertNil(RequestFinder.pointsWithoutWhom(["give", "him", "10", "points"]), "someone is named")
+        XCTAssertNil(RequestFinder.pointsWithoutWhom(["how", "many", "points"]))
+        let members: Set<String> = ["emma", "jake"]
+        let text = "Ugh, Emma didn't do the dishes again. Take off 5 points."
+        XCTAssertTrue(RequestFinder.withPronounsNamed(RequestFinder.readings(of: text), in: text) { members.contains($0) }
+            .contains("Take off 5 points from Emma."))
     }
 
     func testAPronounStandsForTheOneMemberNamedBefore() {

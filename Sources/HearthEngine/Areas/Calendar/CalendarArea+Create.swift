@@ -18,8 +18,8 @@ extension CalendarTurn {
                                                                    earliest: earliest)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
-        case .nextEvent(let members):
-            return .completed(ActionResult(reply: try nextEvent(members: members)))
+        case .nextEvent(let members, let count):
+            return .completed(ActionResult(reply: try count == 1 ? nextEvent(members: members) : nextEvents(members: members, count: count)))
         case .findEvent(let title, let members, let range, let label, let soonest, let whether, let asked):
             return .completed(ActionResult(reply: try findEvent(title: title, members: members, range: range, label: label,
                                                                 soonest: soonest, whether: whether, asked: asked)))
@@ -333,6 +333,25 @@ extension CalendarTurn {
         }
     }
 
+    /// "Show me my next 3 events", "what are our upcoming appointments": the first `count` occurrences
+    /// not yet over, in order, each with its day.
+    func nextEvents(members: [MemberID]?, count: Int) throws -> ReplyText {
+        let whose = members.map { people($0) == "you" ? "your" : people($0) + "'s" }
+        let next = try skill.occurrences(of: members, in: nextEventHorizon).filter { $0.end > now }.prefix(count)
+        guard !next.isEmpty else {
+            return ReplyText("Nothing is coming up on \(whose.map { $0 + " calendar" } ?? "the calendar") in the next \(Self.nextEventHorizonDays) days.")  // plural-ok: a fixed horizon
+        }
+        func line(_ occurrence: CalendarOccurrence, spoken: Bool) -> String {
+            let what = formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))
+            let day = formatter.capitalized(formatter.day(occurrence.start, spoken: spoken))
+            let time = occurrence.event.isAllDay ? "all day" : formatter.time(occurrence.start, spoken: spoken)
+            return "\(day): \(what), \(time)"
+        }
+        let heading = "Coming up\(members.map { _ in " for " + people(members ?? []) } ?? "")"
+        return ReplyText("\(heading):\n" + next.map { "- " + line($0, spoken: false) }.joined(separator: "\n"),
+                         speak: "\(heading): " + next.map { line($0, spoken: true) + "." }.joined(separator: " "))
+    }
+
     func showCalendar(members: [MemberID]?, range: DateInterval, label said: String) throws -> ReplyText {
         let occurrences = try skill.occurrences(of: members, in: range)
         // One whole day is named from the date ("today", "Thursday, Feb 5"), not echoed as typed.
@@ -432,8 +451,10 @@ extension CalendarTurn {
         let what = CalendarRules.isHeldTime(title: occurrence.event.title)
             ? (plural ? "are" : "is") + " busy "
             : "\(plural ? "have" : "has") \(phrasing.titleAsThing(occurrence.event.title)) "
-        return "\(joinedList(theirs.map { $0 == speaker.id ? "you" : name($0) })) \(what)"
-            + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
+        let who = "\(joinedList(theirs.map { $0 == speaker.id ? "you" : name($0) })) \(what)"
+        // An all-day event: "Emma has the half day all day on Friday, Feb 6", not "from 12:00 to 12:00 AM".
+        if occurrence.event.isAllDay { return who + formatter.allDay(from: occurrence.start, to: occurrence.end, spoken: spoken) }
+        return who + (severalDays ? "\(formatter.onDay(occurrence.start, spoken: spoken)) " : "")
             + "from \(formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken))"
     }
 

@@ -345,9 +345,13 @@ struct CalendarTurn: AreaAtWork {
                                      earliest: Self.asksEarliest(request)))
         case "calendar.show":
             if resolved.texts["next"] != nil {
-                return act(.nextEvent(members: resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)))
+                return act(.nextEvent(members: resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil),
+                                      count: Self.nextCount(said: resolved.texts["next"] ?? "")))
             }
-            let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }
+            // "next week's calendar": the range is "next week" (the owner's mark is no part of its name).
+            let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }.map { text in
+                text.hasSuffix("'s") || text.hasSuffix("\u{2019}s") ? String(text.dropLast(2)) : text
+            }
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
                 return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),
                                       rangeLabel: said, soonest: Self.saysSoonest(request),
@@ -463,6 +467,20 @@ struct CalendarTurn: AreaAtWork {
         let day = Weekday(calendarWeekday: calendar.component(.weekday, from: start)) ?? .monday
         return "FREQ=WEEKLY;BYDAY=\(day.rfcCode)"
     }
+
+    /// How many events "next" asks for: "next" or "next event" one, "next 3 events" three, "the next
+    /// couple of events" two, "next few" three, "upcoming events" (a plural, no number) five.
+    static func nextCount(said: String) -> Int {
+        let words = said.lowercased().split(separator: " ").map(String.init)
+        if let number = words.lazy.compactMap({ Int($0) }).first { return min(max(number, 1), nextCountLimit) }
+        if words.contains("couple") { return 2 }
+        if words.contains("few") { return 3 }
+        let plurals: Set<String> = ["events", "appointments", "things", "plans", "commitments", "entries", "items"]
+        return words.contains(where: plurals.contains) ? 5 : 1
+    }
+
+    /// The most events one "next" answer lists.
+    static let nextCountLimit = 10
 
     /// "lunch with Tom", "a call with Grandma": the one speaking is there too (unlike "lunch for Tom").
     static func speakerJoins(_ request: AreaRequest) -> Bool {

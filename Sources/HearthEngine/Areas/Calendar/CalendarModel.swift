@@ -82,8 +82,9 @@ extension CalendarArea {
         /// `earliest`: asked for the first time free ("the earliest I can fit …", "the next time we're free"): in order of time.
         case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>? = nil, earliest: Bool = false)
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
-        /// "What's the next thing on my calendar": the first occurrence still to come.
-        case nextEvent(members: [MemberID]?)
+        /// "What's the next thing on my calendar": the first occurrence still to come; `count` of
+        /// them for "my next 3 events", "show me my upcoming appointments".
+        case nextEvent(members: [MemberID]?, count: Int = 1)
         /// "when is Dale's birthday", "do I have a dentist appointment on Monday": events by name,
         /// within `range` when one was said, else coming up; only the soonest with `soonest`.
         case findEvent(title: String, members: [MemberID]?, range: DateInterval?, rangeLabel: String?, soonest: Bool, whether: Bool, asked: EventQuestion)
@@ -194,12 +195,16 @@ enum AvailabilityQuestion: String, Sendable, Equatable, Codable {
         let negated = before.last.map { $0 == "not" || ($0.hasSuffix("n't") && before.count > 1) } ?? false
         if free.contains(words[at]) && !negated {
             if before.contains(where: { ["who", "who's", "whos"].contains($0) }) { self = .whoIsFree; return }
+            // "is Tom or Lisa free": one or the other.
+            if before.contains("or") { self = .whetherAnyoneFree; return }
             // "any of us" too; not "any chance Tom's free".
             if zip(before, before.dropFirst().map(Optional.some) + [nil]).contains(where: { word, next in
                 ["anyone", "anybody", "someone", "somebody"].contains(word) || (word == "any" && next == "of")
             }) { self = .whetherAnyoneFree; return }
         }
-        self = busy.contains(words[at]) != negated ? .whetherBusy : .whetherFree
+        // "check that nobody has anything Friday night" asks whether everyone is free.
+        let nobody = before.contains { ["nobody", "noone", "no-one"].contains($0) } || zip(before, before.dropFirst()).contains { $0 == "no" && $1 == "one" }
+        self = busy.contains(words[at]) != (negated || nobody) ? .whetherBusy : .whetherFree
     }
 }
 
