@@ -874,9 +874,11 @@ public enum RequestFinder {
         // "Tom has a work dinner on Wednesday at 7, please add it to his schedule": the clause after
         // the last comma only asks to keep what was said before it.
         guard let request = withoutAcknowledgement(rest) else { return nil }
-        if let comma = request.lastIndex(of: ","), isKeepItRequest(request[request.index(after: comma)...]) {
+        if let comma = request.lastIndex(of: ","), let time = keptAt(request[request.index(after: comma)...]) {
             let before = request[..<comma]
-            if words(in: before).count >= 3, !isChatter(before), let said = withoutAcknowledgement(before), said == before { return before }
+            if words(in: before).count >= 3, !isChatter(before), let said = withoutAcknowledgement(before), said == before {
+                return time.isEmpty ? before : Substring("\(before) \(time)")
+            }
         }
         return request
     }
@@ -964,17 +966,39 @@ public enum RequestFinder {
 
     /// A request only to keep what was said ("please add it to his schedule", "can you put that in
     /// the calendar", "pop that on the family calendar please").
-    static func isKeepItRequest(_ clause: Substring) -> Bool {
+    static func isKeepItRequest(_ clause: Substring) -> Bool { keptAt(clause) != nil }
+
+    /// `isKeepItRequest` with the time it was asked for: "can you put it on the calendar for 7" →
+    /// "at 7", "add that for 6pm" → "at 6pm", "put it in for Friday" → "Friday"; "" when none.
+    static func keptAt(_ clause: Substring) -> String? {
         var tokens = words(in: clause).map(\.text)
         let polite: Set<String> = ["please", "pls", "plz", "can", "could", "would", "will", "you", "and", "so", "just", "kindly", "thanks", "thank", "hearth"]
         while let first = tokens.first, polite.contains(first) { tokens.removeFirst() }
         while let last = tokens.last, polite.contains(last) { tokens.removeLast() }
+        // "… for 7", "… at 6pm", "… for Friday": the time goes with what was said before.
+        var time = ""
+        if let at = tokens.lastIndex(where: { $0 == "for" || $0 == "at" }), at >= 2, at + 1 < tokens.count, tokens.count - at <= 4,
+           ["it", "that", "this", "them", "those"].contains(tokens[1]) {
+            let said = tokens[(at + 1)...]
+            if let first = said.first, first.first?.isNumber == true || leadingTimeWords.contains(first) {
+                time = (first.first?.isNumber == true ? "at " : "") + said.joined(separator: " ")
+                tokens.removeSubrange(at...)
+            }
+        }
+        return isKeepItRequest(tokens: tokens) ? time : nil
+    }
+
+    private static func isKeepItRequest(tokens: [String]) -> Bool {
+        let tokens = tokens
+        let polite: Set<String> = ["please", "pls", "plz", "can", "could", "would", "will", "you", "and", "so", "just", "kindly", "thanks", "thank", "hearth"]
         // Said short, with nowhere named: "can you put that in?", "add it", "note that down for me".
-        if tokens.count >= 2, keepVerbs.union(["book", "schedule", "note", "jot"]).contains(tokens[0]),
+        if tokens.count >= 2, keepVerbs.union(["book", "schedule", "note", "jot", "block"]).contains(tokens[0]),
            ["it", "that", "this", "them", "those"].contains(tokens[1]) {
             var tail = Array(tokens[2...])
             if tail.suffix(2) == ["for", "me"] || tail.suffix(2) == ["for", "us"] { tail.removeLast(2) }
             if [[], ["in"], ["down"], ["in", "there"], ["on", "there"], ["up"]].contains(tail) { return true }
+            // "can you block it out?", "block that off".
+            if tokens[0] == "block", [["out"], ["off"]].contains(tail) { return true }
         }
         guard tokens.count >= 4, keepVerbs.contains(tokens[0]), ["it", "that", "this", "them", "those"].contains(tokens[1]),
               ["in", "on", "to", "into", "onto"].contains(tokens[2]) else { return false }

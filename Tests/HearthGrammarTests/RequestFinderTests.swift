@@ -266,9 +266,19 @@ final class RequestFinderTests: XCTestCase {
             XCTAssertTrue(RequestFinder.isKeepItRequest(Substring(keep)), keep)
         }
         for other in ["add the dentist to my calendar", "put it on Friday", "add it to the shopping list", "put that in the fridge",
-                      "put it away", "book it for Friday", "add that to Friday"] {
+                      "put it away", "add that to Friday"] {
             XCTAssertFalse(RequestFinder.isKeepItRequest(Substring(other)), other)
         }
+    }
+
+    func testATimeAskedWithKeepingItGoesWithWhatWasSaid() {
+        XCTAssertEqual(RequestFinder.keptAt("can you put it on the calendar for 7"), "at 7")
+        XCTAssertEqual(RequestFinder.keptAt("add that for Friday"), "friday")
+        XCTAssertEqual(RequestFinder.keptAt("book it for Friday"), "friday")
+        XCTAssertEqual(RequestFinder.keptAt("please add it to his schedule"), "")
+        XCTAssertNil(RequestFinder.keptAt("put it on the fridge for 7"))
+        XCTAssertEqual(RequestFinder.readings(of: "we should do a movie night on Friday, can you put it on the calendar for 7?")[1],
+                       "we should do a movie night on Friday at 7")
     }
 
     func testSomeoneElsesLeaveToAskIsNotTheRequest() {

@@ -262,9 +262,24 @@ public struct TemporalResolver: Sendable {
             if let joined = joinedDays(phrase, words: words) { return joined }
             // "evenings next week", "next week in the evening", "any morning this week": each day's
             // part of the day over the days said, as "every evening next week" says it.
-            guard let every = Self.everyPartOfDay(words), let resolved = try? resolve(phrase, words: every) else { throw error }
+            if let every = Self.everyPartOfDay(words), let resolved = try? resolve(phrase, words: every) { return resolved }
+            // "saturday mornings at 9", "on tuesday evenings": that part of every such day.
+            guard let weekly = Self.weekdayPartsOfDay(words), let resolved = try? resolve(phrase, words: weekly) else { throw error }
             return resolved
         }
+    }
+
+    /// A weekday said with a part of the day in the plural ("on saturday mornings at 9", "tuesday
+    /// evenings"), as the words the parser reads for it: "every saturday morning at 9". Nil otherwise.
+    static func weekdayPartsOfDay(_ words: [String]) -> [String]? {
+        guard let at = words.indices.dropLast().first(where: {
+            (TemporalParser.weekdayNames[words[$0]] != nil || TemporalParser.weekdayPlurals[words[$0]] != nil)
+                && words[$0 + 1].hasSuffix("s") && partsOfDay[words[$0 + 1]] != nil
+        }), let part = partsOfDay[words[at + 1]] else { return nil }
+        let day = TemporalParser.weekdayNames[words[at]] != nil ? words[at] : String(words[at].dropLast())
+        var start = at
+        if start > 0, words[start - 1] == "on" { start -= 1 }
+        return Array(words[..<start]) + ["every", day, part] + Array(words[(at + 2)...])
     }
 
     /// Two stretches of whole days joined by "and", the second starting where the first ends: one

@@ -56,6 +56,16 @@ final class TemporalPartOfDayTests: TemporalTestCase {
         checkNotUnderstood(["evenings of blorp", "next blorp in the evening"])
     }
 
+    /// A weekday with a part of the day in the plural is that part of every such day ("swimming on
+    /// Saturday mornings at 9" was booked today at 9 PM).
+    func testAWeekdaysPartOfTheDayInThePluralIsEveryWeek() {
+        check([
+            rule("on saturday mornings at 9", "FREQ=WEEKLY;BYDAY=SA", "2026-02-07 09:00"),
+            rule("saturday mornings", "FREQ=WEEKLY;BYDAY=SA", "2026-02-07 09:00"),
+            rule("tuesday evenings at 6", "FREQ=WEEKLY;BYDAY=TU", "2026-02-03 18:00"),
+        ])
+    }
+
     func testPartsOfDayWithoutDay() {
         let afternoon = "2026-02-02 15:00"
         let late = "2026-02-02 21:00"

@@ -293,6 +293,11 @@ extension CalendarTurn {
         } else {
             result = try skill.moveEvent(event, to: newStart, actor: speaker, now: now, formatter: formatter)
             reply = words { spoken in
+                // All day: its days, not "12:00 AM" ("Your work trip is now all day from Wednesday, Mar 11 to Friday, Mar 13").
+                if event.isAllDay {
+                    let newEnd = newStart.addingTimeInterval(occurrence.end.timeIntervalSince(occurrence.start))
+                    return "Done! \(formatter.capitalized(what)) is now \(formatter.allDay(from: newStart, to: newEnd, spoken: spoken))."
+                }
                 if calendar.isDate(occurrence.start, inSameDayAs: newStart) {
                     return "Done! I've moved \(what) on \(formatter.dateWords(newStart, spoken: spoken)) from \(formatter.time(occurrence.start, spoken: spoken)) to \(formatter.time(newStart, spoken: spoken))."
                 }

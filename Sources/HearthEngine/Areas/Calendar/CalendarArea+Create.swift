@@ -376,8 +376,12 @@ extension CalendarTurn {
         for occurrence in occurrences {
             let who = formatter.capitalized(people(occurrence.event.attendees))
             let day = formatter.capitalized(formatter.day(occurrence.start))
-            let times = occurrence.event.isAllDay ? "all day" : formatter.timeRange(occurrence.start, occurrence.end)
-            let spokenTimes = occurrence.event.isAllDay ? "all day" : formatter.timeRange(occurrence.start, occurrence.end, spoken: true)
+            // Days away said with their last day ("work trip, all day until Friday, Mar 6").
+            let lastDay = occurrence.end.addingTimeInterval(-1)
+            let severalDays = occurrence.event.isAllDay && !calendar.isDate(occurrence.start, inSameDayAs: lastDay) && lastDay > occurrence.start
+            func allDay(spoken: Bool) -> String { severalDays ? "all day until \(formatter.dateWords(lastDay, spoken: spoken))" : "all day" }
+            let times = occurrence.event.isAllDay ? allDay(spoken: false) : formatter.timeRange(occurrence.start, occurrence.end)
+            let spokenTimes = occurrence.event.isAllDay ? allDay(spoken: true) : formatter.timeRange(occurrence.start, occurrence.end, spoken: true)
             let prefix = multiDay ? "\(day): " : ""
             display.append("- \(prefix)\(who), \(lowercasedFirst(occurrence.event.title)), \(times)")
             speak.append("\(multiDay ? formatter.capitalized(formatter.day(occurrence.start, spoken: true)) + ": " : "")\(who), \(lowercasedFirst(occurrence.event.title)), \(spokenTimes).")
