@@ -449,7 +449,9 @@ extension CalendarTurn {
     /// Why some of `members` are busy: "Emma has soccer practice from 3:30 to 5:00 PM", "you and
     /// Tom have the barbecue on Saturday, Feb 7 from 4:00 to 7:00 PM" (with its day over several days).
     private func busyReason(_ occurrence: CalendarOccurrence, of members: [MemberID], severalDays: Bool, spoken: Bool) -> String {
-        let theirs = occurrence.event.attendees.filter(members.contains)
+        // The speaker first: "you and Ben have a dinner", not "Ben and you".
+        let attending = occurrence.event.attendees.filter(members.contains)
+        let theirs = attending.filter { $0 == speaker.id } + attending.filter { $0 != speaker.id }
         let plural = theirs == [speaker.id] || theirs.count > 1
         // Time held with no name: "you are busy from 12:00 to 5:00 PM", not "you have busy".
         let what = CalendarRules.isHeldTime(title: occurrence.event.title)
@@ -483,7 +485,25 @@ extension CalendarTurn {
         }
     }
 
+    /// An errand asked about for a whole day that names the family's event that day ("who's free to
+    /// take Max to football on Thursday"): the half hour before it starts, or after it ends for a
+    /// pick-up. Nil when no event of that day is named.
+    func errandWindow(_ task: String, on day: DateInterval) throws -> DateInterval? {
+        let verbs: Set<String> = ["take", "drive", "drop", "pick", "collect", "bring", "fetch", "get", "from", "with", "off", "home"]
+        let said = task.lowercased().split { !$0.isLetter }.map(String.init)
+        let named = Set(said.filter { $0.count >= 4 && !verbs.contains($0) })
+        guard !named.isEmpty else { return nil }
+        let found = try skill.occurrences(of: nil, in: day).first { occurrence in
+            !occurrence.event.isAllDay && !named.isDisjoint(with: occurrence.event.title.lowercased().split { !$0.isLetter }.map(String.init))
+        }
+        guard let found else { return nil }
+        let collecting = said.first.map { ["pick", "collect", "fetch", "get", "bring"].contains($0) } ?? false
+        return collecting ? DateInterval(start: found.end, duration: 1800) : DateInterval(start: found.start.addingTimeInterval(-1800), end: found.start)
+    }
+
     func checkAvailability(members: [MemberID], interval: DateInterval, asked: AvailabilityQuestion, task: String? = nil) throws -> ReplyText {
+        var interval = interval
+        if let task, interval == dayInterval(containing: interval.start), let errand = try errandWindow(task, on: interval) { interval = errand }
         let busy = CalendarSkill.withoutRedundantBreaks(try skill.busyOccurrences(of: members, in: interval)
             .filter { $0.start < interval.end && interval.start < $0.end })
         // Mid-sentence: "free tomorrow at 10:00 AM", not "free Tomorrow".
