@@ -82,6 +82,19 @@ public enum CalendarRules {
         return [" eye exam ", " parent teacher "].contains { text.contains($0) }
     }
 
+    /// Whether an event of this title is an appointment at a time on one day — a visit to a provider,
+    /// a haircut, jabs, a meeting, a call, a car's service — rather than something that fills days
+    /// ("the dentist next week" is one day next week, never a week-long all-day event).
+    public static func isAppointment(title: String) -> Bool {
+        let said = Set(title.lowercased().split { !$0.isLetter && $0 != "-" }.map(String.init))
+        // A conference of days ("a conference from Monday to Wednesday"), unlike a parent-teacher one.
+        if said.contains("conference"), said.isDisjoint(with: ["teacher", "parent-teacher", "parents"]) { return false }
+        if childGoesWithAnAdult(title: title) { return true }
+        let kinds: Set<String> = ["haircut", "hair", "jab", "jabs", "flu", "booster", "vet", "meeting", "call", "interview", "mot",
+                                  "servicing", "service", "lesson", "tutoring", "session", "massage", "nails", "eye", "exam", "test"]
+        return !said.isDisjoint(with: kinds)
+    }
+
     /// Typical length of an event, from words in its title (seed 000 `suggestEventDuration`).
     public static func suggestedDurationMinutes(title: String) -> Int {
         let words = title.lowercased()

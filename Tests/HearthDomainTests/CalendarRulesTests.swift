@@ -131,6 +131,17 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertEqual(CalendarRules.eventTitle(from: "piano lesson"), "Piano lesson")
     }
 
+    /// An appointment is one day and time, never a stretch of days (issue 29: "book the kids in for
+    /// flu jabs next month" made a month-long all-day event).
+    func testAppointmentsAreAtATimeOnOneDay() {
+        for title in ["dentist appointment", "flu jabs", "haircut", "car MOT", "parent teacher conference", "call with Grandma"] {
+            XCTAssertTrue(CalendarRules.isAppointment(title: title), title)
+        }
+        for title in ["work trip", "away", "conference", "visiting", "soccer camp", "half term"] {
+            XCTAssertFalse(CalendarRules.isAppointment(title: title), title)
+        }
+    }
+
     /// A placeholder's own name is the title (issue 29): what follows "called", or what a slot
     /// on the calendar is "for"; a real event's "for" stays part of its title.
     func testNamedTitle() {

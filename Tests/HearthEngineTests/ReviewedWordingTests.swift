@@ -76,6 +76,7 @@ final class ReviewedWordingTests: XCTestCase {
         XCTAssertEqual(AvailabilityQuestion(words: "can you double check that nobody has anything Friday night"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "make sure no one has plans on Sunday"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "is Tom or Lisa free Thursday afternoon"), .whetherAnyoneFree)
+        XCTAssertEqual(AvailabilityQuestion(words: "who's busy on Saturday afternoon?"), .whoIsFree)
         XCTAssertEqual(AvailabilityQuestion(words: "is Emma not busy at 4"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "isn't Tom free on Friday"), .whetherFree)
         XCTAssertEqual(AvailabilityQuestion(words: "how busy am I on the 3rd"), .howBusy)

@@ -138,6 +138,8 @@ indirect enum TemporalSpan: Sendable, Equatable {
     case comingWeekend
     /// "the week of the 20th": the Monday-start week holding that day.
     case weekOf(TemporalDay)
+    /// "the weekend of the 14th": the Saturday and Sunday of the Monday-start week holding that day.
+    case weekendOf(TemporalDay)
     /// "the second week of may": the week starting on the month's n-th Monday (n = -1: last).
     case nthWeekOfMonth(n: Int, month: Int, year: Int?)
     /// "Q2", "the second quarter of 2027": calendar quarters.

@@ -341,6 +341,9 @@ struct TemporalEvaluator {
         case .weekOf(let day):
             let start = try resolveDay(day).mondayOfWeek
             return (start, start.adding(days: 7))
+        case .weekendOf(let day):
+            let start = try resolveDay(day).mondayOfWeek.adding(days: 5)
+            return (start, start.adding(days: 2))
         case .nthWeekOfMonth(let n, let m, let year):
             guard (1...12).contains(m) else { throw fail() }
             func monday(_ y: Int) -> TemporalCivilDate? {

@@ -636,10 +636,21 @@ struct TemporalParser {
             pos += 1
             return .namedMonth(m, year: y)
         }
+        // "on the weekend of the 14th", "during the week of the 20th".
+        let beforeLead = pos
+        if !(accept("on") || accept("over") || accept("during") || accept("in")) || !(isWord("the") || isWord("week") || isWord("weekend")) {
+            pos = beforeLead
+        }
         _ = accept("the")
         // "the week of the 20th".
         if accept(["week", "of"]) {
             if let day = parseDay() { return .weekOf(day) }
+            pos = start
+            return nil
+        }
+        // "the weekend of the 14th": the Saturday and Sunday of that day's week.
+        if accept(["weekend", "of"]) {
+            if let day = parseDay() { return .weekendOf(day) }
             pos = start
             return nil
         }

@@ -299,6 +299,10 @@ final class TemporalFirstCutTests: TemporalTestCase {
             days("next weekend friday to sunday", "2026-02-13", "2026-02-16"),
             days("friday to sunday this weekend", "2026-02-06", "2026-02-09"),
             days("tuesday to thursday next week", "2026-02-10", "2026-02-13"),
+            // "the weekend of the 14th": that week's Saturday and Sunday.
+            days("the weekend of the 14th", "2026-02-14", "2026-02-16"),
+            days("on the weekend of feb 12", "2026-02-14", "2026-02-16"),
+            days("during the week of the 14th", "2026-02-09", "2026-02-16"),
         ])
     }
 

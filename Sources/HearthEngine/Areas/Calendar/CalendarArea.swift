@@ -638,6 +638,13 @@ struct CalendarTurn: AreaAtWork {
         if let time {
             guard let start = time.start else { throw HearthError.timeNotUnderstood("that") }
             if !time.hasTimeOfDay, time.kind == .interval, time.rrule == nil, let end = time.end,
+               end > dayInterval(containing: start).end, CalendarRules.isAppointment(title: draft.title), !CalendarRules.isWholeDay(title: draft.title) {
+                // An appointment said with a stretch of days ("book the kids in for flu jabs next
+                // month", "the dentist for Emma next week"): one day and time in it, asked for — never
+                // an all-day event over the whole stretch.
+                if draft.attendees.isEmpty { draft.start = nil }
+                return .ask(try missing("start", in: draft, ReplyText("Which day and time should I book the \(lowercasedFirst(draft.title))?")))
+            } else if !time.hasTimeOfDay, time.kind == .interval, time.rrule == nil, let end = time.end,
                end > dayInterval(containing: start).end {
                 // Several whole days ("away from Aug 3 to 7"): one all-day event spanning them.
                 draft.start = start

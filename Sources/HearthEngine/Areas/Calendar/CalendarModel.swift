@@ -202,6 +202,8 @@ enum AvailabilityQuestion: String, Sendable, Equatable, Codable {
                 ["anyone", "anybody", "someone", "somebody"].contains(word) || (word == "any" && next == "of")
             }) { self = .whetherAnyoneFree; return }
         }
+        // "who's busy on Saturday afternoon": each person, as "who's free" answers.
+        if busy.contains(words[at]), before.contains(where: { ["who", "who's", "whos"].contains($0) }) { self = .whoIsFree; return }
         // "check that nobody has anything Friday night" asks whether everyone is free.
         let nobody = before.contains { ["nobody", "noone", "no-one"].contains($0) } || zip(before, before.dropFirst()).contains { $0 == "no" && $1 == "one" }
         self = busy.contains(words[at]) != (negated || nobody) ? .whetherBusy : .whetherFree
