@@ -52,6 +52,8 @@ struct Phrasing {
     /// haircut", "you have a doctor appointment", "an eye exam"), an activity does not ("Emma has
     /// soccer practice", "swimming"); a title that already starts with a determiner is left alone.
     func titleAsThing(_ title: String) -> String {
+        // A provider alone is their appointment: "a dentist appointment", not "dentist".
+        let title = title.split(separator: " ").count == 1 ? CalendarRules.eventTitle(from: title) : title
         let lower = lowercasedFirst(title)
         let words = lower.lowercased().split(separator: " ").map(String.init)
         guard let first = words.first, let last = words.last,
