@@ -980,7 +980,9 @@ public enum RequestFinder {
         if let at = tokens.lastIndex(where: { $0 == "for" || $0 == "at" }), at >= 2, at + 1 < tokens.count, tokens.count - at <= 4,
            ["it", "that", "this", "them", "those"].contains(tokens[1]) {
             let said = tokens[(at + 1)...]
-            if let first = said.first, first.first?.isNumber == true || leadingTimeWords.contains(first) {
+            // Only a time: "for 7", "for next Friday"; never "for the kids" ("the" alone is no time).
+            if let first = said.first, said.allSatisfy({ leadingTimeWords.contains($0) || isClockOrDate($0) }),
+               said.contains(where: { !leadingTimeFillers.contains($0) }) {
                 time = (first.first?.isNumber == true ? "at " : "") + said.joined(separator: " ")
                 tokens.removeSubrange(at...)
             }

@@ -277,6 +277,8 @@ final class RequestFinderTests: XCTestCase {
         XCTAssertEqual(RequestFinder.keptAt("book it for Friday"), "friday")
         XCTAssertEqual(RequestFinder.keptAt("please add it to his schedule"), "")
         XCTAssertNil(RequestFinder.keptAt("put it on the fridge for 7"))
+        XCTAssertEqual(RequestFinder.keptAt("add that for the kids"), nil, "no time, and not only keeping it")
+        XCTAssertEqual(RequestFinder.keptAt("put it on the calendar for next friday"), "next friday")
         XCTAssertEqual(RequestFinder.readings(of: "we should do a movie night on Friday, can you put it on the calendar for 7?")[1],
                        "we should do a movie night on Friday at 7")
     }

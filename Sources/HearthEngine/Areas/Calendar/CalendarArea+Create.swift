@@ -319,10 +319,8 @@ extension CalendarTurn {
 
     /// "What's the next thing on my calendar": the first occurrence not yet over, whoever's it is.
     func nextEvent(members: [MemberID]?) throws -> ReplyText {
-        let horizon = nextEventHorizon
-        let whose = members.map { people($0) == "you" ? "your" : people($0) + "'s" }
-        guard let next = try skill.occurrences(of: members, in: horizon).first(where: { $0.end > now }) else {
-            return ReplyText("Nothing is coming up on \(whose.map { $0 + " calendar" } ?? "the calendar") in the next \(Self.nextEventHorizonDays) days.")  // plural-ok: a fixed horizon
+        guard let next = try skill.occurrences(of: members, in: nextEventHorizon).first(where: { $0.end > now }) else {
+            return nothingComingUp(for: members)
         }
         return words { spoken in
             let what = eventPhrase(next.event.title, attendees: next.event.attendees)
@@ -333,14 +331,17 @@ extension CalendarTurn {
         }
     }
 
+    /// "Nothing is coming up on your calendar in the next 60 days."
+    func nothingComingUp(for members: [MemberID]?) -> ReplyText {
+        let whose = members.map { people($0) == "you" ? "your" : people($0) + "'s" }
+        return ReplyText("Nothing is coming up on \(whose.map { $0 + " calendar" } ?? "the calendar") in the next \(Self.nextEventHorizonDays) days.")  // plural-ok: a fixed horizon
+    }
+
     /// "Show me my next 3 events", "what are our upcoming appointments": the first `count` occurrences
     /// not yet over, in order, each with its day.
     func nextEvents(members: [MemberID]?, count: Int) throws -> ReplyText {
-        let whose = members.map { people($0) == "you" ? "your" : people($0) + "'s" }
         let next = try skill.occurrences(of: members, in: nextEventHorizon).filter { $0.end > now }.prefix(count)
-        guard !next.isEmpty else {
-            return ReplyText("Nothing is coming up on \(whose.map { $0 + " calendar" } ?? "the calendar") in the next \(Self.nextEventHorizonDays) days.")  // plural-ok: a fixed horizon
-        }
+        guard !next.isEmpty else { return nothingComingUp(for: members) }
         func line(_ occurrence: CalendarOccurrence, spoken: Bool) -> String {
             let what = formatter.capitalized(eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees))
             let day = formatter.capitalized(formatter.day(occurrence.start, spoken: spoken))
