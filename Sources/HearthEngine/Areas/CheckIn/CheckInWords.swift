@@ -112,8 +112,9 @@ struct CheckInWords {
         return ReplyText(display.joined(separator: "\n"), speak: speak.joined(separator: " "))
     }
 
-    /// "did Emma check in?": whether each one asked about checked in today (a check-in not answered
-    /// yet: "Not yet."), then their status lines as `familyStatus` gives them.
+    /// "did Emma check in?", "when did Emma last check in": whether each one asked about checked in
+    /// today (a check-in not answered yet: "Not yet."; else when the last one was), then their
+    /// status lines as `familyStatus` gives them.
     func checkedIn(_ status: FamilyStatus) -> ReplyText {
         var lead: [String] = [], spokenLead: [String] = []
         for member in status.members {
@@ -124,6 +125,10 @@ struct CheckInWords {
             } else if let at = member.lastCheckIn?.respondedAt, formatter.calendar.isDate(at, inSameDayAs: formatter.now) {
                 lead.append("Yes: \(member.name) checked in at \(formatter.time(at)).")
                 spokenLead.append("Yes, \(member.name) checked in at \(formatter.time(at, spoken: true)).")
+            } else if let at = member.lastCheckIn?.respondedAt {
+                // Asked "when did Emma last check in": the last time, said with its day.
+                lead.append("\(member.name) hasn't checked in today; the last check-in was \(formatter.dayAndTime(at)).")
+                spokenLead.append("\(member.name) hasn't checked in today; the last check-in was \(formatter.dayAndTime(at, spoken: true)).")
             } else {
                 lead.append("\(member.name) hasn't checked in today.")
                 spokenLead.append(lead[lead.count - 1])
