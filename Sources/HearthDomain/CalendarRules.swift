@@ -12,7 +12,9 @@ public enum CalendarRules {
         // day of its own kind ("a half day", "snow day", "sports day", "a day off school"; issue 29).
         // Something due that day fills it too ("science project due").
         return wholeDayKinds.contains(String(last)) || words.suffix(2).joined(separator: " ") == "day off" || last == "due"
-            || words.count <= 3 && ["away", "town"].contains(String(last))
+            || words.count <= 3 && ["away", "town", "visiting"].contains(String(last))
+            // Someone coming to stay ("Grandma is visiting on Saturday", "coming to visit").
+            || ["coming to visit", "coming to stay"].contains(words.joined(separator: " "))
             || isHeldTime(title: title)
             || words.count <= 4 && (last == "day" || words.starts(with: ["day", "off"]) || words.starts(with: ["no", "school"]))
             // Staying away or on the way ("staying at Grandma's", "sleeping over at Sam's", "flying to Denver").
@@ -63,6 +65,31 @@ public enum CalendarRules {
             }
         }
         return conflicts
+    }
+
+    /// A clash found on the calendar: `earlier` (or the first of two starting together) and the
+    /// conflict `detectConflicts` finds with a later one.
+    public struct Clash: Sendable, Equatable {
+        public var earlier: CalendarOccurrence
+        public var conflict: CalendarConflict
+        public init(earlier: CalendarOccurrence, conflict: CalendarConflict) { self.earlier = earlier; self.conflict = conflict }
+    }
+
+    /// "any clashes next week": each pair of `occurrences` that `detectConflicts` finds in conflict,
+    /// once, in order of time. A whole-day entry over other events ("away", a school trip, a
+    /// birthday) is no double booking: only timed events overlapping, and back-to-back events too
+    /// far apart to travel between, are clashes.
+    public static func clashes(among occurrences: [CalendarOccurrence],
+                               travelMinutes: ((String, String) -> Int?)? = nil) -> [Clash] {
+        let sorted = occurrences.filter { !$0.event.isAllDay }.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        var result: [Clash] = []
+        for (index, first) in sorted.enumerated() {
+            let later = Array(sorted[(index + 1)...].prefix { $0.start < first.end.addingTimeInterval(4 * 3600) })
+            for conflict in detectConflicts(proposed: first, existing: later, travelMinutes: travelMinutes) {
+                result.append(Clash(earlier: first, conflict: conflict))
+            }
+        }
+        return result
     }
 
     /// Whether a child's event of this title is one an adult goes to with them: a medical or
@@ -159,11 +186,18 @@ public enum CalendarRules {
     }
 
     /// Open starting times on one day for an appointment of `duration` (08:00–20:00, on the hour),
-    /// spread across the day: at most `limit`, chronological.
+    /// spread across the day: at most `limit`, chronological. With `startHours` (a meal: dinner
+    /// 18–20), starts within those hours, on the half hour.
     public static func openSlots(on day: Date, duration: TimeInterval, busy: [DateInterval], calendar: Calendar,
-                                 notBefore: Date, limit: Int = 5) -> [TimeSlot] {
+                                 notBefore: Date, limit: Int = 5, startHours: Range<Int>? = nil) -> [TimeSlot] {
         let busy = merge(busy)
-        let free = gridStarts(on: calendar.startOfDay(for: day), duration: duration, calendar: calendar, stepMinutes: 60)
+        let midnight = calendar.startOfDay(for: day)
+        let starts = startHours.map { hours in
+            stride(from: hours.lowerBound * 60, to: hours.upperBound * 60, by: 30).compactMap {
+                calendar.date(bySettingHour: $0 / 60, minute: $0 % 60, second: 0, of: midnight)
+            }
+        } ?? gridStarts(on: midnight, duration: duration, calendar: calendar, stepMinutes: 60)
+        let free = starts
             .filter { $0 >= notBefore }
             .map { DateInterval(start: $0, duration: duration) }
             .filter { isFree($0, busy: busy) }

@@ -150,6 +150,17 @@ public struct CalendarSkill: Sendable {
         return conflicts.filter { conflict in kept.contains { $0.event.id == conflict.conflicting.event.id } }
     }
 
+    /// "any clashes next week": events of `members` (everyone's when nil) in `range` that overlap
+    /// for someone, or follow each other too closely to travel between (`CalendarRules.clashes`).
+    public func clashes(of members: [MemberID]?, in range: DateInterval) throws -> [CalendarRules.Clash] {
+        let (events, places) = try store.read { reader in
+            (try reader.events(overlapping: range, attendedBy: members), try reader.places())
+        }
+        let clashes = CalendarRules.clashes(among: try expand(events, in: range), travelMinutes: Self.travelMinutes(places: places))
+        guard let members else { return clashes }
+        return clashes.filter { !Set($0.conflict.affectedMembers).isDisjoint(with: members) }
+    }
+
     /// How many occurrences of a new or moved series are checked for conflicts.
     public static let seriesConflictHorizon = 8
 
@@ -241,9 +252,10 @@ public struct CalendarSkill: Sendable {
     }
 
     /// Open times on one day for an appointment of `duration` seconds.
-    public func openSlots(for attendees: [MemberID], on day: DateInterval, duration: TimeInterval, now: Date) throws -> [TimeSlot] {
+    public func openSlots(for attendees: [MemberID], on day: DateInterval, duration: TimeInterval, now: Date,
+                          startHours: Range<Int>? = nil) throws -> [TimeSlot] {
         let busy = try busyIntervals(of: attendees, in: day)
-        return CalendarRules.openSlots(on: day.start, duration: duration, busy: busy, calendar: calendar, notBefore: now)
+        return CalendarRules.openSlots(on: day.start, duration: duration, busy: busy, calendar: calendar, notBefore: now, startHours: startHours)
     }
 
     /// Who may change an event (`CalendarRules.denial(toChange:by:)`): not a viewer; a child only an

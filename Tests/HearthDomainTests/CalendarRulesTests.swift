@@ -79,6 +79,24 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertTrue(CalendarRules.detectConflicts(proposed: pickup, existing: [meeting]) { _, _ in 10 }.isEmpty)
     }
 
+    /// "any clashes next week": each pair once, in order of time; a travel squeeze is one; a
+    /// whole-day entry over the week's events and different people at the same time are none.
+    func testClashesAmongTheWeeksEvents() {
+        let soccer = event("Soccer practice", "2026-02-05 15:30", "2026-02-05 17:00", [emma])
+        let dentist = event("Dentist", "2026-02-05 16:00", "2026-02-05 17:00", [emma, lisa])
+        let piano = event("Piano", "2026-02-05 16:00", "2026-02-05 17:00", [jake])
+        let meeting = event("Meeting downtown", "2026-02-06 14:00", "2026-02-06 15:00", [lisa], location: "123 Main St")
+        let pickup = event("Pickup Emma", "2026-02-06 15:15", "2026-02-06 15:30", [lisa, emma], location: "456 School Rd")
+        let away = event("Away", "2026-02-05 00:00", "2026-02-07 00:00", [lisa, tom, emma, jake], allDay: true)
+        let clashes = CalendarRules.clashes(among: [pickup, piano, dentist, away, meeting, soccer]) { _, _ in 30 }
+        XCTAssertEqual(clashes.map { [$0.earlier.event.title, $0.conflict.conflicting.event.title] },
+                       [["Soccer practice", "Dentist"], ["Meeting downtown", "Pickup Emma"]])
+        XCTAssertEqual(clashes.map(\.conflict.conflictType), [.directOverlap, .travelTime])
+        XCTAssertEqual(clashes.first?.conflict.affectedMembers, [emma])
+        // Time enough to travel, and nothing else overlapping: no clash.
+        XCTAssertTrue(CalendarRules.clashes(among: [meeting, pickup, piano, away]) { _, _ in 10 }.isEmpty)
+    }
+
     func testAllDayEvent() {
         let vacation = event("Family vacation", "2026-07-01 00:00", "2026-07-08 00:00", [lisa, tom, emma, jake], allDay: true)
         let doctor = event("Doctor appointment", "2026-07-03 10:00", "2026-07-03 11:00", [emma])
@@ -184,6 +202,17 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertEqual(formatter.spokenDates(in: "Febby 6"), "Febby 6")
     }
 
+    /// A meal's open times are at its hours, on the half hour; otherwise the day's, on the hour.
+    func testOpenSlotsAtAMealsHours() {
+        let day = at("2026-02-08 00:00")
+        let busy = [DateInterval(start: at("2026-02-08 18:30"), end: at("2026-02-08 19:00"))]
+        let dinner = CalendarRules.openSlots(on: day, duration: 5400, busy: busy, calendar: calendar, notBefore: at("2026-02-02 09:00"),
+                                             startHours: 18..<20)
+        XCTAssertEqual(dinner.map(\.start), [at("2026-02-08 19:00"), at("2026-02-08 19:30")])
+        let any = CalendarRules.openSlots(on: day, duration: 3600, busy: busy, calendar: calendar, notBefore: at("2026-02-02 09:00"))
+        XCTAssertEqual(any.first?.start, at("2026-02-08 08:00"))
+    }
+
     /// A birthday, an anniversary, a holiday fills the day when no time is said; a party does not.
     func testWholeDayKinds() {
         XCTAssertTrue(CalendarRules.isWholeDay(title: "Birthday"))
@@ -200,6 +229,10 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertTrue(CalendarRules.isWholeDay(title: "sleeping over at Sam's"))
         XCTAssertTrue(CalendarRules.isWholeDay(title: "flying to Denver"))
         XCTAssertTrue(CalendarRules.isWholeDay(title: "science project due"))
+        // Someone coming to stay (issue 29: "Grandma is visiting on Saturday" offered times to book it).
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "visiting"))
+        XCTAssertTrue(CalendarRules.isWholeDay(title: "coming to stay"))
+        XCTAssertFalse(CalendarRules.isWholeDay(title: "visiting hours at the hospital"))
         // Away for the day or the night (issue 29), and time held with no name.
         XCTAssertTrue(CalendarRules.isWholeDay(title: "field trip"))
         XCTAssertTrue(CalendarRules.isWholeDay(title: "soccer camp"))

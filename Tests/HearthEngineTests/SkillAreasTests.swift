@@ -51,7 +51,7 @@ final class SkillAreasTests: XCTestCase {
             "points.balance", "reward.list",
             "timetable.next", "timetable.now", "timetable.day", "timetable.week_type",
             "family.activity", "family.list_members",
-            "shopping.list", "travel.estimate", "reminder.list", "dialog.help",
+            "shopping.list", "travel.estimate", "reminder.list", "dialog.help", "dialog.clock",
         ])
         XCTAssertTrue(DeviceTokenRules.allowsTurn(scope: .read, intent: "shopping.list", readIntents: assistant.readIntents))
         XCTAssertFalse(DeviceTokenRules.allowsTurn(scope: .read, intent: "shopping.add", readIntents: assistant.readIntents))
@@ -78,6 +78,7 @@ final class SkillAreasTests: XCTestCase {
         XCTAssertEqual(areas.role(of: "dialog.answer"), .answer)
         XCTAssertEqual(areas.role(of: "dialog.help"), .conversation)
         XCTAssertEqual(areas.role(of: "dialog.undo"), .conversation)
+        XCTAssertEqual(areas.role(of: "dialog.clock"), .conversation)
         XCTAssertEqual(areas.role(of: "location.where_is"), .request)
     }
 

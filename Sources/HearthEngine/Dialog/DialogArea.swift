@@ -4,15 +4,15 @@ import HearthGrammar
 
 /// The dialog core: answers to a pending question ("yes", "the first one", "Emma", "just this
 /// one"), read once here and handed to the area that asked; and requests about the conversation
-/// itself, "help" and "undo that".
+/// itself, "help" and "undo that"; and the time and date ("what time is it").
 struct DialogArea: SkillArea {
     static let id: SkillAreaID = "dialog"
 
     /// Intents that answer the open question and mean nothing without one.
     static let answerIntents: Set<String> = ["dialog.confirm", "dialog.cancel", "dialog.choose", "dialog.scope", "dialog.answer"]
 
-    let intents = Array(answerIntents) + ["dialog.help", "dialog.undo"] + FollowUp.Kind.allCases.map(\.rawValue)
-    let readIntents: Set<String> = ["dialog.help"]
+    let intents = Array(answerIntents) + ["dialog.help", "dialog.undo", "dialog.clock"] + FollowUp.Kind.allCases.map(\.rawValue)
+    let readIntents: Set<String> = ["dialog.help", "dialog.clock"]
     let help = AreaHelp(topic: "", examples: [], spoken: [])
 
     enum Action: AreaActionValue {
@@ -20,12 +20,18 @@ struct DialogArea: SkillArea {
         case help(topic: String?)
         /// Put back the conversation's last change.
         case undo
+        /// "what time is it", "what's the date today" (`dateOnly`): the family's clock, in its time zone.
+        case clock(dateOnly: Bool)
     }
 
     func interpret(_ request: AreaRequest, in turn: TurnContext) throws -> AreaOutcome {
         switch request.intent {
         case "dialog.undo": return act(.undo)
         case "dialog.help": return act(.help(topic: request.slots.texts["topic"]))
+        case "dialog.clock":
+            // Asked for the day or the date, not the time: "what's the date today", "is today Tuesday".
+            let words = request.utterance.lowercased().split { !$0.isLetter }
+            return act(.clock(dateOnly: !words.contains("time") && words.contains { ["date", "day", "today"].contains($0) }))
         default: throw HearthError.nothingPending  // an answer with no question (the machine stops these first)
         }
     }
@@ -34,6 +40,15 @@ struct DialogArea: SkillArea {
         switch action {
         case .help(let topic):
             return .completed(ActionResult(reply: turn.areas.help(about: topic)))
+        case .clock(let dateOnly):
+            let formatter = turn.formatter
+            if dateOnly {
+                return .completed(ActionResult(reply: ReplyText("Today is \(formatter.dateWords(turn.now)).",
+                                                                speak: "Today is \(formatter.dateWords(turn.now, spoken: true)).")))
+            }
+            return .completed(ActionResult(reply: ReplyText(
+                "It's \(formatter.time(turn.now)) on \(formatter.dateWords(turn.now)).",
+                speak: "It's \(formatter.time(turn.now, spoken: true)) on \(formatter.dateWords(turn.now, spoken: true)).")))
         case .undo:
             guard let record = turn.lastChange, turn.now.timeIntervalSince(record.madeAt) <= UndoRecord.lifetime,
                   let area = turn.areas.area(record.area) else {

@@ -18,6 +18,8 @@ extension CalendarTurn {
                                                                    earliest: earliest)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
+        case .showClashes(let members, let range, let label):
+            return .completed(ActionResult(reply: try showClashes(members: members, range: range, label: label)))
         case .nextEvent(let members, let count):
             return .completed(ActionResult(reply: try count == 1 ? nextEvent(members: members) : nextEvents(members: members, count: count)))
         case .findEvent(let title, let members, let range, let label, let soonest, let whether, let asked):
@@ -275,7 +277,12 @@ extension CalendarTurn {
 
     func offerDaySlots(_ draft: EventDraft, day: DateInterval) throws -> Execution {
         let duration = TimeInterval(draft.durationMinutes * 60)
-        let slots = try skill.openSlots(for: draft.attendees, on: day, duration: duration, now: now)
+        // A meal is offered at its hours ("dinner with Tom's mom on Sunday": not at 8 AM), when any are open.
+        let meal = CalendarRules.eventTitle(from: draft.title).lowercased().split(whereSeparator: { !$0.isLetter })
+            .first { ["breakfast", "lunch", "dinner", "supper"].contains($0) }
+        let mealHours = meal.flatMap { CalendarTurn.partOfDayHours(said: String($0)) }
+        var slots = try mealHours.map { try skill.openSlots(for: draft.attendees, on: day, duration: duration, now: now, startHours: $0) } ?? []
+        if slots.isEmpty { slots = try skill.openSlots(for: draft.attendees, on: day, duration: duration, now: now) }
         let dayWords = formatter.dateWords(day.start)
         let what = eventPhrase(CalendarRules.eventTitle(from: draft.title), attendees: draft.attendees)
         var options: [CalendarArea.Question.Option] = slots.map { slot in
@@ -388,6 +395,42 @@ extension CalendarTurn {
             speak.append("\(multiDay ? formatter.capitalized(formatter.day(occurrence.start, spoken: true)) + ": " : "")\(who), \(lowercasedFirst(occurrence.event.title)), \(spokenTimes).")
         }
         return ReplyText("\(formatter.capitalized(label)):\n" + display.joined(separator: "\n"), speak: speak.joined(separator: " "))
+    }
+
+    /// "any clashes next week": each clash on its own line, with its day, both events and their
+    /// times; two events too close together also say where each is.
+    func showClashes(members: [MemberID]?, range: DateInterval, label said: String) throws -> ReplyText {
+        let clashes = try skill.clashes(of: members, in: range)
+        let oneDay = calendar.startOfDay(for: range.start) == range.start
+            && calendar.date(byAdding: .day, value: 1, to: range.start) == range.end
+        let period = ["week", "weekend", "month"].contains(said.lowercased()) ? "this \(said)" : Phrasing.namesCapitalized(said)
+        func when(spoken: Bool) -> String { oneDay ? formatter.onDay(range.start, spoken: spoken) : period }
+        let whose = members.map { " for " + people($0) } ?? ""
+        guard !clashes.isEmpty else {
+            let nobody = members == nil ? ": nobody is booked in two places at once" : ""
+            return words { spoken in "No clashes\(whose) \(when(spoken: spoken))\(nobody)." }
+        }
+        let lines = clashes.map { clash in
+            words { spoken in
+                let first = clash.earlier, second = clash.conflict.conflicting
+                // One day asked about is said once, in the lead.
+                let day = oneDay ? "" : formatter.capitalized(formatter.day(first.start, spoken: spoken)) + ": "
+                func described(_ occurrence: CalendarOccurrence) -> String {
+                    eventPhrase(occurrence.event.title, attendees: occurrence.event.attendees)
+                        + " from " + formatter.timeRange(occurrence.start, occurrence.end, spoken: spoken)
+                }
+                switch clash.conflict.conflictType {
+                case .travelTime:
+                    let from = first.event.location.map { " at \($0)" } ?? "", to = second.event.location.map { " at \($0)" } ?? ""
+                    return "\(day)\(described(first))\(from), then \(described(second))\(to), too close together to get there"
+                default:
+                    return "\(day)\(described(first)) overlaps \(described(second))"
+                }
+            }
+        }
+        let count = clashes.count == 1 ? "One clash" : "\(clashes.count) clashes"  // plural-ok: one is said apart
+        return ReplyText("\(count)\(whose) \(when(spoken: false)):\n" + lines.map { "- " + $0.display }.joined(separator: "\n"),
+                         speak: "\(count)\(whose) \(when(spoken: true)). " + lines.map { $0.speak + "." }.joined(separator: " "))
     }
 
     /// "when is Dale's birthday", "do I have a dentist appointment on Monday?", "what time is the

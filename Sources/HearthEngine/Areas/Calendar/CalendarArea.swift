@@ -310,6 +310,16 @@ struct CalendarTurn: AreaAtWork {
             if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.saysForSpeaker(request) { attendees = [speaker.id] }
             // Proposed for "us" ("let's do pizza night on Friday": the normaliser drops the "let's").
             if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.proposesForUs(request) { attendees = roster.household(saidBy: speaker.id) }
+            // Guests coming for it ("Tom's mom is coming for dinner on Sunday", "Grandma's coming for
+            // lunch"): the household's event, with them in its title; a member who lives elsewhere goes too.
+            if let said = resolved.phrases["guests"] ?? resolved.texts["guests"] {
+                let guests = said.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'"))))
+                let household = roster.household(saidBy: speaker.id)
+                if !attendees.allSatisfy(household.contains) || attendees.isEmpty {
+                    title = "\(title) with \(guests)"
+                    attendees = household + attendees.filter { !household.contains($0) }
+                }
+            }
             // A family occasion ("book a family dinner at Nonna's on Saturday", "family movie night Friday at 7").
             if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.isFamilyOccasion(title) { attendees = roster.household(saidBy: speaker.id) }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
@@ -351,6 +361,14 @@ struct CalendarTurn: AreaAtWork {
             // "next week's calendar": the range is "next week" (the owner's mark is no part of its name).
             let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }.map { text in
                 text.hasSuffix("'s") || text.hasSuffix("\u{2019}s") ? String(text.dropLast(2)) : text
+            }
+            // "any clashes next week", "is anyone double-booked on Saturday": the coming week unless said.
+            if resolved.texts["clashes"] != nil {
+                let today = dayInterval(containing: now).start
+                let range = resolved.phrases["range"] == nil ? nil : askedInterval(resolved.times["range"], said: resolved.phrases["range"])
+                let members = resolved.members["members"] ?? (Self.saysMine(request) ? [speaker.id] : nil)
+                return act(.showClashes(members: members, range: range ?? DateInterval(start: today, end: calendar.date(byAdding: .day, value: 7, to: today)!),
+                                        rangeLabel: range == nil ? "in the coming week" : said ?? "then"))
             }
             if let title = resolved.texts["title"], !CalendarRules.namesAnyEvent(title) {
                 return act(.findEvent(title: title, members: resolved.members["members"], range: resolved.times["range"].flatMap(interval(of:)),
