@@ -274,7 +274,15 @@ struct CalendarTurn: AreaAtWork {
     // MARK: - Requests
 
     func interpret(_ request: AreaRequest) throws -> AreaOutcome {
-        let resolved = request.slots
+        var resolved = request.slots
+        // "is everyone free", "when is everybody free this weekend", "what's everyone doing": the
+        // household. A member who lives elsewhere (Grandma) is asked about when named.
+        if ["calendar.check_availability", "calendar.find_free_time", "calendar.show"].contains(request.intent),
+           let said = resolved.phrases["members"], Self.everyoneWords.contains(SlotResolver.cleanText(said).lowercased()),
+           let everyone = resolved.members["members"] {
+            let household = Set(roster.household(saidBy: speaker.id))
+            resolved.members["members"] = everyone.filter(household.contains)
+        }
         switch request.intent {
         case "calendar.create_event":
             var time = resolved.times["when"]
@@ -611,6 +619,8 @@ struct CalendarTurn: AreaAtWork {
 
     /// Whose free time: those asked about, the asker when nobody is, and the company said ("is there
     /// time for lunch with Tom": the asker and Tom).
+    static let everyoneWords: Set<String> = ["everyone", "everybody", "every one", "all of you"]
+
     static func freeTimeMembers(_ resolved: ResolvedSlots, speaker: MemberID) -> [MemberID] {
         let asked = resolved.members["members"] ?? [speaker]
         return asked + (resolved.members["company"] ?? []).filter { !asked.contains($0) }
