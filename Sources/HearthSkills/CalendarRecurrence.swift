@@ -146,6 +146,34 @@ public enum CalendarRecurrence {
             .map { CalendarOccurrence(event: event, start: $0, end: $0.addingTimeInterval(event.duration)) }
     }
 
+    /// `event` repeating by `rrule` from `occurrence` on ("make soccer every other Thursday from now
+    /// on"), at `time`'s hour and minute when one was said, else its own; starting on the new rule's
+    /// first occurrence (`startingOnFirstOccurrence`). A weekly rule without weekdays keeps the
+    /// event's ("every other week"); an end the rule does not say is the old one's. `id` names it.
+    public static func repeating(_ event: CalendarEvent, as rrule: String, from occurrence: Date, at time: Date?, id: EventID,
+                                 calendar: Calendar) throws -> CalendarEvent {
+        guard var rule = try? RecurrenceRule(rrule: rrule) else { throw SkillError.invalid("I can't read how that should repeat.") }
+        let old = Self.rule(of: event)
+        if rule.frequency == .weekly, rule.daysOfWeek.isEmpty {
+            let local = CivilTime(occurrence, in: calendar.timeZone).weekday
+            rule.daysOfWeek = old.flatMap { $0.frequency == .weekly && !$0.daysOfWeek.isEmpty ? $0.daysOfWeek : nil }
+                ?? [local == 0 ? .sunday : Weekday.allCases[local - 1]]
+        }
+        if rule.endDate == nil, rule.occurrenceCount == nil, let until = old?.endDate, until > occurrence { rule.endDate = until }
+        var start = occurrence
+        if let time {
+            let clock = calendar.dateComponents([.hour, .minute], from: time)
+            start = calendar.date(bySettingHour: clock.hour ?? 0, minute: clock.minute ?? 0, second: 0, of: occurrence) ?? occurrence
+        }
+        var repeated = event
+        repeated.id = id
+        repeated.start = start
+        repeated.end = start.addingTimeInterval(event.duration)
+        repeated.recurrence = rule.rrule
+        repeated.exceptions = event.exceptions.filter { $0 >= start }
+        return try startingOnFirstOccurrence(repeated, timeZone: calendar.timeZone)
+    }
+
     /// The series ended just before `occurrence` (which and everything after it are dropped), or nil
     /// when nothing of it would be left (the caller deletes it instead).
     public static func ending(_ event: CalendarEvent, before occurrence: Date, timeZone: TimeZone) -> CalendarEvent? {

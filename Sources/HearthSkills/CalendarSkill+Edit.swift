@@ -121,3 +121,37 @@ extension CalendarSkill {
         return Change(event: changed, notifications: sent)
     }
 }
+
+extension CalendarSkill {
+    /// "make soccer every other Thursday from now on": `occurrence`'s event repeats by `rule` from
+    /// that occurrence on (`CalendarRecurrence.repeating`). A series with times before it ends just
+    /// before it, keeping them as history, and the new form is a new series `newID`; otherwise the
+    /// event itself changes (a one-off starts repeating). One transaction: logged, reminders queued
+    /// afresh, the other attendees told.
+    public func repeatSeries(_ occurrence: CalendarOccurrence, as rule: String, at time: Date?, newID: EventID,
+                             actor: Member, now: Date, formatter: TimeFormatter) throws -> Change {
+        let event = occurrence.event
+        try Self.checkCanChange(event, actor: actor)
+        let ended = CalendarRecurrence.ending(event, before: occurrence.start, timeZone: calendar.timeZone)
+        let repeated = try CalendarRecurrence.repeating(event, as: rule, from: occurrence.start, at: time, id: ended == nil ? event.id : newID,
+                                                        calendar: calendar)
+        let words = CalendarRecurrence.describe(repeated, formatter: formatter) ?? formatter.dayAndTime(repeated.start)
+        let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
+            if let ended {
+                guard try writer.update(ended, seriesEnd: CalendarRecurrence.seriesEnd(of: ended, timeZone: calendar.timeZone), at: now, by: actor.id) else {
+                    throw SkillError.notFound("That \(event.title.lowercased()) isn't on the calendar any more.")
+                }
+                try writer.insert(repeated, seriesEnd: CalendarRecurrence.seriesEnd(of: repeated, timeZone: calendar.timeZone), at: now, by: actor.id)
+            } else {
+                guard try writer.update(repeated, seriesEnd: CalendarRecurrence.seriesEnd(of: repeated, timeZone: calendar.timeZone), at: now, by: actor.id) else {
+                    throw SkillError.notFound("That \(event.title.lowercased()) isn't on the calendar any more.")
+                }
+            }
+            return ChangeRecord(action: "update", subject: event.id, summary: "Changed \(event.title) to \(words)",
+                                withdrawnReminders: [Self.reminderKeyPrefix(event: event.id)],
+                                notices: [Notice(repeated, kind: "event_changed", title: "Event changed", body: "\(event.title) is now \(words)")],
+                                requeued: [repeated])
+        }
+        return Change(event: repeated, notifications: sent)
+    }
+}

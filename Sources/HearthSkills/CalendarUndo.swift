@@ -17,7 +17,7 @@ extension CalendarSkill {
             return event.recurrence.flatMap { _ in CalendarRecurrence.describe(event, formatter: formatter) } ?? formatter.dayAndTime(event.start)
         }
         let told = try commitChange(by: actor, now: now, formatter: formatter) { writer in
-            var notices: [Notice] = []
+            var notices: [Notice] = [], leading: [Notice] = []
             for id in created {
                 if let event = try writer.reader.event(id) {
                     notices.append(Notice(event, kind: "event_restored", title: "Change undone", body: "\(event.title), \(when(event)), is off the calendar"))
@@ -41,11 +41,15 @@ extension CalendarSkill {
                     let clauses = EventDetails.changes(from: current, to: event, name: \.rawValue, duration: { TimeFormatter.duration(minutes: $0) })
                     body = "\(event.title) is back as it was" + (clauses.isEmpty ? "" : ": " + clauses.joined(separator: "; "))
                 }
-                notices.append(Notice(event, kind: "event_restored", title: "Change undone", body: body))
+                // A series that repeated otherwise ("every other Thursday from now on") is said back
+                // first: what its new form was is no news once it is back (each member hears one notice).
+                let repeatedOtherwise = current != nil && event.recurrence != nil && current?.recurrence != event.recurrence
+                let notice = Notice(event, kind: "event_restored", title: "Change undone", body: body)
+                if repeatedOtherwise { leading.append(notice) } else { notices.append(notice) }
             }
             return ChangeRecord(action: "undo", subject: events.first?.id ?? created.first, summary: "Undid a calendar change",
                                 withdrawnReminders: (created + events.map(\.id)).map { Self.reminderKeyPrefix(event: $0) },
-                                notices: notices)
+                                notices: leading + notices)
         }
         logger.info("calendar change undone", metadata: ["events": "\(events.count + created.count)"])
         return told

@@ -109,6 +109,43 @@ final class CalendarFlowTests: XCTestCase {
         XCTAssertEqual(try assistant.store.read { try $0.event(soccer) }?.title, "Football")
     }
 
+    /// "make soccer every other Thursday from now on": the series repeats so from its next time; the
+    /// times before stay in the old series, which ends before it; undo puts the old one back whole.
+    func testARepeatChangedFromTheNextTimeOnKeepsThePast() throws {
+        let assistant = try Fixtures.demoAssistant()
+        let soccer = EventID("evt_demo_soccer")
+        let before = try XCTUnwrap(try assistant.store.read { try $0.event(soccer) })
+        let later = at("2026-02-12T09:00:00-05:00")
+        let changed = assistant.handle(Turn(text: "make soccer every other Thursday from now on", speaker: "Lisa", now: later))
+        XCTAssertEqual(changed.reply, "Done! Emma's soccer practice is now every other Thursday at 3:30 PM, starting Thursday, Feb 12. I've let Emma know.")
+        let skill = skill(assistant)
+        let thursdays = try skill.occurrences(of: [MemberID("emma")], in: DateInterval(start: at("2026-02-01T00:00:00-05:00"), end: at("2026-03-06T00:00:00-05:00")))
+            .filter { $0.event.title == before.title }.map(\.start)
+        XCTAssertEqual(thursdays, ["2026-02-05", "2026-02-12", "2026-02-26"].map { at($0 + "T15:30:00-05:00") }, "the 5th stays; then every other week")
+        let undone = assistant.handle(Turn(text: "undo that", speaker: "Lisa", now: later))
+        XCTAssertTrue(undone.reply.hasPrefix("Done. I've undone changing Emma's soccer practice."), undone.reply)
+        XCTAssertEqual(try assistant.store.read { try $0.event(soccer) }?.recurrence, before.recurrence)
+        XCTAssertEqual(try skill.occurrences(of: [MemberID("emma")], in: DateInterval(start: at("2026-02-12T00:00:00-05:00"), end: at("2026-02-27T00:00:00-05:00")))
+            .filter { $0.event.title == before.title }.count, 3)
+    }
+
+    /// A new rule without weekdays keeps the event's; with a time, at that time; from a day the new
+    /// rule skips, on its first day after.
+    func testRepeatingKeepsTheWeekdayAndTakesATimeSaid() throws {
+        let calendar = Calendar.family(Fixtures.zone)
+        let start = at("2026-02-05T15:30:00-05:00")
+        let soccer = CalendarEvent(id: EventID("s"), title: "Soccer", start: start, end: start.addingTimeInterval(5400),
+                                   attendees: [MemberID("emma")], recurrence: "FREQ=WEEKLY;BYDAY=TH;UNTIL=20260601T000000Z")
+        let fortnightly = try CalendarRecurrence.repeating(soccer, as: "FREQ=WEEKLY;INTERVAL=2", from: start, at: nil, id: EventID("n"), calendar: calendar)
+        XCTAssertEqual(fortnightly.recurrence, "FREQ=WEEKLY;INTERVAL=2;BYDAY=TH;UNTIL=20260601T000000Z")
+        XCTAssertEqual(fortnightly.id, EventID("n"))
+        XCTAssertEqual(fortnightly.start, start)
+        let fridays = try CalendarRecurrence.repeating(soccer, as: "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR", from: start,
+                                                       at: at("2026-02-02T17:00:00-05:00"), id: EventID("n"), calendar: calendar)
+        XCTAssertEqual(fridays.start, at("2026-02-06T17:00:00-05:00"))
+        XCTAssertEqual(fridays.end, at("2026-02-06T18:30:00-05:00"))
+    }
+
     func testSeriesEndFromCountAndRuleInWords() throws {
         let formatter = TimeFormatter(calendar: .family(Fixtures.zone), now: Fixtures.monday)
         let start = at("2026-02-03T17:00:00-05:00")

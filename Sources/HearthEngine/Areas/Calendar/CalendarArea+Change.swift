@@ -235,6 +235,7 @@ extension CalendarTurn {
     }
 
     func move(_ change: EventChange, occurrence: CalendarOccurrence, overrideConflicts: Bool) throws -> Execution {
+        if let rule = change.newRule { return try repeatAgain(occurrence, as: rule, at: change.keepTime ? nil : change.newStart) }
         let event = occurrence.event
         let newStart = try target(of: change, occurrence: occurrence)
         let what = eventPhrase(event.title, attendees: event.attendees)
@@ -312,6 +313,25 @@ extension CalendarTurn {
         if !series && event.recurrence != nil { moved.id = movedCopy }
         return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo))
             .mentioning([referent(moved, at: newStart)]))
+    }
+
+    /// "make soccer every other Thursday from now on", "change the guitar lesson to every other
+    /// week": the event repeats so from `occurrence` (the next one found) on, at its own time or at
+    /// `time`'s; the times before it stay as they were (`CalendarRecurrence.repeating`).
+    func repeatAgain(_ occurrence: CalendarOccurrence, as rule: String, at time: Date?) throws -> Execution {
+        let event = occurrence.event
+        let what = eventPhrase(event.title, attendees: event.attendees)
+        let result = try skill.repeatSeries(occurrence, as: rule, at: time, newID: EventID(ids.next("evt")), actor: speaker, now: now,
+                                            formatter: formatter)
+        let repeated = result.event
+        var reply = words { spoken in
+            let pattern = CalendarRecurrence.describe(repeated, formatter: formatter, spoken: spoken) ?? ""
+            return "Done! \(formatter.capitalized(what)) is now \(pattern), starting \(formatter.dateWords(repeated.start, spoken: spoken))."
+        }
+        reply.append(toldSentence(result.notifications))
+        let undo = try area.undoRecord(CalendarArea.Change(restore: [event], remove: repeated.id == event.id ? [] : [repeated.id]), named: "changing \(what)", in: turn)
+        return .completed(ActionResult(reply: reply, notifications: result.notifications, lastChange: .record(undo))
+            .mentioning([referent(repeated, at: repeated.start)]))
     }
 
     /// A new name, place or length, or who goes (`calendar.update_event`): for a one-off, a whole

@@ -648,8 +648,17 @@ struct CalendarTurn: AreaAtWork {
         } else if let time = resolved.times["when"] {
             // "Emma's piano is moving to Wednesdays": one weekday said in the plural moves the whole series.
             let toWeekday = time.rrule.map { $0.hasPrefix("FREQ=WEEKLY;BYDAY=") && $0.split(separator: ";").count == 2 && !$0.contains(",") } ?? false
-            guard let start = time.start, time.rrule == nil || toWeekday else { throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "") }
+            guard let start = time.start else { throw HearthError.timeNotUnderstood(resolved.phrases["when"] ?? "") }
             if toWeekday { change.scope = .series }
+            // Another way to repeat ("change soccer to every other week", "make it every other
+            // Thursday from now on"): the series repeats so from its next time.
+            if let rule = time.rrule, !toWeekday {
+                change.newRule = rule
+                change.scope = .series
+                change.newStart = start
+                change.keepTime = !time.hasTimeOfDay
+                return change
+            }
             change.newStart = start
             change.keepTime = !time.hasTimeOfDay
             // "to next week", "to the week after": the same weekday that week.

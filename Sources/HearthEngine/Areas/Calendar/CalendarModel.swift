@@ -61,6 +61,9 @@ public struct EventChange: Sendable, Equatable, Codable {
     public var soonest: Bool?
     /// Update: the new name, place, length or attendees (`calendar.update_event`).
     public var details: EventDetails?
+    /// Move: a new way to repeat ("make soccer every other Thursday from now on"): the series is
+    /// repeated so from the occurrence found, at `newStart`'s time when one was said.
+    public var newRule: String?
 
     public init(kind: Kind, title: String, members: [MemberID]? = nil, day: DateInterval? = nil, newStart: Date? = nil,
                 keepDay: Bool = false, keepTime: Bool = false, eventID: EventID? = nil, occurrenceStart: Date? = nil,
