@@ -325,6 +325,21 @@ public enum CalendarRules {
 
 extension CalendarRules {
     /// Providers people "see" rather than attend: "dentist" becomes "Dentist appointment".
+    /// Whether a title starts with someone's name ("Sam's party", "Dale's birthday"), kept
+    /// capitalised inside a sentence: a possessive that is no provider or family word ("doctor's
+    /// appointment", "mom's birthday", "kids' party" are lowercased as usual).
+    public static func startsWithName(_ title: String) -> Bool {
+        guard let first = title.split(separator: " ").first, first.count > 2, first.first?.isUppercase == true,
+              first.hasSuffix("'s") || first.hasSuffix("\u{2019}s") else { return false }
+        let base = first.dropLast(2).lowercased()
+        return !appointmentProviders.contains(base) && !commonPossessives.contains(base)
+    }
+
+    static let commonPossessives: Set<String> = ["mom", "mum", "dad", "mother", "father", "grandma", "grandpa", "granny", "nan", "nana",
+                                                 "gran", "grandad", "kid", "child", "children", "family", "friend", "teacher", "school",
+                                                 "today", "tomorrow", "tonight", "week", "year", "month", "everyone", "women", "men",
+                                                 "doctor", "dentist", "vet", "mother", "valentine", "new year", "st patrick", "parent", "parents"]
+
     static let appointmentProviders: Set<String> = ["dentist", "doctor", "orthodontist", "optician", "optometrist",
                                                     "pediatrician", "paediatrician", "vet", "therapist", "physio", "gp"]
 
@@ -382,6 +397,11 @@ extension CalendarRules {
            placeholderHeads.contains(lower[..<index].filter { !articles.contains($0) }.joined(separator: " ")),
            let name = rest(after: index) {
             return name.trimmingCharacters(in: CharacterSet(charactersIn: "\"'“”"))
+        }
+        // Going to it ("can I go to Sam's party on Saturday", "go to the school disco"): the event.
+        if lower.count > 2, lower[0] == "go" || lower[0] == "going", lower[1] == "to", let name = rest(after: 1),
+           !(lower.count == 3 && ["bed", "sleep", "school", "work"].contains(lower[2])) {
+            return name
         }
         // A thing's own appointment said as news ("car needs a service", "the dog has a vet
         // appointment", "lawn needs mowing"): the thing and what it needs ("car service", "dog's vet

@@ -72,7 +72,7 @@ struct Phrasing {
 
     /// "Dentist appointment" → "dentist appointment"; "PTA meeting" stays as it is.
     func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first, text.dropFirst().first?.isLowercase ?? true else { return text }
+        guard let first = text.first, text.dropFirst().first?.isLowercase ?? true, !CalendarRules.startsWithName(text) else { return text }
         return first.lowercased() + text.dropFirst()
     }
 

@@ -165,6 +165,15 @@ final class CalendarRulesTests: XCTestCase {
     func testNamedTitle() {
         XCTAssertEqual(CalendarRules.namedTitle("meeting called budget review"), "budget review")
         XCTAssertEqual(CalendarRules.namedTitle("an event titled \"Sam's party\""), "Sam's party")
+        // Going to it (issue 29: "can I go to Sam's party" booked "go to Sam's party").
+        XCTAssertEqual(CalendarRules.namedTitle("go to Sam's party"), "Sam's party")
+        XCTAssertEqual(CalendarRules.namedTitle("go to the school disco"), "school disco")
+        XCTAssertEqual(CalendarRules.namedTitle("go to school"), "go to school")
+        // Someone's event keeps its capital inside a sentence; a provider's or a parent's does not.
+        XCTAssertTrue(CalendarRules.startsWithName("Sam's party"))
+        XCTAssertFalse(CalendarRules.startsWithName("Doctor's appointment"))
+        XCTAssertFalse(CalendarRules.startsWithName("Mom's birthday"))
+        XCTAssertFalse(CalendarRules.startsWithName("Soccer practice"))
         // The name said after the time: only the name is left of the title.
         XCTAssertEqual(CalendarRules.namedTitle("titled book club"), "book club")
         XCTAssertEqual(CalendarRules.namedTitle("called the big game"), "big game")

@@ -541,6 +541,11 @@ struct CalendarTurn: AreaAtWork {
     /// "my family dinner" or "my mum's birthday", someone else's).
     static func saysForSpeaker(_ request: AreaRequest) -> Bool {
         let words = request.utterance.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
+        // Asked for oneself ("can I have a sleepover at Leo's on Friday?", "may I go to the party").
+        if let ask = words.firstIndex(where: { ["can", "could", "may"].contains($0) }), ask < 3,
+           words.dropFirst(ask + 1).starts(with: ["i"]), ["have", "go", "do", "host", "throw"].contains(words.dropFirst(ask + 2).first ?? "") {
+            return true
+        }
         return words.indices.dropLast().contains { index in
             let next = words[index + 1]
             switch words[index] {
