@@ -306,8 +306,7 @@ extension CalendarTurn {
         var slots = try skill.findCommonFreeTime(members: members, minimumMinutes: minutes, window: window, roster: roster, dailyHours: dailyHours)
         // The earliest asked for: the best times, in the order they come.
         if earliest { slots.sort { $0.start < $1.start } }
-        let who = members.count > 1 && (members.count == roster.members.count || Set(members) == Set(roster.household(saidBy: speaker.id)))
-            ? "everyone" : people(members)
+        let who = members.count == roster.members.count ? "everyone" : people(members)
         let length = TimeFormatter.duration(minutes: minutes)
         guard !slots.isEmpty else {
             return ReplyText("I couldn't find \(length) when \(who) \(members.count == 1 && members != [speaker.id] ? "is" : "are") free then (I leave out 10 PM to 7 AM, and weekday work hours for adults).")
@@ -372,8 +371,7 @@ extension CalendarTurn {
         let label = oneDay ? formatter.day(range.start) : period
         let spokenLabel = oneDay ? formatter.day(range.start, spoken: true) : period
         // Everyone named ("what's everyone doing tonight") is the family, not a roll call.
-        let whose = members.map { $0.count > 1 && (Set($0).count == roster.members.count || Set($0) == Set(roster.household(saidBy: speaker.id)))
-            ? "the family" : people($0) } ?? "the family"
+        let whose = members.map { $0.count > 1 && Set($0).count == roster.members.count ? "the family" : people($0) } ?? "the family"
         guard !occurrences.isEmpty else {
             // "for Jake on Tuesday", "for Jake this week".
             let startsWithDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]

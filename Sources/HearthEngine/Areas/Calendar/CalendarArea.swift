@@ -275,9 +275,9 @@ struct CalendarTurn: AreaAtWork {
 
     func interpret(_ request: AreaRequest) throws -> AreaOutcome {
         var resolved = request.slots
-        // "is everyone free", "when is everybody free this weekend", "what's everyone doing": the
-        // household. A member who lives elsewhere (Grandma) is asked about when named.
-        if ["calendar.check_availability", "calendar.find_free_time", "calendar.show"].contains(request.intent),
+        // "is everyone free", "when is everybody free this weekend": the household. A member who
+        // lives elsewhere (Grandma) is asked about when named.
+        if ["calendar.check_availability", "calendar.find_free_time"].contains(request.intent),
            let said = resolved.phrases["members"], Self.everyoneWords.contains(SlotResolver.cleanText(said).lowercased()),
            let everyone = resolved.members["members"] {
             let household = Set(roster.household(saidBy: speaker.id))
