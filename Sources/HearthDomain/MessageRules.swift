@@ -116,7 +116,7 @@ public enum MessageRules {
         }
         let body = capitalized(tokens.joined(separator: " "))
         let isQuestion = endsWithQuestionMark || (tokens.first.map { questionStarts.contains($0.lowercased()) } ?? false)
-            && tokens.count > 1 && ["you", "anyone", "anybody", "we", "i"].contains(tokens[1].lowercased())
+            && tokens.count > 1 && ["you", "anyone", "anybody", "someone", "somebody", "we", "i"].contains(tokens[1].lowercased())
         return Composed(body: isQuestion ? body + "?" : body, requiresResponse: isQuestion)
     }
 

@@ -76,6 +76,12 @@ struct MessageArea: SkillArea {
         let said = slots.members["recipients"] ?? slots.members["recipient"]
         // "everyone except Jake": those left out never get it.
         let leftOut = Set(slots.members["except"] ?? [])
+        // A ride asked of nobody in particular ("can someone pick me up"): the household's adults.
+        if said == nil, slots.texts["ride"] != nil {
+            let drivers = turn.roster.household(saidBy: turn.speaker.id)
+                .filter { $0 != turn.speaker.id && turn.roster[$0]?.kind == .adult && !leftOut.contains($0) }
+            if !drivers.isEmpty { return drivers }
+        }
         guard let said else { return turn.roster.members.filter { $0.id != turn.speaker.id && !leftOut.contains($0.id) }.map(\.id) }
         let others = said.filter { $0 != turn.speaker.id }
         if others.isEmpty { throw HearthError.invalidRequest("That's you! Who should I send it to?") }
@@ -104,7 +110,7 @@ struct MessageArea: SkillArea {
     }
 
     func completeContractSlots(_ slots: inout [String: SlotValue], for request: AreaRequest, in turn: TurnContext) throws {
-        for helper in ["verb", "link"] { slots[helper] = nil }
+        for helper in ["verb", "link", "ride"] { slots[helper] = nil }
         switch request.intent {
         case "message.broadcast", "message.direct":
             guard let recipients = try? Self.recipients(of: request, in: turn) else { return }
