@@ -67,6 +67,33 @@ public enum CalendarRules {
         return conflicts
     }
 
+    /// Whether a title asked about names the school's holidays ("school holiday", "half term",
+    /// "spring break", "winter recess", "the Christmas holidays"), not an event.
+    public static func namesSchoolHoliday(_ title: String) -> Bool {
+        let words = title.lowercased().split { !$0.isLetter }.map(String.init)
+        guard let last = words.last, words.count <= 4 else { return false }
+        return ["recess", "half term", "halfterm"].contains(last) || words.suffix(2) == ["half", "term"]
+            || (["holiday", "holidays", "break", "vacation"].contains(last)
+                && (words.contains("school") || words.count == 2 && schoolBreakKinds.contains(words[0])))
+    }
+
+    static let schoolBreakKinds: Set<String> = ["spring", "summer", "winter", "christmas", "easter", "midwinter", "february", "thanksgiving",
+                                                "october", "fall", "autumn", "mid", "half", "holiday"]
+
+    /// The words naming one school holiday ("spring break" → ["spring"]); empty for any ("the next school holiday").
+    public static func schoolHolidayWords(_ said: String) -> Set<String> {
+        let generic: Set<String> = ["school", "holiday", "holidays", "break", "recess", "vacation", "the", "next", "kids", "kids'", "day", "days", "off"]
+        var words = Set(said.lowercased().split { !$0.isLetter }.map(String.init)).subtracting(generic)
+        // A Christmas break is called a winter one too ("Winter recess").
+        if words.contains("christmas") { words.insert("winter") }
+        return words
+    }
+
+    /// The said name without "the"/"next" ("the next school holiday" → "school holiday"): nil when it names none in particular.
+    public static func schoolHolidayName(_ said: String) -> String? {
+        schoolHolidayWords(said).isEmpty ? nil : said
+    }
+
     /// A clash found on the calendar: `earlier` (or the first of two starting together) and the
     /// conflict `detectConflicts` finds with a later one.
     public struct Clash: Sendable, Equatable {

@@ -222,6 +222,18 @@ final class CalendarRulesTests: XCTestCase {
         XCTAssertEqual(any.first?.start, at("2026-02-08 08:00"))
     }
 
+    /// A school holiday asked about by name ("spring break", "the next school holiday"), not an event.
+    func testSchoolHolidaysAreToldFromEvents() {
+        XCTAssertTrue(CalendarRules.namesSchoolHoliday("school holiday"))
+        XCTAssertTrue(CalendarRules.namesSchoolHoliday("spring break"))
+        XCTAssertTrue(CalendarRules.namesSchoolHoliday("half term"))
+        XCTAssertFalse(CalendarRules.namesSchoolHoliday("holiday party"))
+        XCTAssertFalse(CalendarRules.namesSchoolHoliday("family holiday"))
+        XCTAssertEqual(CalendarRules.schoolHolidayWords("the next school holiday"), [])
+        XCTAssertEqual(CalendarRules.schoolHolidayWords("spring break"), ["spring"])
+        XCTAssertEqual(CalendarRules.schoolHolidayWords("Christmas holidays"), ["christmas", "winter"])
+    }
+
     /// A birthday, an anniversary, a holiday fills the day when no time is said; a party does not.
     func testWholeDayKinds() {
         XCTAssertTrue(CalendarRules.isWholeDay(title: "Birthday"))

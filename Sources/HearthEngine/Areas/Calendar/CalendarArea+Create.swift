@@ -18,6 +18,8 @@ extension CalendarTurn {
                                                                    earliest: earliest)))
         case .showCalendar(let members, let range, let label):
             return .completed(ActionResult(reply: try showCalendar(members: members, range: range, label: label)))
+        case .nextSchoolHoliday(let said):
+            return .completed(ActionResult(reply: try nextSchoolHoliday(said: said)))
         case .showClashes(let members, let range, let label):
             return .completed(ActionResult(reply: try showClashes(members: members, range: range, label: label)))
         case .nextEvent(let members, let count):
@@ -395,6 +397,32 @@ extension CalendarTurn {
             speak.append("\(multiDay ? formatter.capitalized(formatter.day(occurrence.start, spoken: true)) + ": " : "")\(who), \(lowercasedFirst(occurrence.event.title)), \(spokenTimes).")
         }
         return ReplyText("\(formatter.capitalized(label)):\n" + display.joined(separator: "\n"), speak: speak.joined(separator: " "))
+    }
+
+    /// "when's the next school holiday": the first of the family's school holidays not over yet
+    /// (one named: "spring break" is the next whose name shares a word with it).
+    func nextSchoolHoliday(said: String?) throws -> ReplyText {
+        let known = try skill.storedSchoolHolidays()
+        guard !known.isEmpty else {
+            return ReplyText("I don't know the school holidays yet. A parent can add them with hearth school-holidays.")
+        }
+        let today = ISO8601.dateString(now, in: calendar.timeZone)
+        let coming = known.filter { $0.lastDay >= today }.sorted { $0.firstDay < $1.firstDay }
+        let wanted = said.map { CalendarRules.schoolHolidayWords($0) } ?? []
+        let found = wanted.isEmpty ? coming.first : coming.first { !wanted.isDisjoint(with: CalendarRules.schoolHolidayWords($0.name)) }
+        guard let holiday = found, let first = ISO8601.date(holiday.firstDay, in: calendar.timeZone),
+              let last = ISO8601.date(holiday.lastDay, in: calendar.timeZone) else {
+            let what = said.map { "\"\($0)\"" } ?? "school holiday"
+            return words { spoken in "I can't find \(spoken ? (said ?? "a school holiday") : what) in the school holidays I know\(coming.isEmpty ? "" : "; the next is \(coming[0].name)")." }
+        }
+        let isNow = holiday.firstDay <= today
+        return words { spoken in
+            let days = first == last ? formatter.onDay(first, spoken: spoken)
+                : "from \(formatter.dateWords(first, spoken: spoken)) to \(formatter.dateWords(last, spoken: spoken))"
+            let lead = wanted.isEmpty ? (isNow ? "It's a school holiday now:" : "The next school holiday is") : (isNow ? "It's" : "")
+            return wanted.isEmpty ? "\(lead) \(holiday.name), \(days)."
+                : "\(holiday.name) is \(isNow ? "now, " : "")\(days)."
+        }
     }
 
     /// "any clashes next week": each clash on its own line, with its day, both events and their

@@ -370,6 +370,10 @@ struct CalendarTurn: AreaAtWork {
             let said = resolved.phrases["range"].map { SlotResolver.cleanText($0) }.map { text in
                 text.hasSuffix("'s") || text.hasSuffix("\u{2019}s") ? String(text.dropLast(2)) : text
             }
+            // "when's the next school holiday", "when is spring break": the family's school holidays.
+            if let said = resolved.texts["school_holiday"] ?? resolved.texts["title"].flatMap({ CalendarRules.namesSchoolHoliday($0) ? $0 : nil }) {
+                return act(.nextSchoolHoliday(said: CalendarRules.schoolHolidayName(said)))
+            }
             // "any clashes next week", "is anyone double-booked on Saturday": the coming week unless said.
             if resolved.texts["clashes"] != nil {
                 let today = dayInterval(containing: now).start

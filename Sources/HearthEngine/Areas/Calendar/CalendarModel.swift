@@ -85,6 +85,9 @@ extension CalendarArea {
         /// `earliest`: asked for the first time free ("the earliest I can fit …", "the next time we're free"): in order of time.
         case findFreeTime(members: [MemberID], minutes: Int, window: DateInterval, dailyHours: Range<Int>? = nil, earliest: Bool = false)
         case showCalendar(members: [MemberID]?, range: DateInterval, rangeLabel: String)
+        /// "when's the next school holiday", "when is spring break": the family's school holidays
+        /// (`said`: the words naming one; nil for the next of any).
+        case nextSchoolHoliday(said: String?)
         /// "any clashes next week": events that overlap for someone, or are too close to travel between.
         case showClashes(members: [MemberID]?, range: DateInterval, rangeLabel: String)
         /// "What's the next thing on my calendar": the first occurrence still to come; `count` of
