@@ -553,7 +553,10 @@ struct CalendarTurn: AreaAtWork {
         return words.indices.dropLast().contains { index in
             let next = words[index + 1]
             switch words[index] {
+            // "for me"; a thing's ("a vet appointment for the dog", "an MOT for the car"): the speaker's to take.
             case "for": return next == "me" || next == "myself"
+                || ["the", "our"].contains(next) && index + 2 < words.count
+                && !notOneself.contains(words[index + 2]) && !["family", "whole", "two", "three", "four", "day", "week", "weekend"].contains(words[index + 2])
             case "my": return !next.hasSuffix("'s") && !next.hasSuffix("s'") && !notOneself.contains(next)
             default: return false
             }
