@@ -330,6 +330,12 @@ struct CalendarTurn: AreaAtWork {
             }
             // A family occasion ("book a family dinner at Nonna's on Saturday", "family movie night Friday at 7").
             if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, Self.isFamilyOccasion(title) { attendees = roster.household(saidBy: speaker.id) }
+            // A member named inside the title ("a playdate for Jake with Sam"): theirs, and the title
+            // without them ("playdate with Sam").
+            if attendees.isEmpty, resolved.texts["unknown_attendee"] == nil, let (member, rest) = Self.memberInTitle(title, roster: roster, speaker: speaker.id) {
+                attendees = [member]
+                title = rest
+            }
             // Someone named who is not in the family ("schedule Bob for the dentist", "dentist for Bob"): ask who.
             var unknown = resolved.texts["unknown_attendee"].map { UnknownAttendee(name: $0.capitalized, title: title) }
             if unknown == nil, attendees.isEmpty, let said = resolved.phrases["title"] {
@@ -631,6 +637,22 @@ struct CalendarTurn: AreaAtWork {
 
     /// Whose free time: those asked about, the asker when nobody is, and the company said ("is there
     /// time for lunch with Tom": the asker and Tom).
+    /// "playdate for Jake with Sam": the member after "for" inside a title and the title without
+    /// "for Jake"; nil when no member's name follows "for", or nothing is left of the title.
+    static func memberInTitle(_ title: String, roster: Roster, speaker: MemberID) -> (MemberID, String)? {
+        let words = title.split(separator: " ").map(String.init)
+        for index in words.indices.dropLast() where words[index].lowercased() == "for" && index > 0 {
+            // Two words of a name ("Grandma Sue") or one.
+            for length in [2, 1] where index + length < words.count {
+                let name = words[(index + 1)...(index + length)].joined(separator: " ")
+                guard let member = roster.member(named: name.lowercased(), for: speaker) else { continue }
+                let rest = (words[..<index] + words[(index + length + 1)...]).joined(separator: " ")
+                return rest.isEmpty ? nil : (member.id, rest)
+            }
+        }
+        return nil
+    }
+
     static let everyoneWords: Set<String> = ["everyone", "everybody", "every one", "all of you"]
 
     static func freeTimeMembers(_ resolved: ResolvedSlots, speaker: MemberID) -> [MemberID] {
