@@ -137,16 +137,12 @@ extension CalendarSkill {
                                                         calendar: calendar)
         let words = CalendarRecurrence.describe(repeated, formatter: formatter) ?? formatter.dayAndTime(repeated.start)
         let sent = try commitChange(by: actor, now: now, formatter: formatter) { writer in
-            if let ended {
-                guard try writer.update(ended, seriesEnd: CalendarRecurrence.seriesEnd(of: ended, timeZone: calendar.timeZone), at: now, by: actor.id) else {
-                    throw SkillError.notFound("That \(event.title.lowercased()) isn't on the calendar any more.")
-                }
-                try writer.insert(repeated, seriesEnd: CalendarRecurrence.seriesEnd(of: repeated, timeZone: calendar.timeZone), at: now, by: actor.id)
-            } else {
-                guard try writer.update(repeated, seriesEnd: CalendarRecurrence.seriesEnd(of: repeated, timeZone: calendar.timeZone), at: now, by: actor.id) else {
-                    throw SkillError.notFound("That \(event.title.lowercased()) isn't on the calendar any more.")
-                }
+            func end(_ form: CalendarEvent) -> Date? { CalendarRecurrence.seriesEnd(of: form, timeZone: calendar.timeZone) }
+            // The old series ends before the new one starts, or the event itself takes the new form.
+            guard try writer.update(ended ?? repeated, seriesEnd: end(ended ?? repeated), at: now, by: actor.id) else {
+                throw SkillError.notFound("That \(event.title.lowercased()) isn't on the calendar any more.")
             }
+            if ended != nil { try writer.insert(repeated, seriesEnd: end(repeated), at: now, by: actor.id) }
             return ChangeRecord(action: "update", subject: event.id, summary: "Changed \(event.title) to \(words)",
                                 withdrawnReminders: [Self.reminderKeyPrefix(event: event.id)],
                                 notices: [Notice(repeated, kind: "event_changed", title: "Event changed", body: "\(event.title) is now \(words)")],

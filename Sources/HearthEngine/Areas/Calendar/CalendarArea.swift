@@ -561,8 +561,7 @@ struct CalendarTurn: AreaAtWork {
             switch words[index] {
             // "for me"; a thing's ("a vet appointment for the dog", "an MOT for the car"): the speaker's to take.
             case "for": return next == "me" || next == "myself"
-                || ["the", "our"].contains(next) && index + 2 < words.count
-                && !notOneself.contains(words[index + 2]) && !["family", "whole", "two", "three", "four", "day", "week", "weekend"].contains(words[index + 2])
+                || ["the", "our"].contains(next) && index + 2 < words.count && Self.namesAThing(words[index + 2])
             case "my": return !next.hasSuffix("'s") && !next.hasSuffix("s'") && !notOneself.contains(next)
             default: return false
             }
@@ -651,6 +650,17 @@ struct CalendarTurn: AreaAtWork {
             }
         }
         return nil
+    }
+
+    /// Whether a word after "for the" names a thing ("the dog", "the car"), not people ("the kids",
+    /// "the family"), a day or a time ("the 14th", "the weekend", "the morning", "the first").
+    static func namesAThing(_ word: String) -> Bool {
+        guard word.allSatisfy(\.isLetter), !notOneself.contains(word) else { return false }
+        let notThings: Set<String> = ["family", "whole", "rest", "same", "next", "last", "first", "second", "third", "fourth", "fifth",
+                                      "day", "days", "week", "weeks", "weekend", "month", "year", "morning", "afternoon", "evening",
+                                      "night", "time", "moment", "two", "three", "four", "five", "six", "both", "all", "other", "others",
+                                      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "holidays", "term"]
+        return !notThings.contains(word) && !word.hasSuffix("th") && !word.hasSuffix("st") && !word.hasSuffix("nd") && !word.hasSuffix("rd")
     }
 
     static let everyoneWords: Set<String> = ["everyone", "everybody", "every one", "all of you"]
