@@ -321,7 +321,9 @@ struct CalendarTurn: AreaAtWork {
             // Guests coming for it ("Tom's mom is coming for dinner on Sunday", "Grandma's coming for
             // lunch"): the household's event, with them in its title; a member who lives elsewhere goes too.
             if let said = resolved.phrases["guests"] ?? resolved.texts["guests"] {
-                let guests = said.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'"))))
+                var guests = said.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'"))))
+                // "my mum" is the speaker's, as everyone else reads the title: "lunch with Ada's mum".
+                if guests.lowercased().hasPrefix("my ") { guests = "\(speaker.name)'s " + guests.dropFirst(3) }
                 let household = roster.household(saidBy: speaker.id)
                 if !attendees.allSatisfy(household.contains) || attendees.isEmpty {
                     title = "\(title) with \(guests)"
